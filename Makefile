@@ -1,0 +1,48 @@
+# diktyo: see README.md. Every target that touches the kernel needs root.
+SHELL := /bin/bash
+GO ?= go
+BIN := $(CURDIR)/bin
+GOTESTFLAGS ?= -count=1
+FUZZTIME ?= 5s
+
+.PHONY: all build deps lint unit test fuzz bench e2e demo clean
+
+all: build
+
+build:
+	@mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+# Installs apt packages and pinned Go tools (hack/install-deps.sh).
+deps:
+	hack/install-deps.sh
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	golangci-lint run ./...
+
+# Fast tests that need no root (kernel tests skip themselves).
+unit:
+	$(GO) test -short $(GOTESTFLAGS) ./...
+
+# The full suite: unit, integration (real kernel, netns, iptables, nftables,
+# BIND9) and short runs of every fuzz target. Needs root.
+test: deps build lint
+	$(GO) test $(GOTESTFLAGS) -timeout 20m ./...
+	$(MAKE) fuzz
+
+# Runs each Fuzz* target for FUZZTIME.
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+bench: deps build
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf $(BIN)
