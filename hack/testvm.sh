@@ -1,0 +1,520 @@
+#!/usr/bin/env bash
+# hack/testvm.sh: a test "VM" for diktyo on the machine it runs on: a real
+# containerd (own root, state, socket), CRI with a bridge + host-local pod
+# network on a test-only range, NRI on, hand-built pause and app images,
+# crictl, and diktyo's own binaries. See docs/testing.md.
+#
+#   hack/testvm.sh provision          build and configure everything (cached)
+#   hack/testvm.sh up [--nri MODE]    provision, then start containerd and,
+#                                     MODE external (default): diktyo-nri
+#                                     dialing the NRI socket; preinstalled:
+#                                     containerd starts plugin_path/10-diktyo;
+#                                     none: no diktyo-nri
+#   hack/testvm.sh down               remove all pods, stop every process
+#   hack/testvm.sh clean              down, then remove everything created
+#                                     (bridge, rules, netns, cgroups, mounts,
+#                                     state dir): the host as it was found
+#   hack/testvm.sh status | env       what runs; shell exports for crictl/ctr
+#   hack/testvm.sh crictl|ctr ARGS... run the VM's crictl or ctr
+#
+# Environment: DIKTYO_TESTVM_DIR (state, default /var/lib/diktyo-testvm),
+# DIKTYO_TESTVM_BRIDGE (default dktvm0), DIKTYO_TESTVM_SUBNET (default
+# 198.18.0.0/24, a benchmarking range routed nowhere), DIKTYO_NRI_MODE.
+# Needs root. Idempotent: every step checks before it acts.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=versions.env
+. "$REPO/hack/versions.env"
+
+STATE=${DIKTYO_TESTVM_DIR:-/var/lib/diktyo-testvm}
+BRIDGE=${DIKTYO_TESTVM_BRIDGE:-dktvm0}
+SUBNET=${DIKTYO_TESTVM_SUBNET:-198.18.0.0/24}
+NRI_MODE=${DIKTYO_NRI_MODE:-external}
+NETWORK=diktyo-testvm             # primary CNI network name (owner of results)
+CGROUP_PARENT=/diktyo-testvm      # cgroup parent of every pod we run
+SNAT_CHAIN=DIKTYO-TESTVM          # ipmasq tag chain of the VM's chain conflist
+NFT_TABLE=diktyo_testvm           # ipmasq nftables table of the VM's chain
+PAUSE_IMAGE=diktyo.test/pause:1
+APP_IMAGE=diktyo.test/app:1
+METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
+
+BIN=$STATE/bin
+CNI_BIN=$STATE/cni/bin
+CNI_CONF=$STATE/cni/net.d
+ETC=$STATE/etc
+RUN=$STATE/run
+LOG=$STATE/log
+SOCK=$RUN/containerd.sock
+NRI_SOCK=$RUN/nri.sock
+NRI_PLUGINS=$STATE/nri/plugins
+NRI_CONF=$STATE/nri/conf.d
+HOST=$STATE/host # what the host looked like before we touched it
+
+export PATH=$BIN:/usr/local/go/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export CONTAINER_RUNTIME_ENDPOINT=unix://$SOCK
+export CONTAINERD_ADDRESS=$SOCK CONTAINERD_NAMESPACE=k8s.io CRI_CONFIG_FILE=$BIN/crictl.yaml
+
+# ---------------------------------------------------------------- helpers
+
+now() { date +%s.%N; }
+# step NAME CMD...: runs CMD, printing the step and how long it took.
+step() {
+  local name=$1 t0 rc=0
+  shift
+  printf '==> %s\n' "$name"
+  t0=$(now)
+  "$@" || rc=$?
+  printf '    %s (%ss)\n' "$([[ $rc == 0 ]] && echo ok || echo "FAILED rc=$rc")" "$(awk -v a="$t0" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}')"
+  return $rc
+}
+note() { printf '    %s\n' "$*"; }
+die() { printf 'testvm: %s\n' "$*" >&2; exit 1; }
+
+# alive PID: the process exists and is not a zombie (PID 1 reaps late).
+alive() {
+  local st
+  st=$(awk '/^State:/{print $2}' "/proc/$1/status" 2>/dev/null) || return 1
+  [[ -n $st && $st != Z && $st != X ]]
+}
+pid_of() { [[ -f $RUN/$1.pid ]] && cat "$RUN/$1.pid"; }
+running() { local p; p=$(pid_of "$1") && alive "$p"; }
+
+# stop_pid NAME: SIGTERM, wait up to 10 s, then SIGKILL.
+stop_pid() {
+  local name=$1 p i
+  p=$(pid_of "$name") || return 0
+  if alive "$p"; then
+    kill -TERM "$p" 2>/dev/null || true
+    for ((i = 0; i < 100; i++)); do alive "$p" || break; sleep 0.1; done
+    if alive "$p"; then kill -KILL "$p" 2>/dev/null || true; sleep 0.2; fi
+    note "stopped $name (pid $p)"
+  fi
+  rm -f "$RUN/$name.pid"
+}
+
+# write_if_changed FILE: stdin to FILE unless identical; returns 0 if written.
+write_if_changed() {
+  local f=$1 tmp
+  tmp=$(mktemp)
+  cat >"$tmp"
+  if [[ -f $f ]] && cmp -s "$tmp" "$f"; then rm -f "$tmp"; return 1; fi
+  mkdir -p "$(dirname "$f")"
+  mv "$tmp" "$f"
+  chmod 0644 "$f"
+}
+
+gateway() { local base=${SUBNET%/*}; echo "${base%.*}.$((${base##*.} + 1))"; }
+
+# ---------------------------------------------------------------- provision
+
+deps() { "$REPO/hack/install-deps.sh"; }
+
+# go_tool BINARY MODULE@VERSION: go install into $BIN unless the stamp matches.
+go_tool() {
+  local bin=$1 mod=$2 stamp=$BIN/.$1.version
+  if [[ -x $BIN/$bin && "$(cat "$stamp" 2>/dev/null)" == "$mod" ]]; then
+    note "$bin: $mod (cached)"
+    return
+  fi
+  note "go install $mod"
+  (cd "$REPO" && GOBIN=$BIN GOFLAGS=-buildvcs=false go install "$mod")
+  echo "$mod" >"$stamp"
+}
+
+tools() {
+  mkdir -p "$BIN"
+  local ctrd=github.com/containerd/containerd/v2/cmd
+  go_tool containerd "$ctrd/containerd@$CONTAINERD_VERSION"
+  go_tool containerd-shim-runc-v2 "$ctrd/containerd-shim-runc-v2@$CONTAINERD_VERSION"
+  go_tool ctr "$ctrd/ctr@$CONTAINERD_VERSION"
+  go_tool crictl "sigs.k8s.io/cri-tools/cmd/crictl@$CRICTL_VERSION"
+  go_tool cnitool "github.com/containernetworking/cni/cnitool@$CNITOOL_VERSION"
+}
+
+# cni_bins: the reference plugins from apt plus diktyo's binaries (rebuilt
+# every time: go's build cache makes that a no-op when nothing changed).
+cni_bins() {
+  mkdir -p "$CNI_BIN"
+  local p
+  for p in bridge host-local loopback portmap; do
+    [[ -x /usr/lib/cni/$p ]] || die "/usr/lib/cni/$p missing (apt containernetworking-plugins)"
+    cmp -s "/usr/lib/cni/$p" "$CNI_BIN/$p" || install -m 0755 "/usr/lib/cni/$p" "$CNI_BIN/$p"
+  done
+  local out
+  out=$(mktemp -d)
+  (cd "$REPO" && GOFLAGS=-buildvcs=false go build -o "$out/" ./cmd/...)
+  for p in "$out"/*; do
+    cmp -s "$p" "$CNI_BIN/${p##*/}" || { install -m 0755 "$p" "$CNI_BIN/"; note "installed ${p##*/}"; }
+  done
+  rm -rf "$out"
+  if [[ -x $CNI_BIN/diktyo-nri ]]; then
+    mkdir -p "$NRI_PLUGINS"
+    cmp -s "$CNI_BIN/diktyo-nri" "$BIN/diktyo-nri" || install -m 0755 "$CNI_BIN/diktyo-nri" "$BIN/diktyo-nri"
+  fi
+}
+
+# images: the pause and app images as OCI layout tarballs (reproducible, so
+# unchanged inputs give identical bytes and no re-import).
+images() {
+  local dir=$STATE/images
+  mkdir -p "$dir"
+  (cd "$REPO" && GOFLAGS=-buildvcs=false go build -o "$dir/ociimage" ./hack/ociimage &&
+    CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath -ldflags=-s -o "$dir/pause" ./hack/pause)
+  local bb=/bin/busybox
+  [[ -x $bb ]] || die "$bb missing (apt busybox-static)"
+  [[ "$(ldd "$bb" 2>&1 || true)" == *"not a dynamic"* ]] || die "$bb is not static"
+  "$dir/ociimage" -name "$PAUSE_IMAGE" -o "$dir/pause.tar" -file "/pause=$dir/pause" -entrypoint /pause \
+    -dir /dev -dir /proc -dir /sys -dir /etc
+  "$dir/ociimage" -name "$APP_IMAGE" -o "$dir/app.tar" -file "/bin/busybox=$bb" -busybox-links /bin/busybox \
+    -dir /dev -dir /proc -dir /sys -dir /etc -dir /tmp -dir /root -dir /var/run \
+    -entrypoint /bin/sleep -cmd infinity
+  note "$(sha256sum "$dir/pause.tar" | cut -c1-12) pause.tar, $(sha256sum "$dir/app.tar" | cut -c1-12) app.tar"
+}
+
+containerd_config() {
+  mkdir -p "$ETC/containerd" "$STATE/containerd/root" "$STATE/containerd/state" "$RUN" "$LOG" \
+    "$NRI_PLUGINS" "$NRI_CONF" "$STATE/s" "$STATE/opt" "$STATE/pods"
+  # imports = []: the machine's own drop-ins (/etc/containerd/conf.d) must
+  # not leak in. Every path is under $STATE so a containerd of the machine,
+  # if any, is untouched.
+  write_if_changed "$ETC/containerd/config.toml" <<EOF && note "wrote $ETC/containerd/config.toml" || true
+# Written by hack/testvm.sh; regenerated on every provision.
+version = 3
+root = '$STATE/containerd/root'
+state = '$STATE/containerd/state'
+imports = []
+
+[grpc]
+  address = '$SOCK'
+
+[ttrpc]
+  address = '$SOCK.ttrpc'
+
+[plugins]
+  [plugins.'io.containerd.internal.v1.opt']
+    path = '$STATE/opt'
+
+  [plugins.'io.containerd.shim.v1.manager']
+    socket_dir = '$STATE/s'
+
+  [plugins.'io.containerd.cri.v1.images']
+    snapshotter = 'overlayfs'
+    [plugins.'io.containerd.cri.v1.images'.pinned_images]
+      sandbox = '$PAUSE_IMAGE'
+
+  [plugins.'io.containerd.cri.v1.runtime']
+    # Required here: the capability bounding set lacks CAP_SYS_RESOURCE, so
+    # runc cannot raise the sandbox's oom_score_adj (field notes, section 5).
+    restrict_oom_score_adj = true
+    # Pod netns under our state dir, so clean-up can find every one of ours.
+    netns_mounts_under_state_dir = true
+    [plugins.'io.containerd.cri.v1.runtime'.containerd.runtimes.runc.options]
+      SystemdCgroup = false
+      Root = '$STATE/runc'
+    [plugins.'io.containerd.cri.v1.runtime'.cni]
+      bin_dirs = ['$CNI_BIN']
+      conf_dir = '$CNI_CONF'
+      max_conf_num = 1
+
+  [plugins.'io.containerd.nri.v1.nri']
+    disable = false
+    socket_path = '$NRI_SOCK'
+    plugin_path = '$NRI_PLUGINS'
+    plugin_config_path = '$NRI_CONF'
+    plugin_registration_timeout = '5s'
+    plugin_request_timeout = '2s'
+EOF
+  # The pod network: a bridge with host-local IPAM on a test range, no
+  # ipMasq: the only SNAT on this node is diktyo's.
+  write_if_changed "$CNI_CONF/10-$NETWORK.conflist" <<EOF && note "wrote $CNI_CONF/10-$NETWORK.conflist" || true
+{
+  "cniVersion": "1.0.0",
+  "name": "$NETWORK",
+  "plugins": [
+    {
+      "type": "bridge",
+      "bridge": "$BRIDGE",
+      "isGateway": true,
+      "ipMasq": false,
+      "hairpinMode": true,
+      "ipam": {
+        "type": "host-local",
+        "dataDir": "$STATE/cni/ipam",
+        "ranges": [[{"subnet": "$SUBNET", "gateway": "$(gateway)"}]],
+        "routes": [{"dst": "0.0.0.0/0"}]
+      }
+    },
+    {"type": "portmap", "capabilities": {"portMappings": true}}
+  ]
+}
+EOF
+  # crictl reads crictl.yaml beside its binary when /etc/crictl.yaml is absent;
+  # CONTAINER_RUNTIME_ENDPOINT (exported by `env`) wins anyway.
+  write_if_changed "$BIN/crictl.yaml" <<EOF || true
+runtime-endpoint: unix://$SOCK
+image-endpoint: unix://$SOCK
+timeout: 10
+pull-image-on-create: false
+EOF
+  diktyo_config
+}
+
+# diktyo_config: the admin config and chain for the VM's diktyo-nri: the
+# deploy/ defaults with paths moved under $STATE and the VM's own chain and
+# table names, so clean-up removes exactly what it created.
+diktyo_config() {
+  mkdir -p "$ETC/diktyo" "$STATE/diktyo/cni-cache" "$STATE/dns"
+  # TODO(issue 6): the VM's admin config and chain, once deploy/ has them.
+  # Pre-installed mode: containerd passes this file to plugin_path/10-diktyo.
+  write_if_changed "$NRI_CONF/10-diktyo.conf" <<EOF || true
+configFile: $ETC/diktyo/config.yaml
+EOF
+}
+
+provision() {
+  [[ $(id -u) == 0 ]] || die "needs root"
+  step "apt packages and pinned Go tools (hack/install-deps.sh)" deps
+  step "containerd $CONTAINERD_VERSION, crictl $CRICTL_VERSION, cnitool $CNITOOL_VERSION into $BIN" tools
+  step "CNI plugins (reference + diktyo) into $CNI_BIN" cni_bins
+  step "OCI images $PAUSE_IMAGE and $APP_IMAGE" images
+  step "containerd, CNI, crictl and diktyo config under $ETC" containerd_config
+}
+
+# ---------------------------------------------------------------- up / down
+
+# remember_host: before the first change, note what we may alter so clean
+# can put it back.
+remember_host() {
+  mkdir -p "$HOST"
+  [[ -f $HOST/ip_forward ]] || sysctl -n net.ipv4.ip_forward >"$HOST/ip_forward"
+  [[ -f $HOST/paths ]] || for d in /var/lib/cni /var/lib/cni/results /run/containerd /run/containerd/runc /run/containerd/runc/k8s.io /run/containerd/s /run/netns; do
+    [[ -e $d ]] && echo "$d"
+  done >"$HOST/paths"
+  return 0
+}
+
+start_containerd() {
+  if running containerd; then note "containerd running (pid $(pid_of containerd))"; return; fi
+  # Pre-installed mode: containerd starts plugin_path/10-diktyo at start-up.
+  rm -f "$NRI_PLUGINS/10-diktyo"
+  if [[ $NRI_MODE == preinstalled ]]; then
+    [[ -x $BIN/diktyo-nri ]] || die "diktyo-nri not built (cmd/diktyo-nri)"
+    install -m 0755 "$BIN/diktyo-nri" "$NRI_PLUGINS/10-diktyo"
+  fi
+  sysctl -qw net.ipv4.ip_forward=1
+  setsid containerd --config "$ETC/containerd/config.toml" >>"$LOG/containerd.log" 2>&1 </dev/null &
+  echo $! >"$RUN/containerd.pid"
+  echo "$NRI_MODE" >"$RUN/nri-mode"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    ctr -a "$SOCK" version >/dev/null 2>&1 && break
+    alive "$(pid_of containerd)" || { tail -20 "$LOG/containerd.log" >&2; die "containerd exited"; }
+    sleep 0.1
+  done
+  ctr -a "$SOCK" version >/dev/null || die "containerd not ready; see $LOG/containerd.log"
+  note "containerd pid $(pid_of containerd), socket $SOCK"
+}
+
+import_images() {
+  local img tar want
+  for img in pause app; do
+    tar=$STATE/images/$img.tar
+    want=$(sha256sum "$tar" | cut -d' ' -f1)
+    if [[ "$(cat "$STATE/images/.$img.imported" 2>/dev/null)" == "$want" ]] &&
+      ctr -a "$SOCK" -n k8s.io images ls -q | grep -qx "diktyo.test/$img:1"; then
+      note "$img image imported (cached)"
+      continue
+    fi
+    ctr -a "$SOCK" -n k8s.io images import --no-unpack=false "$tar" >/dev/null
+    echo "$want" >"$STATE/images/.$img.imported"
+    note "imported $tar"
+  done
+}
+
+start_nri() {
+  case $NRI_MODE in
+  none) note "no diktyo-nri (--nri none)"; return ;;
+  preinstalled) note "containerd runs $NRI_PLUGINS/10-diktyo"; return ;;
+  external) ;;
+  *) die "unknown NRI mode $NRI_MODE (external, preinstalled, none)" ;;
+  esac
+  if running diktyo-nri; then note "diktyo-nri running (pid $(pid_of diktyo-nri))"; return; fi
+  [[ -x $BIN/diktyo-nri ]] || die "diktyo-nri not built (cmd/diktyo-nri)"
+  setsid "$BIN/diktyo-nri" --config "$ETC/diktyo/config.yaml" --socket "$NRI_SOCK" \
+    --metrics-addr "$METRICS_ADDR" >>"$LOG/diktyo-nri.log" 2>&1 </dev/null &
+  echo $! >"$RUN/diktyo-nri.pid"
+  sleep 0.3
+  alive "$(pid_of diktyo-nri)" || { tail -20 "$LOG/diktyo-nri.log" >&2; die "diktyo-nri exited"; }
+  note "diktyo-nri pid $(pid_of diktyo-nri), metrics http://$METRICS_ADDR/metrics, log $LOG/diktyo-nri.log"
+}
+
+up() {
+  provision
+  remember_host
+  if running containerd && [[ "$(cat "$RUN/nri-mode" 2>/dev/null)" != "$NRI_MODE" ]]; then
+    step "switch NRI mode to $NRI_MODE: stop diktyo-nri and containerd" stop_daemons
+  fi
+  step "start containerd" start_containerd
+  step "import images" import_images
+  step "start diktyo-nri ($NRI_MODE)" start_nri
+}
+
+remove_pods() {
+  running containerd || return 0
+  local n
+  n=$(crictl pods -q 2>/dev/null | wc -l)
+  ((n == 0)) && { note "no pods"; return; }
+  crictl rmp -fa >/dev/null 2>&1 || crictl rmp -fa
+  note "removed $n pods"
+}
+
+stop_daemons() {
+  stop_pid diktyo-nri
+  stop_pid containerd
+  # pre-installed diktyo-nri is containerd's child; it exits with its socket.
+  kill_ours "$NRI_PLUGINS/10-diktyo"
+}
+
+# kill_ours PATTERN: kill processes whose command line contains PATTERN
+# (always a path under $STATE, so only ours match).
+kill_ours() {
+  local p cmd
+  for p in /proc/[0-9]*; do
+    cmd=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null) || continue
+    [[ $cmd == *"$1"* ]] || continue
+    kill -KILL "${p#/proc/}" 2>/dev/null && note "killed ${p#/proc/}: ${cmd:0:80}" || true
+  done
+}
+
+down() {
+  step "remove all pods" remove_pods
+  step "stop diktyo-nri and containerd" stop_daemons
+  step "stop leftover shims of this containerd" kill_ours "-address $SOCK"
+}
+
+# ---------------------------------------------------------------- clean
+
+unmount_ours() {
+  local m
+  # deepest first
+  while read -r m; do
+    umount -l "$m" 2>/dev/null && note "unmounted $m" || true
+  done < <(awk -v s="$STATE/" 'index($5, s) == 1 {print $5}' /proc/self/mountinfo | sort -r)
+}
+
+remove_net() {
+  if ip link show "$BRIDGE" >/dev/null 2>&1; then ip link del "$BRIDGE" && note "deleted bridge $BRIDGE"; fi
+  # diktyo's rules of the VM's chain (its own chain and table names).
+  if iptables -t nat -S "$SNAT_CHAIN" >/dev/null 2>&1; then
+    local sub
+    for sub in $(iptables -t nat -S "$SNAT_CHAIN" | awk '$1 == "-A" {for (i = 1; i <= NF; i++) if ($i == "-j") print $(i+1)}' | sort -u); do
+      iptables -t nat -F "$sub" 2>/dev/null || true
+    done
+    while iptables -t nat -D POSTROUTING -j "$SNAT_CHAIN" 2>/dev/null; do :; done
+    iptables -t nat -F "$SNAT_CHAIN"
+    for sub in $(iptables -t nat -S | awk '$1 == "-N" {print $2}'); do
+      [[ $sub == "$SNAT_CHAIN"* ]] && iptables -t nat -X "$sub" 2>/dev/null || true
+    done
+    iptables -t nat -X "$SNAT_CHAIN" 2>/dev/null || true
+    note "removed iptables chain $SNAT_CHAIN"
+  fi
+  local fam
+  for fam in ip ip6 inet; do
+    nft delete table "$fam" "$NFT_TABLE" 2>/dev/null && note "deleted nft table $fam $NFT_TABLE" || true
+  done
+  # policy rules naming an address of our pod subnet (diktyo's iproute
+  # removes its own on DEL; this catches pods killed with their plugin).
+  local args
+  while read -r args; do
+    [[ -n $args ]] || continue
+    # shellcheck disable=SC2086
+    ip rule del $args 2>/dev/null && note "deleted ip rule $args" || true
+  done < <(ip -j -4 rule show | jq -r --arg net "${SUBNET%.*}." '.[]
+    | select(((.src // "") | startswith($net)) or ((.dst // "") | startswith($net)))
+    | "pref \(.priority)"
+      + (if .src then " from \(.src)/\(.srclen // 32)" else "" end)
+      + (if .dst then " to \(.dst)/\(.dstlen // 32)" else "" end)
+      + " table \(.table)"')
+  return 0
+}
+
+remove_cgroups() {
+  local d
+  for d in /sys/fs/cgroup/*"$CGROUP_PARENT" /sys/fs/cgroup/"$CGROUP_PARENT"; do
+    [[ -d $d ]] || continue
+    find "$d" -depth -type d -exec rmdir {} + 2>/dev/null || true
+    [[ -d $d ]] && note "could not remove $d (processes left?)" || note "removed $d"
+  done
+  return 0
+}
+
+restore_host() {
+  if [[ -f $HOST/ip_forward ]]; then
+    sysctl -qw net.ipv4.ip_forward="$(cat "$HOST/ip_forward")"
+    note "net.ipv4.ip_forward=$(cat "$HOST/ip_forward")"
+  fi
+  rm -f /var/lib/cni/results/"$NETWORK"-* 2>/dev/null || true
+  local d
+  for d in /var/lib/cni/results /var/lib/cni /run/containerd/runc/k8s.io /run/containerd/runc /run/containerd/s /run/containerd /run/netns; do
+    [[ -d $d ]] || continue
+    grep -qx "$d" "$HOST/paths" 2>/dev/null && continue
+    rmdir "$d" 2>/dev/null && note "removed $d (created by the test VM)" || true
+  done
+  return 0
+}
+
+clean() {
+  [[ -d $STATE ]] || { note "nothing to clean ($STATE absent)"; }
+  down
+  step "unmount everything under $STATE" unmount_ours
+  step "remove bridge, rules and tables of the test VM" remove_net
+  step "remove cgroups under $CGROUP_PARENT" remove_cgroups
+  step "restore host settings" restore_host
+  step "remove $STATE" rm -rf "$STATE"
+}
+
+status() {
+  local n
+  for n in containerd diktyo-nri; do
+    if running "$n"; then echo "$n: running (pid $(pid_of "$n"))"; else echo "$n: stopped"; fi
+  done
+  echo "nri mode: $(cat "$RUN/nri-mode" 2>/dev/null || echo -)"
+  running containerd && crictl pods 2>/dev/null || true
+}
+
+env_cmd() {
+  cat <<EOF
+export DIKTYO_TESTVM_DIR=$STATE
+export PATH=$BIN:\$PATH
+export CONTAINER_RUNTIME_ENDPOINT=unix://$SOCK
+export CONTAINERD_ADDRESS=$SOCK
+export CONTAINERD_NAMESPACE=k8s.io
+export CRI_CONFIG_FILE=$BIN/crictl.yaml
+EOF
+}
+
+main() {
+  local cmd=${1:-}
+  shift || true
+  while [[ ${1:-} == --* ]]; do
+    case $1 in
+    --nri) NRI_MODE=$2; shift 2 ;;
+    --nri=*) NRI_MODE=${1#--nri=}; shift ;;
+    *) break ;;
+    esac
+  done
+  case $cmd in
+  provision) provision ;;
+  up) up ;;
+  down) down ;;
+  clean) clean ;;
+  status) status ;;
+  env) env_cmd ;;
+  crictl) exec crictl "$@" ;;
+  ctr) exec ctr -a "$SOCK" -n k8s.io "$@" ;;
+  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  esac
+}
+
+main "$@"
