@@ -72,6 +72,10 @@ type PolicyRouting struct {
 	// Table, when non-zero, sends the pod's egress through this host table
 	// ("from PODIP lookup TABLE").
 	Table int `json:"table,omitempty"`
+	// Priority, when non-zero, is the priority of the pod's
+	// "from PODIP lookup TABLE" rule instead of the node default; it must
+	// lie in the node's priority range.
+	Priority int `json:"priority,omitempty"`
 	// ExcludeCIDRs bypass Table and use the main table.
 	ExcludeCIDRs []string `json:"excludeCIDRs,omitempty"`
 	// HostRoute asks for a /32 (/128) route from the host to the pod.

@@ -1,0 +1,15 @@
+// Command iproute is a chained CNI plugin: routes inside the pod's netns
+// (routeEntries) and host-side policy routing for the pod (policyRouting).
+// See docs/iproute.md.
+package main
+
+import (
+	"github.com/containernetworking/cni/pkg/skel"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/route"
+)
+
+func main() {
+	skel.PluginMainFuncs(route.Funcs(), cniutil.Versions, "diktyo iproute: pod routes and host-side policy routing")
+}

@@ -1,0 +1,451 @@
+// Package route implements the iproute chained CNI plugin: routes inside
+// the pod's network namespace (the original Diktyo routeEntries, extended)
+// and host-side policy routing for the pod (a host route to the pod,
+// "from PODIP lookup TABLE" rules and bypass CIDRs). See docs/iproute.md.
+//
+// The plugin works in three steps: the config is parsed and validated in
+// one place (this file and entry.go), the kernel objects are built as plain
+// data (plan.go), and a netlink backend applies, checks or removes them
+// (kernel.go). Host-side objects carry the plugin's own protocol number and
+// are recorded in a small state directory under /run (state.go), so DEL and
+// GC find them without the pod's netns.
+package route
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/netip"
+	"path/filepath"
+
+	"github.com/containernetworking/cni/pkg/types"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+)
+
+// Defaults of the node configuration. The priorities are the AWS VPC CNI's
+// layout: "to PODIP lookup main" at 512 and "from PODIP lookup TABLE" at
+// 1536, with the bypass rules in between.
+const (
+	DefaultToPriority      = 512
+	DefaultExcludePriority = 1024
+	DefaultFromPriority    = 1536
+	// DefaultProtocol (0xd1, 209) marks every route and rule the plugin
+	// makes. No kernel header or iproute2 rt_protos entry uses it.
+	DefaultProtocol = 0xd1
+	// DefaultStateDir is under /run so that it vanishes on reboot together
+	// with the kernel objects it describes.
+	DefaultStateDir = "/run/diktyo/iproute"
+
+	// mainPriority is the kernel's "lookup main" rule; every rule of ours
+	// must come before it to have any effect.
+	mainPriority = 32766
+)
+
+// Reserved kernel routing tables.
+const (
+	tableUnspec  = 0
+	tableDefault = 253
+	tableMain    = 254
+	tableLocal   = 255
+)
+
+// Layout says how host-side rules are laid out; see docs/iproute.md for
+// the per-packet cost of each.
+type Layout string
+
+const (
+	// LayoutShared uses one "to CIDR lookup main" rule per pod subnet and
+	// per node-wide bypass CIDR, shared by all pods; only the
+	// "from PODIP lookup TABLE" rules (and per-pod bypass rules) are per pod.
+	LayoutShared Layout = "shared"
+	// LayoutAWS is the AWS VPC CNI layout: per pod "to PODIP lookup main",
+	// "from PODIP to CIDR lookup main" for every bypass CIDR, and
+	// "from PODIP lookup TABLE".
+	LayoutAWS Layout = "aws"
+)
+
+// Range is an inclusive range of integers.
+type Range struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
+func (r Range) contains(v int) bool { return v >= r.Min && v <= r.Max }
+
+func (r Range) String() string { return fmt.Sprintf("%d-%d", r.Min, r.Max) }
+
+// Priorities are the host rule priorities of the three kinds of rule.
+type Priorities struct {
+	To      int `json:"to,omitempty"`
+	Exclude int `json:"exclude,omitempty"`
+	From    int `json:"from,omitempty"`
+}
+
+// RuntimeConfig holds the capability arguments iproute reads.
+type RuntimeConfig struct {
+	IPs           []string           `json:"ips,omitempty"`
+	RouteEntries  []api.RouteEntry   `json:"routeEntries,omitempty"`
+	PolicyRouting *api.PolicyRouting `json:"policyRouting,omitempty"`
+}
+
+// NetConf is the plugin configuration as it arrives on stdin. Everything
+// but runtimeConfig is node configuration written by the admin.
+type NetConf struct {
+	types.PluginConf
+
+	// HostRoute adds a /32 (/128) route from the host to every pod.
+	HostRoute bool `json:"hostRoute,omitempty"`
+	// HostInterface is the host-side interface for host routes; empty
+	// means the host interface of prevResult.
+	HostInterface string `json:"hostInterface,omitempty"`
+	// Table is the node default egress table for pods (0: none).
+	Table int `json:"table,omitempty"`
+	// ExcludeCIDRs bypass the egress table for every pod.
+	ExcludeCIDRs []string `json:"excludeCIDRs,omitempty"`
+	// PodCIDRs are the node's pod ranges, for the shared layout's
+	// "to CIDR lookup main" rules.
+	PodCIDRs []string `json:"podCIDRs,omitempty"`
+	// Layout is "shared" (default) or "aws".
+	Layout string `json:"layout,omitempty"`
+	// Priorities of the to, exclude and from rules.
+	Priorities *Priorities `json:"priorities,omitempty"`
+	// PriorityRange bounds every rule priority, the per-pod
+	// policyRouting.priority included.
+	PriorityRange *Range `json:"priorityRange,omitempty"`
+	// TableRange bounds the egress tables pods may ask for.
+	TableRange *Range `json:"tableRange,omitempty"`
+	// AllowReservedTables permits tables 253 (default), 254 (main) and 255
+	// (local) as egress tables.
+	AllowReservedTables bool `json:"allowReservedTables,omitempty"`
+	// Protocol is the rtnetlink protocol number marking our routes and rules.
+	Protocol *int `json:"protocol,omitempty"`
+	// StateDir holds per-attachment records; keep it on a tmpfs (/run).
+	StateDir string `json:"stateDir,omitempty"`
+
+	RuntimeConfig RuntimeConfig `json:"runtimeConfig"`
+}
+
+// Config is the validated node configuration.
+type Config struct {
+	Network    string
+	CNIVersion string
+
+	HostRoute       bool
+	HostInterface   string
+	Table           int
+	ExcludeCIDRs    []netip.Prefix
+	PodCIDRs        []netip.Prefix
+	Layout          Layout
+	ToPriority      int
+	ExcludePriority int
+	FromPriority    int
+	PriorityRange   Range
+	TableRange      Range
+	AllowReserved   bool
+	Protocol        uint8
+	StateDir        string
+}
+
+// Pod is the validated per-pod request (runtimeConfig).
+type Pod struct {
+	IPs    []string
+	Routes []PodRoute
+	// Table is the pod's egress table, the node default applied (0: none).
+	Table int
+	// Priority of the pod's from rule, the node default applied.
+	Priority      int
+	ExcludeCIDRs  []netip.Prefix
+	HostRoute     bool
+	HostInterface string
+}
+
+// Parse decodes stdin into the raw NetConf.
+func Parse(stdin []byte) (*NetConf, error) {
+	nc := &NetConf{}
+	if err := json.Unmarshal(stdin, nc); err != nil {
+		return nil, fmt.Errorf("parsing iproute config: %w", err)
+	}
+	return nc, nil
+}
+
+// Load parses and validates both the node config and the pod request.
+func Load(stdin []byte) (*NetConf, *Config, *Pod, error) {
+	nc, err := Parse(stdin)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cfg, err := NodeConfig(nc)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	pod, err := PodConfig(cfg, nc.RuntimeConfig)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return nc, cfg, pod, nil
+}
+
+// NodeConfig validates the node part of nc and applies defaults.
+func NodeConfig(nc *NetConf) (*Config, error) {
+	cfg := &Config{
+		Network:       nc.Name,
+		CNIVersion:    nc.CNIVersion,
+		HostRoute:     nc.HostRoute,
+		HostInterface: nc.HostInterface,
+		Table:         nc.Table,
+		AllowReserved: nc.AllowReservedTables,
+		StateDir:      nc.StateDir,
+	}
+	if err := cfg.setLayout(nc.Layout); err != nil {
+		return nil, err
+	}
+	if err := cfg.setProtocol(nc.Protocol); err != nil {
+		return nil, err
+	}
+	if err := cfg.setStateDir(); err != nil {
+		return nil, err
+	}
+	if err := validIfName("hostInterface", nc.HostInterface); err != nil {
+		return nil, err
+	}
+	var err error
+	if cfg.ExcludeCIDRs, err = parseCIDRs("excludeCIDRs", nc.ExcludeCIDRs); err != nil {
+		return nil, err
+	}
+	if cfg.PodCIDRs, err = parseCIDRs("podCIDRs", nc.PodCIDRs); err != nil {
+		return nil, err
+	}
+	if err := cfg.setTableRange(nc.TableRange); err != nil {
+		return nil, err
+	}
+	if err := cfg.setPriorities(nc.Priorities, nc.PriorityRange); err != nil {
+		return nil, err
+	}
+	if err := cfg.checkTable("table", nc.Table); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func (c *Config) setLayout(s string) error {
+	switch Layout(s) {
+	case "", LayoutShared:
+		c.Layout = LayoutShared
+	case LayoutAWS:
+		c.Layout = LayoutAWS
+	default:
+		return fmt.Errorf("layout: unknown layout %q (want %q or %q)", s, LayoutShared, LayoutAWS)
+	}
+	return nil
+}
+
+// setProtocol refuses 0-4 (unspec, redirect, kernel, boot, static): those
+// mean something to the kernel or to admins, and we delete by protocol.
+func (c *Config) setProtocol(p *int) error {
+	if p == nil {
+		c.Protocol = DefaultProtocol
+		return nil
+	}
+	if *p < 5 || *p > 255 {
+		return fmt.Errorf("protocol: %d outside 5-255 (0-4 belong to the kernel and to static routes)", *p)
+	}
+	c.Protocol = uint8(*p)
+	return nil
+}
+
+func (c *Config) setStateDir() error {
+	if c.StateDir == "" {
+		c.StateDir = DefaultStateDir
+	}
+	if !filepath.IsAbs(c.StateDir) {
+		return fmt.Errorf("stateDir: %q is not an absolute path", c.StateDir)
+	}
+	c.StateDir = filepath.Clean(c.StateDir)
+	return nil
+}
+
+func (c *Config) setTableRange(r *Range) error {
+	c.TableRange = Range{Min: 1, Max: math.MaxUint32}
+	if r == nil {
+		return nil
+	}
+	if r.Min < 1 || r.Max > math.MaxUint32 || r.Min > r.Max {
+		return fmt.Errorf("tableRange: invalid range %s (want 1 <= min <= max <= %d)", r, uint32(math.MaxUint32))
+	}
+	c.TableRange = *r
+	return nil
+}
+
+// setPriorities checks the order the rules depend on: to-rules before
+// bypass rules before from-rules, all before the main table's rule.
+func (c *Config) setPriorities(p *Priorities, r *Range) error {
+	c.ToPriority, c.ExcludePriority, c.FromPriority = DefaultToPriority, DefaultExcludePriority, DefaultFromPriority
+	if p != nil {
+		c.ToPriority = orDefault(p.To, DefaultToPriority)
+		c.ExcludePriority = orDefault(p.Exclude, DefaultExcludePriority)
+		c.FromPriority = orDefault(p.From, DefaultFromPriority)
+	}
+	c.PriorityRange = Range{Min: 1, Max: mainPriority - 1}
+	if r != nil {
+		if r.Min < 1 || r.Max >= mainPriority || r.Min > r.Max {
+			return fmt.Errorf("priorityRange: invalid range %s (want 1 <= min <= max < %d)", r, mainPriority)
+		}
+		c.PriorityRange = *r
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"priorities.to", c.ToPriority}, {"priorities.exclude", c.ExcludePriority}, {"priorities.from", c.FromPriority}} {
+		if !c.PriorityRange.contains(f.v) {
+			return fmt.Errorf("%s: %d outside priorityRange %s", f.name, f.v, c.PriorityRange)
+		}
+	}
+	if c.ToPriority >= c.ExcludePriority || c.ExcludePriority >= c.FromPriority {
+		return fmt.Errorf("priorities: want to < exclude < from, got to=%d exclude=%d from=%d",
+			c.ToPriority, c.ExcludePriority, c.FromPriority)
+	}
+	return nil
+}
+
+// checkTable validates an egress table; 0 means "none" and is always fine.
+func (c *Config) checkTable(field string, t int) error {
+	if t == tableUnspec {
+		return nil
+	}
+	if t < 0 || t > math.MaxUint32 {
+		return fmt.Errorf("%s: %d is not a routing table", field, t)
+	}
+	if isReservedTable(t) && !c.AllowReserved {
+		return fmt.Errorf("%s: table %d is reserved (%s); set allowReservedTables to use it", field, t, reservedTableName(t))
+	}
+	if !c.TableRange.contains(t) {
+		return fmt.Errorf("%s: table %d outside tableRange %s", field, t, c.TableRange)
+	}
+	return nil
+}
+
+func isReservedTable(t int) bool {
+	return t == tableDefault || t == tableMain || t == tableLocal
+}
+
+func reservedTableName(t int) string {
+	switch t {
+	case tableDefault:
+		return "default"
+	case tableMain:
+		return "main"
+	case tableLocal:
+		return "local"
+	}
+	return ""
+}
+
+// PodConfig validates the runtimeConfig against the node config and
+// applies the node defaults.
+func PodConfig(cfg *Config, rc RuntimeConfig) (*Pod, error) {
+	pod := &Pod{
+		IPs:           rc.IPs,
+		Table:         cfg.Table,
+		Priority:      cfg.FromPriority,
+		HostRoute:     cfg.HostRoute,
+		HostInterface: cfg.HostInterface,
+	}
+	routes, err := ParseRouteEntries(rc.RouteEntries)
+	if err != nil {
+		return nil, err
+	}
+	pod.Routes = routes
+	if rc.PolicyRouting == nil {
+		return pod, nil
+	}
+	if err := pod.applyPolicy(cfg, rc.PolicyRouting); err != nil {
+		return nil, err
+	}
+	return pod, nil
+}
+
+func (p *Pod) applyPolicy(cfg *Config, pr *api.PolicyRouting) error {
+	if pr.Table != 0 {
+		if err := cfg.checkTable("policyRouting.table", pr.Table); err != nil {
+			return err
+		}
+		p.Table = pr.Table
+	}
+	if pr.Priority != 0 {
+		if !cfg.PriorityRange.contains(pr.Priority) {
+			return fmt.Errorf("policyRouting.priority: %d outside priorityRange %s", pr.Priority, cfg.PriorityRange)
+		}
+		if pr.Priority <= cfg.ExcludePriority {
+			return fmt.Errorf("policyRouting.priority: %d must be after the bypass rules (priorities.exclude %d)",
+				pr.Priority, cfg.ExcludePriority)
+		}
+		p.Priority = pr.Priority
+	}
+	excl, err := parseCIDRs("policyRouting.excludeCIDRs", pr.ExcludeCIDRs)
+	if err != nil {
+		return err
+	}
+	p.ExcludeCIDRs = excl
+	if err := validIfName("policyRouting.hostInterface", pr.HostInterface); err != nil {
+		return err
+	}
+	p.HostRoute = p.HostRoute || pr.HostRoute
+	if pr.HostInterface != "" {
+		p.HostInterface = pr.HostInterface
+	}
+	return nil
+}
+
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+func parseCIDRs(field string, in []string) ([]netip.Prefix, error) {
+	out := make([]netip.Prefix, 0, len(in))
+	for i, s := range in {
+		p, err := parseCIDR(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// parseCIDR accepts a CIDR or a bare address (a host route). Host bits
+// set are an error, as with ip-route, because they usually hide a typo.
+func parseCIDR(s string) (netip.Prefix, error) {
+	var p netip.Prefix
+	if a, err := netip.ParseAddr(s); err == nil {
+		p = netip.PrefixFrom(a, a.BitLen())
+	} else if p, err = netip.ParsePrefix(s); err != nil {
+		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q", s)
+	}
+	if p.Addr().Zone() != "" || p.Addr().Is4In6() {
+		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: zones and IPv4-mapped addresses are not allowed", s)
+	}
+	if p.Masked() != p {
+		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: host bits set (did you mean %s?)", s, p.Masked())
+	}
+	return p, nil
+}
+
+// validIfName checks a Linux interface name (empty is allowed: unset).
+func validIfName(field, s string) error {
+	if s == "" {
+		return nil
+	}
+	if len(s) > 15 || s == "." || s == ".." {
+		return fmt.Errorf("%s: invalid interface name %q", field, s)
+	}
+	for _, r := range s {
+		if r == '/' || r == ':' || r <= ' ' || r == 0x7f {
+			return fmt.Errorf("%s: invalid interface name %q", field, s)
+		}
+	}
+	return nil
+}
