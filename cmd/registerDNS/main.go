@@ -1,0 +1,15 @@
+// Command registerDNS is a chained CNI plugin that gives a pod DNS names
+// (hosts file, RFC 2136 dynamic updates, or an exec'd registry client).
+// See docs/registerDNS.md.
+package main
+
+import (
+	"github.com/containernetworking/cni/pkg/skel"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/dns/registerdns"
+)
+
+func main() {
+	skel.PluginMainFuncs(registerdns.Funcs(), cniutil.Versions, "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)")
+}

@@ -1,0 +1,231 @@
+// Package registerdns implements the registerDNS chained CNI plugin: it
+// gives a pod DNS names (A/AAAA, optional PTR) on ADD and removes them on
+// DEL, through a backend: a hosts file (default), RFC 2136 dynamic updates
+// with TSIG, or an external registry client (the original Diktyo exec
+// interface). See docs/registerDNS.md.
+package registerdns
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"os"
+	"slices"
+
+	"github.com/containernetworking/cni/pkg/skel"
+	"github.com/containernetworking/cni/pkg/types"
+	current "github.com/containernetworking/cni/pkg/types/100"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/dns/record"
+)
+
+// Funcs returns the skel callbacks.
+func Funcs() skel.CNIFuncs {
+	return skel.CNIFuncs{Add: cmdAdd, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+}
+
+var log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})).With("plugin", "registerDNS")
+
+// pod is what the verbs work out about the attachment before touching
+// the backend.
+type pod struct {
+	prev  *current.Result
+	addrs []netip.Prefix
+	set   record.Set
+}
+
+// load parses the config and works out the pod's names, addresses and
+// records. With lenient (DEL), names that fail validation are skipped
+// (they were never added) and missing addresses are not an error.
+func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
+	p, err := Parse(args.StdinData)
+	if err != nil {
+		return nil, nil, err
+	}
+	prev, err := cniutil.PrevResult(&p.Conf.PluginConf)
+	if err != nil && !lenient {
+		return nil, nil, err
+	}
+	names, err := p.Names(args.Args, lenient)
+	if err != nil {
+		return nil, nil, err
+	}
+	addrs, addrErr := cniutil.PodAddrs(prev, p.Conf.RuntimeConfig.IPs, args.Netns, args.IfName)
+	owner := record.Owner{ID: cniutil.OwnerID(p.Conf.Name, args.ContainerID, args.IfName), Network: p.Conf.Name}
+	set := record.Set{
+		Owner:       owner,
+		Names:       names,
+		Addrs:       plainAddrs(addrs),
+		ContainerID: args.ContainerID,
+		Metadata:    p.Conf.RuntimeConfig.Metadata,
+	}
+	if addrErr != nil && !lenient && p.needsAddrs(set) {
+		return nil, nil, addrErr
+	}
+	var reverse record.Zones
+	if p.BackendName == BackendRFC2136 {
+		reverse = p.ReverseZones
+	}
+	set.Records = record.Build(owner, names, set.Addrs, reverse, p.TTL)
+	return p, &pod{prev: prev, addrs: addrs, set: set}, nil
+}
+
+// needsAddrs reports whether the set registers anything, so that a pod
+// with nothing to register passes through even without addresses.
+func (p *Plugin) needsAddrs(s record.Set) bool {
+	if p.BackendName == BackendExec {
+		return s.Metadata[p.Conf.AppIDKey] != ""
+	}
+	return len(s.Names) > 0
+}
+
+// Names returns the pod's names: the template's (when CNI_ARGS carry the
+// pod identity it needs) first, then runtimeConfig.dnsNames, without
+// duplicates. The exec backend has no names.
+func (p *Plugin) Names(cniArgs string, lenient bool) ([]record.Name, error) {
+	if p.BackendName == BackendExec {
+		return nil, nil
+	}
+	var out []record.Name
+	add := func(n record.Name) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	if !p.Template.IsZero() {
+		n, ok, err := p.templateName(cniArgs)
+		switch {
+		case err != nil && !lenient:
+			return nil, err
+		case err != nil:
+			log.Warn("skipping template name", "error", err)
+		case ok:
+			add(n)
+		}
+	}
+	for i, s := range p.Conf.RuntimeConfig.DNSNames {
+		n, err := p.Zones.Resolve(s)
+		if err != nil {
+			if !lenient {
+				return nil, fmt.Errorf("runtimeConfig.dnsNames[%d]: %w", i, err)
+			}
+			log.Warn("skipping invalid name", "field", fmt.Sprintf("runtimeConfig.dnsNames[%d]", i), "error", err)
+			continue
+		}
+		add(n)
+	}
+	return out, nil
+}
+
+// templateName renders the template from CNI_ARGS; ok is false when the
+// args lack what the template needs (a runtime that is not Kubernetes).
+func (p *Plugin) templateName(cniArgs string) (record.Name, bool, error) {
+	k, err := cniutil.ParseK8sArgs(cniArgs)
+	if err != nil {
+		return record.Name{}, false, err
+	}
+	v := record.TemplateVars{
+		Name:      string(k.K8S_POD_NAME),
+		Namespace: string(k.K8S_POD_NAMESPACE),
+		UID:       string(k.K8S_POD_UID),
+		Zone:      p.Zones[0],
+	}
+	if (p.Template.Needs("name") && v.Name == "") || (p.Template.Needs("namespace") && v.Namespace == "") || (p.Template.Needs("uid") && v.UID == "") {
+		return record.Name{}, false, nil
+	}
+	s, err := p.Template.Render(v)
+	if err != nil {
+		return record.Name{}, false, fmt.Errorf("nameTemplate: %w", err)
+	}
+	n, err := p.Zones.Resolve(s)
+	if err != nil {
+		return record.Name{}, false, fmt.Errorf("nameTemplate %q with CNI_ARGS K8S_POD_NAME=%q K8S_POD_NAMESPACE=%q: %w", p.Template, v.Name, v.Namespace, err)
+	}
+	return n, true, nil
+}
+
+func plainAddrs(ps []netip.Prefix) []netip.Addr {
+	out := make([]netip.Addr, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, p.Addr())
+	}
+	return out
+}
+
+func cmdAdd(args *skel.CmdArgs) error {
+	p, pd, err := load(args, false)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Add(ctx, pd.set); err != nil {
+		return fmt.Errorf("registerDNS ADD (%s backend): %w", p.BackendName, err)
+	}
+	return cniutil.Print(cniutil.Result(pd.prev, pd.addrs, args.IfName, args.Netns), p.Conf.CNIVersion)
+}
+
+// cmdDel never fails because of the backend or the config: DEL runs first
+// in a chain's teardown, and an error here would stop the other plugins
+// from cleaning up and make the runtime retry forever. What cannot be
+// removed now is logged and left to GC.
+func cmdDel(args *skel.CmdArgs) error {
+	p, pd, err := load(args, true)
+	if err != nil {
+		log.Warn("DEL: cannot load config; records, if any, are left to GC", "container", args.ContainerID, "error", err)
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Del(ctx, pd.set); err != nil {
+		log.Warn("DEL: removing records failed; left to GC", "container", args.ContainerID, "owner", pd.set.Owner.ID, "backend", p.BackendName, "error", err)
+	}
+	return nil
+}
+
+func cmdCheck(args *skel.CmdArgs) error {
+	p, pd, err := load(args, false)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Check(ctx, pd.set); err != nil {
+		return fmt.Errorf("registerDNS CHECK (%s backend): %w", p.BackendName, err)
+	}
+	return nil
+}
+
+func cmdGC(args *skel.CmdArgs) error {
+	p, err := Parse(args.StdinData)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.GCTimeout)
+	defer cancel()
+	valid := cniutil.ValidOwners(p.Conf.Name, p.Conf.ValidAttachments)
+	if err := p.Backend.GC(ctx, p.Conf.Name, valid); err != nil {
+		return fmt.Errorf("registerDNS GC (%s backend): %w", p.BackendName, err)
+	}
+	return nil
+}
+
+func cmdStatus(args *skel.CmdArgs) error {
+	p, err := Parse(args.StdinData)
+	if err != nil {
+		return types.NewError(types.ErrInvalidNetworkConfig, "invalid registerDNS config", err.Error())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Status(ctx); err != nil {
+		var te *types.Error
+		if errors.As(err, &te) {
+			return te
+		}
+		return types.NewError(types.ErrPluginNotAvailable, fmt.Sprintf("registerDNS %s backend not available", p.BackendName), err.Error())
+	}
+	return nil
+}
