@@ -1,0 +1,14 @@
+// Command ipmasq is a chained CNI plugin giving each pod its own source NAT
+// policy. See docs/ipmasq.md.
+package main
+
+import (
+	"github.com/containernetworking/cni/pkg/skel"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/masq/plugin"
+)
+
+func main() {
+	skel.PluginMainFuncs(plugin.Funcs(), cniutil.Versions, "diktyo ipmasq: per-pod source NAT (iptables or nftables)")
+}

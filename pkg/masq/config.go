@@ -1,0 +1,472 @@
+// Package masq is the model of diktyo's ipmasq plugin: its configuration
+// (node policy from the plugin conf, per-pod requests from runtimeConfig),
+// validation, and the pure function that turns both plus the pod's
+// addresses into the ordered rule set a backend renders and applies.
+//
+// Nothing in this package touches the kernel; the backends live in
+// masq/iptables and masq/nftables, the CNI verbs in masq/plugin.
+package masq
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/netip"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/containernetworking/cni/pkg/types"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+)
+
+// Backend names accepted in the plugin config.
+const (
+	BackendIPTables = "iptables"
+	BackendNFTables = "nftables"
+)
+
+// Defaults for optional node settings.
+const (
+	DefaultTag   = "DIKTYO-IPMASQ"
+	DefaultTable = "diktyo-ipmasq"
+)
+
+// NetConf is the plugin configuration as it arrives on stdin.
+type NetConf struct {
+	types.PluginConf
+
+	// Tag is the shared nat chain (iptables) jumped to from POSTROUTING.
+	Tag string `json:"tag,omitempty"`
+	// Backend is "iptables" (default) or "nftables".
+	Backend string `json:"backend,omitempty"`
+	// Table is the nftables table (family inet) of the nftables backend.
+	Table string `json:"table,omitempty"`
+
+	// Node policy; the per-pod snatPolicy capability extends it.
+	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
+	IncludeCIDRs    []string `json:"includeCIDRs,omitempty"`
+	DefaultAction   string   `json:"defaultAction,omitempty"`
+	DefaultExternal string   `json:"defaultExternal,omitempty"`
+	Randomize       string   `json:"randomize,omitempty"`
+
+	RuntimeConfig RuntimeConfig `json:"runtimeConfig"`
+}
+
+// RuntimeConfig holds the capability arguments ipmasq understands.
+type RuntimeConfig struct {
+	MasqEntries []api.MasqEntry `json:"masqEntries,omitempty"`
+	SNATPolicy  *api.SNATPolicy `json:"snatPolicy,omitempty"`
+	IPs         []string        `json:"ips,omitempty"`
+}
+
+// Action is what a rule does to a matching packet.
+type Action int
+
+// Actions. ActionNone is only meaningful as a default action.
+const (
+	ActionNone       Action = iota // no translation by ipmasq (default action "none")
+	ActionReturn                   // excluded destination: leave ipmasq untranslated
+	ActionSNAT                     // source NAT to a given address (and ports)
+	ActionMasquerade               // source NAT to the outgoing interface's address
+)
+
+func (a Action) String() string {
+	switch a {
+	case ActionReturn:
+		return "return"
+	case ActionSNAT:
+		return "snat"
+	case ActionMasquerade:
+		return "masquerade"
+	default:
+		return "none"
+	}
+}
+
+// Randomize modes of the port mapping of SNAT and masquerade rules.
+const (
+	RandomNone  = ""
+	RandomHash  = "random"
+	RandomFully = "fully"
+)
+
+// External is a parsed MasqEntry.External: an address with an optional
+// port range, or masquerade.
+type External struct {
+	Masquerade bool
+	Addr       netip.Addr
+	PortLo     uint16 // 0: no port translation
+	PortHi     uint16
+}
+
+// HasPorts tells whether the external carries a port range.
+func (e External) HasPorts() bool { return e.PortLo != 0 }
+
+// Entry is a validated masqEntries element.
+type Entry struct {
+	Index       int // position in masqEntries, for comments and errors
+	External    External
+	Dst         netip.Prefix
+	Proto       string // "" (all), tcp, udp or sctp
+	Description string
+}
+
+// Policy is the node policy with the pod's snatPolicy merged in.
+type Policy struct {
+	Exclude         []netip.Prefix
+	Include         []netip.Prefix
+	DefaultAction   Action // ActionNone, ActionSNAT or ActionMasquerade
+	DefaultExternal External
+	Randomize       string
+}
+
+// Config is ipmasq's validated configuration for one invocation.
+type Config struct {
+	Conf    *NetConf // as parsed, for prevResult and runtimeConfig.ips
+	Network string
+	Backend string
+	Tag     string
+	Table   string
+	Policy  Policy
+	Entries []Entry
+}
+
+// ParseConfig parses and validates the whole configuration: node settings,
+// node policy and the pod's runtimeConfig. Errors name the field and the
+// offending value.
+func ParseConfig(stdin []byte) (*Config, error) {
+	cfg, err := ParseNodeConfig(stdin)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.addPodConfig(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// ParseNodeConfig parses only what does not come from the pod: the
+// backend, its object names and the node policy. DEL and GC use it, so
+// that a pod request that no longer validates never blocks cleanup.
+func ParseNodeConfig(stdin []byte) (*Config, error) {
+	conf := &NetConf{}
+	if err := json.Unmarshal(stdin, conf); err != nil {
+		return nil, fmt.Errorf("parsing ipmasq config: %w", err)
+	}
+	cfg := &Config{Conf: conf, Network: conf.Name}
+	var err error
+	if cfg.Backend, err = parseBackend(conf.Backend); err != nil {
+		return nil, err
+	}
+	if cfg.Tag, err = parseTag(conf.Tag); err != nil {
+		return nil, err
+	}
+	if cfg.Table, err = parseTable(conf.Table); err != nil {
+		return nil, err
+	}
+	node := api.SNATPolicy{
+		DefaultAction:   conf.DefaultAction,
+		DefaultExternal: conf.DefaultExternal,
+		ExcludeCIDRs:    conf.ExcludeCIDRs,
+		IncludeCIDRs:    conf.IncludeCIDRs,
+		Randomize:       conf.Randomize,
+	}
+	if err := cfg.Policy.merge("", node); err != nil {
+		return nil, err
+	}
+	if err := cfg.Policy.validate(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func (cfg *Config) addPodConfig() error {
+	rc := cfg.Conf.RuntimeConfig
+	if rc.SNATPolicy != nil {
+		if err := cfg.Policy.merge("runtimeConfig.snatPolicy.", *rc.SNATPolicy); err != nil {
+			return err
+		}
+		if err := cfg.Policy.validate(); err != nil {
+			return fmt.Errorf("runtimeConfig.snatPolicy: %w", err)
+		}
+	}
+	for i, me := range rc.MasqEntries {
+		e, err := parseEntry(i, me)
+		if err != nil {
+			return err
+		}
+		cfg.Entries = append(cfg.Entries, e)
+	}
+	if _, err := cniutil.ParseIPs("runtimeConfig.ips", rc.IPs); err != nil {
+		return err
+	}
+	return nil
+}
+
+func parseBackend(s string) (string, error) {
+	switch s {
+	case "", BackendIPTables:
+		return BackendIPTables, nil
+	case BackendNFTables:
+		return BackendNFTables, nil
+	}
+	return "", fmt.Errorf("backend: unknown backend %q (want %q or %q)", s, BackendIPTables, BackendNFTables)
+}
+
+var chainNameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,27}$`)
+
+// reservedChains are names a tag may not take: built-in chains, targets
+// that iptables would read as a verdict, and ipmasq's own pod chain prefix.
+var reservedChains = map[string]bool{
+	"PREROUTING": true, "INPUT": true, "FORWARD": true, "OUTPUT": true, "POSTROUTING": true,
+	"ACCEPT": true, "DROP": true, "RETURN": true, "QUEUE": true, "SNAT": true, "DNAT": true,
+	"MASQUERADE": true, "REDIRECT": true, "NETMAP": true, "LOG": true, "MARK": true, "REJECT": true,
+}
+
+// PodChainPrefix starts every per-pod iptables chain; a tag may not.
+const PodChainPrefix = "DKT-"
+
+func parseTag(s string) (string, error) {
+	if s == "" {
+		return DefaultTag, nil
+	}
+	if !chainNameRE.MatchString(s) || reservedChains[strings.ToUpper(s)] || strings.HasPrefix(s, PodChainPrefix) {
+		return "", fmt.Errorf("tag: invalid chain name %q (1-28 characters of A-Z a-z 0-9 _ . -, not a built-in chain or target, not starting with %q)", s, PodChainPrefix)
+	}
+	return s, nil
+}
+
+var tableNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
+
+func parseTable(s string) (string, error) {
+	if s == "" {
+		return DefaultTable, nil
+	}
+	if !tableNameRE.MatchString(s) {
+		return "", fmt.Errorf("table: invalid nftables table name %q (a letter, then up to 63 of A-Z a-z 0-9 _ -)", s)
+	}
+	return s, nil
+}
+
+// merge adds p's lists to pol and lets p's scalars, when set, replace
+// pol's. field prefixes error messages ("" for the node config).
+func (pol *Policy) merge(field string, p api.SNATPolicy) error {
+	for i, s := range p.ExcludeCIDRs {
+		c, err := parseCIDR(fmt.Sprintf("%sexcludeCIDRs[%d]", field, i), s)
+		if err != nil {
+			return err
+		}
+		pol.Exclude = appendUnique(pol.Exclude, c)
+	}
+	for i, s := range p.IncludeCIDRs {
+		c, err := parseCIDR(fmt.Sprintf("%sincludeCIDRs[%d]", field, i), s)
+		if err != nil {
+			return err
+		}
+		pol.Include = appendUnique(pol.Include, c)
+	}
+	if p.DefaultAction != "" {
+		a, err := parseDefaultAction(field+"defaultAction", p.DefaultAction)
+		if err != nil {
+			return err
+		}
+		pol.DefaultAction = a
+	}
+	if p.DefaultExternal != "" {
+		ext, err := ParseExternal(p.DefaultExternal)
+		if err != nil {
+			return fmt.Errorf("%sdefaultExternal: %w", field, err)
+		}
+		if ext.Masquerade || ext.HasPorts() {
+			return fmt.Errorf("%sdefaultExternal: %q must be a plain address (the default action covers every protocol, so no ports; use defaultAction \"masquerade\" to masquerade)", field, p.DefaultExternal)
+		}
+		pol.DefaultExternal = ext
+	}
+	if p.Randomize != "" {
+		r, err := parseRandomize(field+"randomize", p.Randomize)
+		if err != nil {
+			return err
+		}
+		pol.Randomize = r
+	}
+	return nil
+}
+
+func (pol *Policy) validate() error {
+	if pol.DefaultAction == ActionSNAT && !pol.DefaultExternal.Addr.IsValid() {
+		return fmt.Errorf("defaultExternal: required when defaultAction is \"snat\"")
+	}
+	return nil
+}
+
+func parseDefaultAction(field, s string) (Action, error) {
+	switch s {
+	case "none":
+		return ActionNone, nil
+	case "masquerade":
+		return ActionMasquerade, nil
+	case "snat":
+		return ActionSNAT, nil
+	}
+	return ActionNone, fmt.Errorf("%s: unknown action %q (want none, masquerade or snat)", field, s)
+}
+
+func parseRandomize(field, s string) (string, error) {
+	switch s {
+	case "none":
+		return RandomNone, nil
+	case "random":
+		return RandomHash, nil
+	case "fully":
+		return RandomFully, nil
+	}
+	return "", fmt.Errorf("%s: unknown mode %q (want none, random or fully)", field, s)
+}
+
+func parseEntry(i int, me api.MasqEntry) (Entry, error) {
+	field := fmt.Sprintf("masqEntries[%d]", i)
+	e := Entry{Index: i, Description: me.Description}
+	var err error
+	if e.Dst, err = parseCIDR(field+".destination", me.Destination); err != nil {
+		return e, err
+	}
+	switch p := strings.ToLower(me.Protocol); p {
+	case "", "all":
+	case "tcp", "udp", "sctp":
+		e.Proto = p
+	default:
+		return e, fmt.Errorf("%s.protocol: unknown protocol %q (want tcp, udp, sctp or all)", field, me.Protocol)
+	}
+	if e.External, err = ParseExternal(me.External); err != nil {
+		return e, fmt.Errorf("%s.external: %w", field, err)
+	}
+	if e.External.HasPorts() && e.Proto == "" {
+		return e, fmt.Errorf("%s.external: ports in %q need protocol tcp, udp or sctp, not %q", field, me.External, orAll(me.Protocol))
+	}
+	if ext := e.External.Addr; ext.IsValid() && ext.Is4() != e.Dst.Addr().Is4() {
+		return e, fmt.Errorf("%s.external: address %s is %s but destination %s is %s", field, ext, familyName(ext), e.Dst, familyName(e.Dst.Addr()))
+	}
+	return e, nil
+}
+
+func orAll(p string) string {
+	if p == "" {
+		return "all"
+	}
+	return p
+}
+
+func familyName(a netip.Addr) string {
+	if a.Is4() {
+		return "IPv4"
+	}
+	return "IPv6"
+}
+
+// ParseExternal parses "masquerade", "IP", "IP:port", "IP:lo-hi",
+// "[IPv6]", "[IPv6]:port" or "[IPv6]:lo-hi" (a bare IPv6 address is
+// accepted too).
+func ParseExternal(s string) (External, error) {
+	if s == "masquerade" {
+		return External{Masquerade: true}, nil
+	}
+	host, ports := s, ""
+	switch {
+	case strings.HasPrefix(s, "["):
+		end := strings.Index(s, "]")
+		if end < 0 {
+			return External{}, fmt.Errorf("invalid address %q: missing ']'", s)
+		}
+		host, ports = s[1:end], s[end+1:]
+		if ports != "" {
+			if !strings.HasPrefix(ports, ":") {
+				return External{}, fmt.Errorf("invalid address %q: want [IPv6]:port", s)
+			}
+			ports = ports[1:]
+			if ports == "" {
+				return External{}, fmt.Errorf("invalid address %q: empty port", s)
+			}
+		}
+	case strings.Count(s, ":") == 1:
+		host, ports, _ = strings.Cut(s, ":")
+		if ports == "" {
+			return External{}, fmt.Errorf("invalid address %q: empty port", s)
+		}
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil || a.Zone() != "" {
+		return External{}, fmt.Errorf("invalid address %q (want IP, IP:port, IP:lo-hi, [IPv6]:lo-hi or masquerade)", s)
+	}
+	ext := External{Addr: a.Unmap()}
+	if strings.HasPrefix(s, "[") && ext.Addr.Is4() {
+		return External{}, fmt.Errorf("invalid address %q: brackets are for IPv6", s)
+	}
+	if ports == "" {
+		return ext, nil
+	}
+	if ext.PortLo, ext.PortHi, err = parsePorts(ports); err != nil {
+		return External{}, fmt.Errorf("invalid port range in %q: %w", s, err)
+	}
+	return ext, nil
+}
+
+func parsePorts(s string) (lo, hi uint16, err error) {
+	loS, hiS, isRange := strings.Cut(s, "-")
+	if lo, err = parsePort(loS); err != nil {
+		return 0, 0, err
+	}
+	hi = lo
+	if isRange {
+		if hi, err = parsePort(hiS); err != nil {
+			return 0, 0, err
+		}
+	}
+	if lo > hi {
+		return 0, 0, fmt.Errorf("%d-%d is empty", lo, hi)
+	}
+	return lo, hi, nil
+}
+
+func parsePort(s string) (uint16, error) {
+	n, err := strconv.ParseUint(s, 10, 16)
+	if err != nil || n == 0 || strings.HasPrefix(s, "+") {
+		return 0, fmt.Errorf("%q is not a port (1-65535)", s)
+	}
+	return uint16(n), nil
+}
+
+// parseCIDR accepts a CIDR or a bare address (a host route); host bits
+// are cleared, as iptables and nft would.
+func parseCIDR(field, s string) (netip.Prefix, error) {
+	var p netip.Prefix
+	var err error
+	if strings.Contains(s, "/") {
+		p, err = netip.ParsePrefix(s)
+	} else {
+		var a netip.Addr
+		if a, err = netip.ParseAddr(s); err == nil {
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+	}
+	if err != nil || p.Addr().Zone() != "" {
+		return netip.Prefix{}, fmt.Errorf("%s: invalid CIDR %q", field, s)
+	}
+	if p.Addr().Is4In6() {
+		if p.Bits() < 96 {
+			return netip.Prefix{}, fmt.Errorf("%s: invalid CIDR %q: IPv4-mapped prefix shorter than /96", field, s)
+		}
+		p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+	}
+	return p.Masked(), nil
+}
+
+func appendUnique(list []netip.Prefix, p netip.Prefix) []netip.Prefix {
+	for _, q := range list {
+		if q == p {
+			return list
+		}
+	}
+	return append(list, p)
+}

@@ -1,0 +1,136 @@
+// Package plugin implements the CNI verbs of the ipmasq plugin on top of
+// the masq model and its backends.
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"os"
+	"time"
+
+	"github.com/containernetworking/cni/pkg/skel"
+	current "github.com/containernetworking/cni/pkg/types/100"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
+)
+
+// Timeout bounds one plugin invocation's kernel work.
+const Timeout = 30 * time.Second
+
+// Funcs returns the skel callbacks.
+func Funcs() skel.CNIFuncs {
+	return skel.CNIFuncs{Add: cmdAdd, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+}
+
+// NewBackend returns the backend the config names. Construction runs
+// nothing, so a plugin exec pays only for the transactions it needs.
+func NewBackend(cfg *masq.Config, r masq.Runner) masq.Backend {
+	if cfg.Backend == masq.BackendNFTables {
+		return nftables.New(cfg.Table, r)
+	}
+	return iptables.New(cfg.Tag, r)
+}
+
+var logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("plugin", "ipmasq")
+
+func owner(cfg *masq.Config, args *skel.CmdArgs) masq.Owner {
+	return masq.Owner{Network: cfg.Network, ID: cniutil.OwnerID(cfg.Network, args.ContainerID, args.IfName)}
+}
+
+// invocation is what ADD and CHECK derive from their input.
+type invocation struct {
+	cfg   *masq.Config
+	prev  *current.Result
+	addrs []netip.Prefix
+	plan  *masq.Plan
+}
+
+// parse validates everything and builds the pod's plan; nothing has
+// touched the kernel yet, so bad input changes nothing.
+func parse(args *skel.CmdArgs) (*invocation, error) {
+	cfg, err := masq.ParseConfig(args.StdinData)
+	if err != nil {
+		return nil, err
+	}
+	prev, err := cniutil.PrevResult(&cfg.Conf.PluginConf)
+	if err != nil {
+		return nil, err
+	}
+	addrs, err := cniutil.PodAddrs(prev, cfg.Conf.RuntimeConfig.IPs, args.Netns, args.IfName)
+	if err != nil {
+		return nil, err
+	}
+	return &invocation{cfg: cfg, prev: prev, addrs: addrs, plan: masq.BuildPlan(cfg, owner(cfg, args), addrs)}, nil
+}
+
+func cmdAdd(args *skel.CmdArgs) error {
+	inv, err := parse(args)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	if err := NewBackend(inv.cfg, masq.ExecRunner{}).Add(ctx, inv.plan); err != nil {
+		return fmt.Errorf("ipmasq ADD: %w", err)
+	}
+	return cniutil.Print(cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion)
+}
+
+// cmdDel needs only the node config and the owner; the pod's addresses
+// are a hint for the fast path. Nothing being there is success.
+func cmdDel(args *skel.CmdArgs) error {
+	cfg, err := masq.ParseNodeConfig(args.StdinData)
+	if err != nil {
+		return err
+	}
+	var addrs []netip.Prefix
+	if prev, perr := cniutil.PrevResult(&cfg.Conf.PluginConf); perr == nil {
+		addrs, _ = cniutil.PodAddrs(prev, cfg.Conf.RuntimeConfig.IPs, args.Netns, args.IfName)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	if err := NewBackend(cfg, masq.ExecRunner{}).Del(ctx, owner(cfg, args), addrs); err != nil {
+		return fmt.Errorf("ipmasq DEL: %w", err)
+	}
+	return nil
+}
+
+func cmdCheck(args *skel.CmdArgs) error {
+	inv, err := parse(args)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	return NewBackend(inv.cfg, masq.ExecRunner{}).Check(ctx, inv.plan)
+}
+
+func cmdGC(args *skel.CmdArgs) error {
+	cfg, err := masq.ParseNodeConfig(args.StdinData)
+	if err != nil {
+		return err
+	}
+	valid := cniutil.ValidOwners(cfg.Network, cfg.Conf.ValidAttachments)
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	if err := NewBackend(cfg, masq.ExecRunner{}).GC(ctx, cfg.Network, valid); err != nil {
+		logger.Warn("GC failed", "network", cfg.Network, "err", err)
+		return fmt.Errorf("ipmasq GC: %w", err)
+	}
+	return nil
+}
+
+func cmdStatus(args *skel.CmdArgs) error {
+	cfg, err := masq.ParseNodeConfig(args.StdinData)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	return NewBackend(cfg, masq.ExecRunner{}).Status(ctx)
+}
