@@ -1,0 +1,441 @@
+// Package deploy_test checks the manifests under deploy/: every one decodes
+// strictly into the Kubernetes API types (an unknown or misspelt field is
+// an error), and the paths, socket and config names they use agree with
+// the defaults compiled into diktyo's binaries.
+package deploy_test
+
+import (
+	"bytes"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/containernetworking/cni/libcni"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// defaultSocket is containerd's default NRI socket, which diktyo-nri's
+// --socket flag also defaults to (the cross-team contract).
+const defaultSocket = "/var/run/nri/nri.sock"
+
+// chainPlugins are the chain's plugin types, in order (the contract).
+var chainPlugins = []string{"ipmasq", "iproute", "registerDNS"}
+
+// kustomization holds the fields of kustomization.yaml this base uses;
+// decoding it strictly catches a field this test does not know about.
+type kustomization struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Namespace  string `json:"namespace"`
+	Labels     []struct {
+		Pairs map[string]string `json:"pairs"`
+	} `json:"labels"`
+	Resources          []string `json:"resources"`
+	ConfigMapGenerator []struct {
+		Name    string   `json:"name"`
+		Files   []string `json:"files"`
+		Options struct {
+			DisableNameSuffixHash bool `json:"disableNameSuffixHash"`
+		} `json:"options"`
+	} `json:"configMapGenerator"`
+	Images []struct {
+		Name    string `json:"name"`
+		NewName string `json:"newName"`
+		NewTag  string `json:"newTag"`
+	} `json:"images"`
+}
+
+// manifests is what the kustomize base produces, decoded.
+type manifests struct {
+	kust       kustomization
+	daemonSets []*appsv1.DaemonSet
+	namespaces []*corev1.Namespace
+	accounts   []*corev1.ServiceAccount
+	configMaps map[string]*corev1.ConfigMap
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("reading %s: %v", name, err)
+	}
+	return b
+}
+
+// splitDocs splits a multi-document YAML file, dropping empty documents.
+func splitDocs(b []byte) [][]byte {
+	var docs [][]byte
+	for _, d := range regexp.MustCompile(`(?m)^---\s*$`).Split(string(b), -1) {
+		if strings.TrimSpace(stripComments(d)) != "" {
+			docs = append(docs, []byte(d))
+		}
+	}
+	return docs
+}
+
+func stripComments(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// strict decodes YAML into v, failing on unknown or duplicate fields.
+func strict(t *testing.T, where string, doc []byte, v any) {
+	t.Helper()
+	if err := yaml.UnmarshalStrict(doc, v); err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+}
+
+// load decodes the kustomize base and every resource it names, and builds
+// the ConfigMaps of its generator from their files.
+func load(t *testing.T) *manifests {
+	t.Helper()
+	m := &manifests{configMaps: map[string]*corev1.ConfigMap{}}
+	strict(t, "kustomization.yaml", readFile(t, "kustomization.yaml"), &m.kust)
+	if m.kust.Kind != "Kustomization" || m.kust.APIVersion != "kustomize.config.k8s.io/v1beta1" {
+		t.Fatalf("kustomization.yaml: apiVersion/kind %s/%s", m.kust.APIVersion, m.kust.Kind)
+	}
+	if len(m.kust.Resources) == 0 {
+		t.Fatal("kustomization.yaml: no resources")
+	}
+	for _, res := range m.kust.Resources {
+		for i, doc := range splitDocs(readFile(t, res)) {
+			where := res + " document " + string(rune('0'+i))
+			var meta struct {
+				APIVersion string `json:"apiVersion"`
+				Kind       string `json:"kind"`
+			}
+			if err := yaml.Unmarshal(doc, &meta); err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+			switch meta.APIVersion + "/" + meta.Kind {
+			case "apps/v1/DaemonSet":
+				var ds appsv1.DaemonSet
+				strict(t, where, doc, &ds)
+				m.daemonSets = append(m.daemonSets, &ds)
+			case "v1/Namespace":
+				var ns corev1.Namespace
+				strict(t, where, doc, &ns)
+				m.namespaces = append(m.namespaces, &ns)
+			case "v1/ServiceAccount":
+				var sa corev1.ServiceAccount
+				strict(t, where, doc, &sa)
+				m.accounts = append(m.accounts, &sa)
+			case "v1/ConfigMap":
+				var cm corev1.ConfigMap
+				strict(t, where, doc, &cm)
+				m.configMaps[cm.Name] = &cm
+			default:
+				t.Fatalf("%s: %s %s is not a kind this test knows; add it", where, meta.APIVersion, meta.Kind)
+			}
+		}
+	}
+	for _, g := range m.kust.ConfigMapGenerator {
+		if !g.Options.DisableNameSuffixHash {
+			t.Errorf("configMapGenerator %s: a name hash would restart pods on every config change; diktyo-nri reloads in place", g.Name)
+		}
+		cm := &corev1.ConfigMap{Data: map[string]string{}}
+		cm.Name = g.Name
+		for _, f := range g.Files {
+			cm.Data[filepath.Base(f)] = string(readFile(t, f))
+		}
+		m.configMaps[g.Name] = cm
+	}
+	return m
+}
+
+func TestManifestsDecodeStrictly(t *testing.T) {
+	m := load(t)
+	if len(m.daemonSets) != 1 {
+		t.Fatalf("want one DaemonSet, got %d", len(m.daemonSets))
+	}
+	if len(m.namespaces) != 1 || m.namespaces[0].Name != m.kust.Namespace {
+		t.Fatalf("want the Namespace %q of kustomization.yaml, got %d namespaces", m.kust.Namespace, len(m.namespaces))
+	}
+	ds := m.daemonSets[0]
+	for _, sa := range m.accounts {
+		if sa.Name == ds.Spec.Template.Spec.ServiceAccountName {
+			return
+		}
+	}
+	t.Errorf("DaemonSet serviceAccountName %q: no such ServiceAccount", ds.Spec.Template.Spec.ServiceAccountName)
+}
+
+// TestStrictDecodingRejectsUnknownFields makes sure the decoding above
+// would catch a misspelt field (the test would otherwise prove nothing).
+func TestStrictDecodingRejectsUnknownFields(t *testing.T) {
+	doc := bytes.Replace(readFile(t, "daemonset.yaml"), []byte("hostNetwork: true"), []byte("hostNetwrok: true"), 1)
+	var ds appsv1.DaemonSet
+	if err := yaml.UnmarshalStrict(doc, &ds); err == nil || !strings.Contains(err.Error(), "hostNetwrok") {
+		t.Fatalf("misspelt field accepted: %v", err)
+	}
+}
+
+func TestDaemonSetAgreesWithBinaries(t *testing.T) {
+	m := load(t)
+	ds := m.daemonSets[0]
+	spec := ds.Spec.Template.Spec
+	if !spec.HostNetwork {
+		t.Error("hostNetwork must be true: diktyo writes the node's rules and routes")
+	}
+	sel := ds.Spec.Selector.MatchLabels
+	for k, v := range sel {
+		if ds.Spec.Template.Labels[k] != v {
+			t.Errorf("selector %s=%s does not match the pod template labels", k, v)
+		}
+	}
+	main := container(t, spec.Containers, "diktyo-nri")
+	if main.SecurityContext == nil || main.SecurityContext.Privileged == nil || !*main.SecurityContext.Privileged {
+		t.Error("diktyo-nri container must be privileged")
+	}
+	if len(main.Command) == 0 || path.Base(main.Command[0]) != "diktyo-nri" {
+		t.Fatalf("diktyo-nri container command %v", main.Command)
+	}
+	flags := parseFlags(main.Command[1:])
+	wantFlag(t, flags, "config", policy.DefaultConfigPath)
+	wantFlag(t, flags, "socket", defaultSocket)
+
+	// Where each path the binaries use comes from.
+	mounts := volumeSources(t, spec, main)
+	wantHostPath(t, mounts, path.Dir(defaultSocket), path.Dir(defaultSocket))
+	wantHostPath(t, mounts, policy.DefaultBinDir, policy.DefaultBinDir)
+	wantHostPath(t, mounts, policy.DefaultCacheDir, "/var/lib/diktyo")
+	wantHostPath(t, mounts, policy.DefaultDebugDir, "/var/lib/diktyo")
+	wantHostPath(t, mounts, "/run/xtables.lock", "/run/xtables.lock")
+	netns := wantHostPath(t, mounts, "/var/run/netns/cni-x", "/var/run/netns")
+	if netns.mount.MountPropagation == nil || *netns.mount.MountPropagation != corev1.MountPropagationHostToContainer {
+		t.Error("/var/run/netns must be mounted with HostToContainer propagation: pod netns appear after diktyo-nri starts")
+	}
+
+	// The ConfigMap provides the admin config and the conflist under the
+	// names the binaries look for.
+	cfgMount := mountFor(t, mounts, policy.DefaultConfigPath)
+	if cfgMount.volume.ConfigMap == nil {
+		t.Fatalf("%s does not come from a ConfigMap", policy.DefaultConfigPath)
+	}
+	cm, ok := m.configMaps[cfgMount.volume.ConfigMap.Name]
+	if !ok {
+		t.Fatalf("ConfigMap %q: not defined by the kustomize base", cfgMount.volume.ConfigMap.Name)
+	}
+	for _, p := range []string{policy.DefaultConfigPath, policy.DefaultConflist} {
+		if mountFor(t, mounts, p).volume.ConfigMap == nil {
+			t.Errorf("%s is not in the config volume", p)
+		}
+		if _, ok := cm.Data[path.Base(p)]; !ok {
+			t.Errorf("ConfigMap %s lacks key %s (for %s)", cm.Name, path.Base(p), p)
+		}
+	}
+	checkAdminConfig(t, cm.Data[path.Base(policy.DefaultConfigPath)])
+	checkConflist(t, cm.Data[path.Base(policy.DefaultConflist)])
+
+	// The init container installs the plugins where the config says the
+	// binaries are.
+	initC := container(t, spec.InitContainers, "install-cni")
+	imounts := volumeSources(t, spec, initC)
+	var installsBinDir bool
+	for _, mt := range imounts {
+		if mt.volume.HostPath != nil && mt.volume.HostPath.Path == policy.DefaultBinDir {
+			installsBinDir = strings.Contains(strings.Join(initC.Command, " "), mt.mount.MountPath) && !mt.mount.ReadOnly
+		}
+	}
+	if !installsBinDir {
+		t.Errorf("install-cni does not write into the host's %s", policy.DefaultBinDir)
+	}
+	if initC.Image != main.Image {
+		t.Errorf("install-cni image %q differs from diktyo-nri image %q", initC.Image, main.Image)
+	}
+}
+
+// checkAdminConfig parses the shipped admin config with the binary's own
+// parser and checks it names the paths the DaemonSet provides.
+func checkAdminConfig(t *testing.T, data string) {
+	t.Helper()
+	cfg, err := policy.ParseConfig([]byte(data))
+	if err != nil {
+		t.Fatalf("config.yaml: %v", err)
+	}
+	if cfg.Chain.Conflist != policy.DefaultConflist {
+		t.Errorf("config.yaml chain.conflist %q, want %q (where the ConfigMap puts it)", cfg.Chain.Conflist, policy.DefaultConflist)
+	}
+	if !slices.Contains(cfg.Chain.BinDirs, policy.DefaultBinDir) {
+		t.Errorf("config.yaml chain.binDirs %v lack %s (where install-cni puts the plugins)", cfg.Chain.BinDirs, policy.DefaultBinDir)
+	}
+	if !strings.HasPrefix(cfg.Chain.CacheDir, "/var/lib/diktyo/") {
+		t.Errorf("config.yaml chain.cacheDir %q is not on the DaemonSet's state volume /var/lib/diktyo", cfg.Chain.CacheDir)
+	}
+}
+
+func checkConflist(t *testing.T, data string) {
+	t.Helper()
+	conf, err := libcni.ConfListFromBytes([]byte(data))
+	if err != nil {
+		t.Fatalf("chain.conflist: %v", err)
+	}
+	var types []string
+	for _, p := range conf.Plugins {
+		types = append(types, p.Network.Type)
+	}
+	if !slices.Equal(types, chainPlugins) {
+		t.Errorf("chain.conflist plugins %v, want %v", types, chainPlugins)
+	}
+}
+
+func TestDockerfileShipsWhatTheManifestsUse(t *testing.T) {
+	df := string(readFile(t, "Dockerfile"))
+	m := load(t)
+	spec := m.daemonSets[0].Spec.Template.Spec
+	main := container(t, spec.Containers, "diktyo-nri")
+	if !strings.Contains(df, "COPY --from=build /out/diktyo-nri "+main.Command[0]) {
+		t.Errorf("Dockerfile does not install diktyo-nri at %s", main.Command[0])
+	}
+	initC := container(t, spec.InitContainers, "install-cni")
+	src := regexp.MustCompile(`for f in (\S+)/\*`).FindStringSubmatch(strings.Join(initC.Command, " "))
+	if src == nil {
+		t.Fatalf("install-cni: cannot find its source directory in %q", initC.Command)
+	}
+	if !strings.Contains(df, "COPY --from=build /out/cni/ "+src[1]+"/") {
+		t.Errorf("Dockerfile does not put the plugins in %s, where install-cni reads them", src[1])
+	}
+	for _, p := range append(slices.Clone(chainPlugins), "noop") {
+		if !regexp.MustCompile(`for p in [^;]*\b` + p + `\b`).MatchString(df) {
+			t.Errorf("Dockerfile does not ship plugin %s", p)
+		}
+	}
+	if !strings.Contains(df, "CGO_ENABLED=0") {
+		t.Error("Dockerfile must build static binaries (CGO_ENABLED=0)")
+	}
+}
+
+// TestContainerdDropIn checks the NRI drop-in enables NRI on the socket
+// diktyo-nri dials, and the pre-installed mode's config file names the
+// admin config.
+func TestContainerdDropIn(t *testing.T) {
+	toml := string(readFile(t, "containerd/10-diktyo-nri.toml"))
+	section := regexp.MustCompile(`(?m)^\[plugins\.'io\.containerd\.nri\.v1\.nri'\]\s*$`).FindStringIndex(toml)
+	if section == nil {
+		t.Fatal("drop-in lacks [plugins.'io.containerd.nri.v1.nri']")
+	}
+	body := toml[section[1]:]
+	if next := regexp.MustCompile(`(?m)^\[`).FindStringIndex(body); next != nil {
+		body = body[:next[0]]
+	}
+	want := map[string]string{
+		"disable":             "false",
+		"disable_connections": "false",
+		"socket_path":         "'" + defaultSocket + "'",
+		"plugin_path":         "'/opt/nri/plugins'",
+		"plugin_config_path":  "'/etc/nri/conf.d'",
+	}
+	got := map[string]string{}
+	for _, kv := range regexp.MustCompile(`(?m)^\s*(\w+)\s*=\s*(.+?)\s*$`).FindAllStringSubmatch(body, -1) {
+		got[kv[1]] = kv[2]
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("drop-in %s = %s, want %s", k, got[k], v)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^version = [23]$`).MatchString(toml) {
+		t.Error("drop-in lacks `version = 3` (containerd 2.x) or 2")
+	}
+
+	var pre map[string]string
+	strict(t, "nri/10-diktyo.conf", readFile(t, "nri/10-diktyo.conf"), &pre)
+	if pre["configFile"] != policy.DefaultConfigPath || len(pre) != 1 {
+		t.Errorf("nri/10-diktyo.conf = %v, want only configFile: %s", pre, policy.DefaultConfigPath)
+	}
+}
+
+// mount is a container's volume mount with the volume behind it.
+type mount struct {
+	mount  corev1.VolumeMount
+	volume corev1.Volume
+}
+
+func container(t *testing.T, cs []corev1.Container, name string) corev1.Container {
+	t.Helper()
+	for _, c := range cs {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no container %q", name)
+	return corev1.Container{}
+}
+
+func volumeSources(t *testing.T, spec corev1.PodSpec, c corev1.Container) []mount {
+	t.Helper()
+	var out []mount
+	for _, vm := range c.VolumeMounts {
+		i := slices.IndexFunc(spec.Volumes, func(v corev1.Volume) bool { return v.Name == vm.Name })
+		if i < 0 {
+			t.Fatalf("container %s mounts undefined volume %q", c.Name, vm.Name)
+		}
+		out = append(out, mount{vm, spec.Volumes[i]})
+	}
+	return out
+}
+
+// mountFor returns the mount that holds p inside the container (the
+// longest mount path that is p or a parent of it).
+func mountFor(t *testing.T, mounts []mount, p string) mount {
+	t.Helper()
+	var best mount
+	for _, m := range mounts {
+		mp := strings.TrimSuffix(m.mount.MountPath, "/")
+		if (p == mp || strings.HasPrefix(p, mp+"/")) && len(mp) > len(best.mount.MountPath) {
+			best = m
+		}
+	}
+	if best.mount.Name == "" {
+		t.Fatalf("nothing mounted at %s", p)
+	}
+	return best
+}
+
+// wantHostPath checks that p inside the container is the host's path at
+// the same place under hostDir (the container sees the host's file).
+func wantHostPath(t *testing.T, mounts []mount, p, hostDir string) mount {
+	t.Helper()
+	m := mountFor(t, mounts, p)
+	hp := m.volume.HostPath
+	if hp == nil {
+		t.Errorf("%s: volume %s is not a hostPath", p, m.volume.Name)
+		return m
+	}
+	if hp.Path != hostDir || m.mount.MountPath != hostDir {
+		t.Errorf("%s: host %s mounted at %s, want host %s at the same path", p, hp.Path, m.mount.MountPath, hostDir)
+	}
+	return m
+}
+
+func parseFlags(args []string) map[string]string {
+	out := map[string]string{}
+	for _, a := range args {
+		k, v, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		out[k] = v
+	}
+	return out
+}
+
+func wantFlag(t *testing.T, flags map[string]string, name, want string) {
+	t.Helper()
+	got, ok := flags[name]
+	if ok && got != want {
+		t.Errorf("--%s=%s, want the binary's default %s", name, got, want)
+	}
+}
