@@ -1,0 +1,305 @@
+// Package policy turns a pod's diktyo annotations, checked against the node
+// admin's config, into the capability arguments of the diktyo CNI chain.
+//
+// Three steps, each in one place:
+//   - ParseAnnotations: syntax of the diktyo.io/ annotations (strict: an
+//     unknown key or a malformed value is an error naming both);
+//   - LoadConfig / ParseConfig: the admin config YAML, validated once;
+//   - Decide: what this pod may have, given its namespace and name, plus
+//     the node-wide defaults every pod gets.
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/netip"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+)
+
+// Prefix is the annotation prefix every diktyo annotation starts with.
+const Prefix = "diktyo.io/"
+
+// Version is the annotation scheme version this code understands. Keys are
+// "diktyo.io/<Version>.<name>", so a future scheme can live beside this one
+// and a pod written for it is refused (not misread) by an older node.
+const Version = "v1"
+
+// Annotation keys of scheme v1.
+const (
+	KeyMasq        = Prefix + Version + ".masq"         // JSON list of masqEntries
+	KeySNATExclude = Prefix + Version + ".snat-exclude" // comma-separated CIDRs
+	KeySNATInclude = Prefix + Version + ".snat-include" // comma-separated CIDRs
+	KeyRoutes      = Prefix + Version + ".routes"       // JSON list of routeEntries
+	KeyRouteTable  = Prefix + Version + ".route-table"  // host routing table number
+	KeyDNSNames    = Prefix + Version + ".dns-names"    // comma-separated DNS names
+	KeyDebug       = Prefix + Version + ".debug"        // "true" or "false"
+)
+
+// Keys lists every v1 annotation key, sorted.
+var Keys = []string{KeyDebug, KeyDNSNames, KeyMasq, KeyRouteTable, KeyRoutes, KeySNATExclude, KeySNATInclude}
+
+// Bounds on what one pod may ask for, so that one pod cannot make the
+// handler (which runs under containerd's NRI lock) arbitrarily slow.
+const (
+	MaxMasqEntries     = 64
+	MaxRouteEntries    = 64
+	MaxCIDRs           = 64
+	MaxDNSNames        = 16
+	maxAnnotationBytes = 64 << 10
+)
+
+// Request is what a pod asks for through its annotations, syntactically
+// valid but not yet checked against the admin config.
+type Request struct {
+	Masq        []api.MasqEntry
+	SNATExclude []netip.Prefix
+	SNATInclude []netip.Prefix
+	Routes      []api.RouteEntry
+	RouteTable  int
+	DNSNames    []string
+	Debug       bool
+	// Keys are the diktyo annotation keys the pod carries, sorted.
+	Keys []string
+}
+
+// Empty reports whether the pod carries no diktyo annotation at all.
+func (r *Request) Empty() bool { return len(r.Keys) == 0 }
+
+// AnnotationError names the annotation and the value that failed.
+type AnnotationError struct {
+	Key   string
+	Value string
+	Err   error
+}
+
+func (e *AnnotationError) Error() string {
+	return fmt.Sprintf("annotation %s=%s: %v", e.Key, quoteValue(e.Value), e.Err)
+}
+
+func (e *AnnotationError) Unwrap() error { return e.Err }
+
+// quoteValue quotes an annotation value for an error message, shortened so
+// that a huge annotation does not make a huge log line.
+func quoteValue(v string) string {
+	const maxLen = 256
+	if len(v) > maxLen {
+		return strconv.Quote(v[:maxLen]) + "..."
+	}
+	return strconv.Quote(v)
+}
+
+// HasDiktyoAnnotations reports whether any annotation key starts with Prefix.
+func HasDiktyoAnnotations(annotations map[string]string) bool {
+	for k := range annotations {
+		if strings.HasPrefix(k, Prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseAnnotations parses the diktyo.io/ annotations of a pod. Other
+// annotations are ignored. An unknown key under the prefix, or a value that
+// does not parse, is an *AnnotationError.
+func ParseAnnotations(annotations map[string]string) (*Request, error) {
+	req := &Request{}
+	keys := make([]string, 0, len(annotations))
+	for k := range annotations {
+		if strings.HasPrefix(k, Prefix) {
+			keys = append(keys, k)
+		}
+	}
+	// Sorted, so the first error reported does not depend on map order.
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := annotations[k]
+		if err := req.parseOne(k, v); err != nil {
+			return nil, &AnnotationError{Key: k, Value: v, Err: err}
+		}
+	}
+	req.Keys = keys
+	return req, nil
+}
+
+func (r *Request) parseOne(key, value string) error {
+	if len(value) > maxAnnotationBytes {
+		return fmt.Errorf("value is %d bytes, more than %d", len(value), maxAnnotationBytes)
+	}
+	var err error
+	switch key {
+	case KeyMasq:
+		r.Masq, err = parseMasq(value)
+	case KeySNATExclude:
+		r.SNATExclude, err = parseCIDRList(value)
+	case KeySNATInclude:
+		r.SNATInclude, err = parseCIDRList(value)
+	case KeyRoutes:
+		r.Routes, err = parseRoutes(value)
+	case KeyRouteTable:
+		r.RouteTable, err = parseTable(value)
+	case KeyDNSNames:
+		r.DNSNames, err = parseDNSNames(value)
+	case KeyDebug:
+		r.Debug, err = parseBool(value)
+	default:
+		return unknownKeyError(key)
+	}
+	return err
+}
+
+func unknownKeyError(key string) error {
+	rest := strings.TrimPrefix(key, Prefix)
+	if v, _, ok := strings.Cut(rest, "."); ok && v != Version && strings.HasPrefix(v, "v") {
+		return fmt.Errorf("unsupported annotation scheme version %q (this node understands %s)", v, Version)
+	}
+	return fmt.Errorf("unknown diktyo annotation (known: %s)", strings.Join(Keys, ", "))
+}
+
+// decodeStrictJSON decodes one JSON value, refusing unknown fields and
+// trailing data.
+func decodeStrictJSON(value string, out any) error {
+	dec := json.NewDecoder(strings.NewReader(value))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(out); err != nil {
+		return fmt.Errorf("invalid JSON: %w", err)
+	}
+	if dec.More() {
+		return fmt.Errorf("invalid JSON: trailing data after the list")
+	}
+	var rest bytes.Buffer
+	if _, err := rest.ReadFrom(dec.Buffered()); err == nil && strings.TrimSpace(rest.String()) != "" {
+		return fmt.Errorf("invalid JSON: trailing data after the list")
+	}
+	return nil
+}
+
+func parseMasq(value string) ([]api.MasqEntry, error) {
+	var entries []api.MasqEntry
+	if err := decodeStrictJSON(value, &entries); err != nil {
+		return nil, err
+	}
+	if len(entries) > MaxMasqEntries {
+		return nil, fmt.Errorf("%d entries, at most %d allowed", len(entries), MaxMasqEntries)
+	}
+	for i, e := range entries {
+		if err := ValidateMasqEntry(e); err != nil {
+			return nil, fmt.Errorf("[%d].%w", i, err)
+		}
+	}
+	return entries, nil
+}
+
+func parseRoutes(value string) ([]api.RouteEntry, error) {
+	var entries []api.RouteEntry
+	if err := decodeStrictJSON(value, &entries); err != nil {
+		return nil, err
+	}
+	if len(entries) > MaxRouteEntries {
+		return nil, fmt.Errorf("%d entries, at most %d allowed", len(entries), MaxRouteEntries)
+	}
+	for i, e := range entries {
+		if err := ValidateRouteEntry(e); err != nil {
+			return nil, fmt.Errorf("[%d].%w", i, err)
+		}
+	}
+	return entries, nil
+}
+
+// splitList splits a comma-separated list, trimming blanks; an empty item
+// is an error (it is almost always a typo).
+func splitList(value string) ([]string, error) {
+	if strings.TrimSpace(value) == "" {
+		return nil, fmt.Errorf("empty list")
+	}
+	parts := strings.Split(value, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+		if parts[i] == "" {
+			return nil, fmt.Errorf("item %d is empty", i)
+		}
+	}
+	return parts, nil
+}
+
+func parseCIDRList(value string) ([]netip.Prefix, error) {
+	parts, err := splitList(value)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) > MaxCIDRs {
+		return nil, fmt.Errorf("%d CIDRs, at most %d allowed", len(parts), MaxCIDRs)
+	}
+	out := make([]netip.Prefix, 0, len(parts))
+	for _, s := range parts {
+		p, err := ParseCIDR(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func parseTable(value string) (int, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(value), 10, 32)
+	if err != nil {
+		return 0, fmt.Errorf("invalid table number %q: want 1 to 4294967295", value)
+	}
+	if err := validateHostTable(int(n)); err != nil {
+		return 0, err
+	}
+	return int(n), nil
+}
+
+// validateHostTable refuses the kernel's reserved tables: unspec (0),
+// default (253), main (254) and local (255). A pod never gets to steer its
+// egress into those.
+func validateHostTable(n int) error {
+	switch n {
+	case 0, 253, 254, 255:
+		return fmt.Errorf("table %d is reserved (0, 253 default, 254 main, 255 local)", n)
+	}
+	if n < 0 || n > 1<<32-1 {
+		return fmt.Errorf("table %d out of range 1 to 4294967295", n)
+	}
+	return nil
+}
+
+func parseDNSNames(value string) ([]string, error) {
+	parts, err := splitList(value)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) > MaxDNSNames {
+		return nil, fmt.Errorf("%d names, at most %d allowed", len(parts), MaxDNSNames)
+	}
+	out := make([]string, 0, len(parts))
+	seen := map[string]bool{}
+	for _, s := range parts {
+		n, err := NormalizeDNSName(s)
+		if err != nil {
+			return nil, err
+		}
+		if seen[n] {
+			return nil, fmt.Errorf("name %q given twice", s)
+		}
+		seen[n] = true
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func parseBool(value string) (bool, error) {
+	switch strings.TrimSpace(value) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("want \"true\" or \"false\"")
+}

@@ -1,0 +1,618 @@
+package policy
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/netip"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Default paths and values. deploy/config.yaml and docs/configuration.md
+// state the same values; the deploy test of the e2e issue checks them.
+const (
+	DefaultConfigPath = "/etc/diktyo/config.yaml"
+	DefaultConflist   = "/etc/diktyo/chain.conflist"
+	DefaultBinDir     = "/opt/cni/bin"
+	DefaultCacheDir   = "/var/lib/diktyo/cni-cache"
+	DefaultIfName     = "eth0"
+	DefaultDebugDir   = "/var/lib/diktyo/debug"
+
+	// containerdCacheDir is libcni's (and so containerd's) default cache.
+	// Sharing it would let containerd's own CNI GC and ours see each
+	// other's attachments.
+	containerdCacheDir = "/var/lib/cni"
+)
+
+// Failure policies.
+const (
+	FailurePolicyFail   = "fail"
+	FailurePolicyIgnore = "ignore"
+)
+
+// Host-network pod policies.
+const (
+	HostNetworkReject = "reject"
+	HostNetworkIgnore = "ignore"
+)
+
+// Config is the node admin's configuration of diktyo-nri.
+type Config struct {
+	// FailurePolicy is "fail" (reject the pod; default) or "ignore" (log,
+	// count, start the pod without policy).
+	FailurePolicy string `json:"failurePolicy,omitempty"`
+	// HostNetwork says what happens to a host-network pod that carries
+	// diktyo annotations: "reject" (default; a failure, handled by
+	// FailurePolicy) or "ignore" (annotations are ignored, pod starts).
+	HostNetwork string          `json:"hostNetwork,omitempty"`
+	Chain       ChainConfig     `json:"chain"`
+	Timeouts    Timeouts        `json:"timeouts"`
+	Reconcile   ReconcileConfig `json:"reconcile"`
+	// ReloadInterval is how often the config file and the conflist are
+	// checked for changes.
+	ReloadInterval Duration      `json:"reloadInterval"`
+	Metrics        MetricsConfig `json:"metrics"`
+	Debug          DebugConfig   `json:"debug"`
+	Defaults       Defaults      `json:"defaults"`
+	// Namespaces grant features to pods by namespace; the first rule whose
+	// patterns match a pod's namespace applies. No match: nothing is
+	// granted (the node defaults still apply).
+	Namespaces []NamespaceRule `json:"namespaces,omitempty"`
+}
+
+// ChainConfig says which CNI chain to run and where libcni keeps its state.
+type ChainConfig struct {
+	Conflist string   `json:"conflist,omitempty"`
+	BinDirs  []string `json:"binDirs,omitempty"`
+	CacheDir string   `json:"cacheDir,omitempty"`
+	IfName   string   `json:"ifName,omitempty"`
+}
+
+// Timeouts bound diktyo-nri's work.
+type Timeouts struct {
+	// Handler is how long an NRI handler waits for its CNI work before
+	// answering containerd. It must stay well inside containerd's
+	// plugin_request_timeout (2 s by default): a slower answer makes
+	// containerd disconnect the plugin and start the pod unconfigured. At
+	// run time it is further capped at 3/4 of the request timeout
+	// containerd announces.
+	Handler Duration `json:"handler"`
+	// CNI bounds one chain run (ADD, DEL or CHECK); work that outlives its
+	// handler continues in the background up to this bound.
+	CNI Duration `json:"cni"`
+	// GC bounds one garbage collection of the chain.
+	GC Duration `json:"gc"`
+}
+
+// ReconcileConfig controls the periodic reconcile.
+type ReconcileConfig struct {
+	// Interval between reconciles; "0s" turns the periodic reconcile off
+	// (it still runs on every (re)connection).
+	Interval Duration `json:"interval"`
+	// Parallelism is how many pods are reconciled at once.
+	Parallelism int `json:"parallelism,omitempty"`
+}
+
+// MetricsConfig enables the Prometheus endpoint.
+type MetricsConfig struct {
+	// Address to listen on, e.g. "127.0.0.1:9630"; empty: off. The
+	// --metrics-addr flag, when given, wins.
+	Address string `json:"address,omitempty"`
+}
+
+// DebugConfig controls the per-pod debug dump.
+type DebugConfig struct {
+	Dir string `json:"dir,omitempty"`
+}
+
+// Defaults are node-wide settings applied to every pod with its own
+// network namespace, whether or not it carries annotations.
+type Defaults struct {
+	SNAT SNATDefaults `json:"snat"`
+}
+
+// SNATDefaults are the ipmasq node policy (the AWS CNI's environment
+// variables as config), sent to the chain as the snatPolicy capability.
+type SNATDefaults struct {
+	// DefaultAction is "" or "none" (no default SNAT), "masquerade" or
+	// "snat" (to DefaultExternal).
+	DefaultAction   string   `json:"defaultAction,omitempty"`
+	DefaultExternal string   `json:"defaultExternal,omitempty"`
+	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
+	IncludeCIDRs    []string `json:"includeCIDRs,omitempty"`
+	// Randomize is "", "none", "random" or "fully".
+	Randomize string `json:"randomize,omitempty"`
+}
+
+// IsZero reports whether no default is set at all.
+func (d SNATDefaults) IsZero() bool {
+	return (d.DefaultAction == "" || d.DefaultAction == "none") && d.DefaultExternal == "" &&
+		len(d.ExcludeCIDRs) == 0 && len(d.IncludeCIDRs) == 0 && (d.Randomize == "" || d.Randomize == "none")
+}
+
+// NamespaceRule grants features to the namespaces it matches.
+type NamespaceRule struct {
+	// Namespaces are shell patterns (path.Match syntax: *, ?, [a-z]).
+	Namespaces []string `json:"namespaces"`
+	Allow      Allow    `json:"allow"`
+}
+
+// Allow lists the features a namespace may use. A feature is allowed only
+// when its section is present (deny by default), and then only within the
+// section's allowlists.
+type Allow struct {
+	Masq        *MasqAllow   `json:"masq,omitempty"`
+	SNATExclude *CIDRAllow   `json:"snatExclude,omitempty"`
+	SNATInclude *CIDRAllow   `json:"snatInclude,omitempty"`
+	Routes      *RoutesAllow `json:"routes,omitempty"`
+	RouteTable  *TableAllow  `json:"routeTable,omitempty"`
+	DNS         *DNSAllow    `json:"dns,omitempty"`
+	Debug       bool         `json:"debug,omitempty"`
+}
+
+// MasqAllow allows per-pod SNAT (annotation masq).
+type MasqAllow struct {
+	// Externals are the SNAT addresses pods may use: "IP" (any ports),
+	// "IP:lo-hi" (only ports inside the range) or "masquerade".
+	Externals []string `json:"externals"`
+	// Destinations are CIDRs; an entry's destination must lie inside one.
+	Destinations []string `json:"destinations"`
+
+	externals    []External
+	destinations []netip.Prefix
+}
+
+// CIDRAllow allows a CIDR list (annotations snat-exclude, snat-include);
+// every CIDR a pod gives must lie inside one of these.
+type CIDRAllow struct {
+	CIDRs []string `json:"cidrs"`
+
+	cidrs []netip.Prefix
+}
+
+// RoutesAllow allows pod routes (annotation routes).
+type RoutesAllow struct {
+	// Destinations: each route's destination must lie inside one.
+	Destinations []string `json:"destinations"`
+	// Gateways: addresses or CIDRs a unicast route's gateway must be in.
+	Gateways []string `json:"gateways,omitempty"`
+	// Types allowed; default: unicast only.
+	Types []string `json:"types,omitempty"`
+	// Tables (inside the pod) a route may name; table 0 (the pod's main
+	// table) is always allowed.
+	Tables []IntRange `json:"tables,omitempty"`
+	// Metrics (route priorities) allowed; default: 0 only.
+	Metrics []IntRange `json:"metrics,omitempty"`
+
+	destinations []netip.Prefix
+	gateways     []netip.Prefix
+}
+
+// TableAllow allows host policy routing (annotation route-table).
+type TableAllow struct {
+	Tables []IntRange `json:"tables"`
+}
+
+// DNSAllow allows DNS names (annotation dns-names).
+type DNSAllow struct {
+	// Zones names may be registered in.
+	Zones []string `json:"zones"`
+	// Templates a name must match. Placeholders: {name}, {namespace},
+	// {uid} (the pod's), {label} (any one DNS label the pod picks) and
+	// {zone}. Every template must end in ".{zone}" and contain {name} or
+	// {uid}, so that a pod can only claim names derived from itself.
+	Templates []string `json:"templates"`
+
+	zones []string
+}
+
+// Duration is a time.Duration written as a Go duration string ("1.5s").
+type Duration struct{ time.Duration }
+
+// UnmarshalJSON accepts a duration string.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("want a duration string such as \"1.5s\", got %s", b)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("invalid duration %q", s)
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalJSON writes a duration string.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }
+
+// IntRange is a number or an inclusive "lo-hi" range.
+type IntRange struct{ Lo, Hi int64 }
+
+// UnmarshalJSON accepts 100 or "100-200".
+func (r *IntRange) UnmarshalJSON(b []byte) error {
+	var n int64
+	if err := json.Unmarshal(b, &n); err == nil {
+		r.Lo, r.Hi = n, n
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("want a number or a \"lo-hi\" range, got %s", b)
+	}
+	los, his, ok := strings.Cut(s, "-")
+	if !ok {
+		his = los
+	}
+	lo, err1 := strconv.ParseInt(strings.TrimSpace(los), 10, 64)
+	hi, err2 := strconv.ParseInt(strings.TrimSpace(his), 10, 64)
+	if err1 != nil || err2 != nil || lo > hi || lo < 0 {
+		return fmt.Errorf("invalid range %q: want N or LO-HI with 0 <= LO <= HI", s)
+	}
+	r.Lo, r.Hi = lo, hi
+	return nil
+}
+
+// MarshalJSON writes the range back as a number or "lo-hi".
+func (r IntRange) MarshalJSON() ([]byte, error) {
+	if r.Lo == r.Hi {
+		return json.Marshal(r.Lo)
+	}
+	return json.Marshal(fmt.Sprintf("%d-%d", r.Lo, r.Hi))
+}
+
+func inRanges(rs []IntRange, n int64) bool {
+	for _, r := range rs {
+		if n >= r.Lo && n <= r.Hi {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultConfig returns the config used when a field is not given.
+func DefaultConfig() *Config {
+	return &Config{
+		FailurePolicy: FailurePolicyFail,
+		HostNetwork:   HostNetworkReject,
+		Chain: ChainConfig{
+			Conflist: DefaultConflist,
+			BinDirs:  []string{DefaultBinDir},
+			CacheDir: DefaultCacheDir,
+			IfName:   DefaultIfName,
+		},
+		Timeouts: Timeouts{
+			Handler: Duration{time.Second},
+			CNI:     Duration{30 * time.Second},
+			GC:      Duration{60 * time.Second},
+		},
+		Reconcile:      ReconcileConfig{Interval: Duration{5 * time.Minute}, Parallelism: 4},
+		ReloadInterval: Duration{5 * time.Second},
+		Debug:          DebugConfig{Dir: DefaultDebugDir},
+	}
+}
+
+// LoadConfig reads and validates the admin config file.
+func LoadConfig(file string) (*Config, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading admin config: %w", err)
+	}
+	cfg, err := ParseConfig(data)
+	if err != nil {
+		return nil, fmt.Errorf("admin config %s: %w", file, err)
+	}
+	return cfg, nil
+}
+
+// ParseConfig parses and validates admin config YAML (or JSON). Unknown
+// fields are errors; absent fields take DefaultConfig's values.
+func ParseConfig(data []byte) (*Config, error) {
+	cfg := DefaultConfig()
+	if err := yaml.UnmarshalStrict(data, cfg); err != nil {
+		return nil, fmt.Errorf("parsing: %w", err)
+	}
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func (c *Config) validate() error {
+	switch c.FailurePolicy {
+	case FailurePolicyFail, FailurePolicyIgnore:
+	default:
+		return fmt.Errorf("failurePolicy: %q is not fail or ignore", c.FailurePolicy)
+	}
+	switch c.HostNetwork {
+	case HostNetworkReject, HostNetworkIgnore:
+	default:
+		return fmt.Errorf("hostNetwork: %q is not reject or ignore", c.HostNetwork)
+	}
+	if err := c.Chain.validate(); err != nil {
+		return err
+	}
+	if err := c.validateDurations(); err != nil {
+		return err
+	}
+	if c.Reconcile.Parallelism < 1 || c.Reconcile.Parallelism > 64 {
+		return fmt.Errorf("reconcile.parallelism: %d out of range 1 to 64", c.Reconcile.Parallelism)
+	}
+	if c.Debug.Dir == "" || !filepath.IsAbs(c.Debug.Dir) {
+		return fmt.Errorf("debug.dir: %q is not an absolute path", c.Debug.Dir)
+	}
+	if err := c.Defaults.SNAT.validate(); err != nil {
+		return fmt.Errorf("defaults.snat.%w", err)
+	}
+	for i := range c.Namespaces {
+		if err := c.Namespaces[i].validate(); err != nil {
+			return fmt.Errorf("namespaces[%d].%w", i, err)
+		}
+	}
+	return nil
+}
+
+func (c *ChainConfig) validate() error {
+	if c.Conflist == "" || !filepath.IsAbs(c.Conflist) {
+		return fmt.Errorf("chain.conflist: %q is not an absolute path", c.Conflist)
+	}
+	if len(c.BinDirs) == 0 {
+		return fmt.Errorf("chain.binDirs: empty")
+	}
+	for i, d := range c.BinDirs {
+		if !filepath.IsAbs(d) {
+			return fmt.Errorf("chain.binDirs[%d]: %q is not an absolute path", i, d)
+		}
+	}
+	if c.CacheDir == "" || !filepath.IsAbs(c.CacheDir) {
+		return fmt.Errorf("chain.cacheDir: %q is not an absolute path", c.CacheDir)
+	}
+	if filepath.Clean(c.CacheDir) == containerdCacheDir {
+		return fmt.Errorf("chain.cacheDir: %q is containerd's own CNI cache; use a private directory such as %s", c.CacheDir, DefaultCacheDir)
+	}
+	if !validIfName(c.IfName) {
+		return fmt.Errorf("chain.ifName: invalid interface name %q", c.IfName)
+	}
+	return nil
+}
+
+func (c *Config) validateDurations() error {
+	checks := []struct {
+		field string
+		d     time.Duration
+		min   time.Duration
+	}{
+		{"timeouts.handler", c.Timeouts.Handler.Duration, 10 * time.Millisecond},
+		{"timeouts.cni", c.Timeouts.CNI.Duration, 100 * time.Millisecond},
+		{"timeouts.gc", c.Timeouts.GC.Duration, 100 * time.Millisecond},
+		{"reloadInterval", c.ReloadInterval.Duration, 100 * time.Millisecond},
+	}
+	for _, ch := range checks {
+		if ch.d < ch.min {
+			return fmt.Errorf("%s: %s is below the minimum %s", ch.field, ch.d, ch.min)
+		}
+	}
+	if c.Timeouts.CNI.Duration < c.Timeouts.Handler.Duration {
+		return fmt.Errorf("timeouts.cni: %s is below timeouts.handler %s", c.Timeouts.CNI.Duration, c.Timeouts.Handler.Duration)
+	}
+	if iv := c.Reconcile.Interval.Duration; iv != 0 && iv < time.Second {
+		return fmt.Errorf("reconcile.interval: %s is below 1s (use 0s to turn it off)", iv)
+	}
+	return nil
+}
+
+func (d *SNATDefaults) validate() error {
+	switch d.DefaultAction {
+	case "", "none", "masquerade":
+		if d.DefaultExternal != "" {
+			return fmt.Errorf("defaultExternal: %q given but defaultAction is %q, not snat", d.DefaultExternal, d.DefaultAction)
+		}
+	case "snat":
+		ext, err := ParseExternal(d.DefaultExternal)
+		if err != nil {
+			return fmt.Errorf("defaultExternal: %w", err)
+		}
+		if ext.Masquerade {
+			return fmt.Errorf("defaultExternal: use defaultAction masquerade instead of external %q", d.DefaultExternal)
+		}
+	default:
+		return fmt.Errorf("defaultAction: %q is not none, masquerade or snat", d.DefaultAction)
+	}
+	switch d.Randomize {
+	case "", "none", "random", "fully":
+	default:
+		return fmt.Errorf("randomize: %q is not none, random or fully", d.Randomize)
+	}
+	if _, err := parseCIDRs("excludeCIDRs", d.ExcludeCIDRs); err != nil {
+		return err
+	}
+	if _, err := parseCIDRs("includeCIDRs", d.IncludeCIDRs); err != nil {
+		return err
+	}
+	return nil
+}
+
+func parseCIDRs(field string, list []string) ([]netip.Prefix, error) {
+	out := make([]netip.Prefix, 0, len(list))
+	for i, s := range list {
+		p, err := ParseCIDR(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (r *NamespaceRule) validate() error {
+	if len(r.Namespaces) == 0 {
+		return fmt.Errorf("namespaces: empty (give names or patterns such as \"team-*\")")
+	}
+	for i, p := range r.Namespaces {
+		if _, err := path.Match(p, ""); err != nil || p == "" {
+			return fmt.Errorf("namespaces[%d]: invalid pattern %q", i, p)
+		}
+	}
+	return r.Allow.validate()
+}
+
+// Matches reports whether the rule applies to namespace ns.
+func (r *NamespaceRule) Matches(ns string) bool {
+	for _, p := range r.Namespaces {
+		if ok, _ := path.Match(p, ns); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Allow) validate() error {
+	var err error
+	if a.Masq != nil {
+		if err = a.Masq.validate(); err != nil {
+			return fmt.Errorf("allow.masq.%w", err)
+		}
+	}
+	if a.SNATExclude != nil {
+		if a.SNATExclude.cidrs, err = parseCIDRs("cidrs", a.SNATExclude.CIDRs); err != nil {
+			return fmt.Errorf("allow.snatExclude.%w", err)
+		}
+	}
+	if a.SNATInclude != nil {
+		if a.SNATInclude.cidrs, err = parseCIDRs("cidrs", a.SNATInclude.CIDRs); err != nil {
+			return fmt.Errorf("allow.snatInclude.%w", err)
+		}
+	}
+	if a.Routes != nil {
+		if err = a.Routes.validate(); err != nil {
+			return fmt.Errorf("allow.routes.%w", err)
+		}
+	}
+	if a.RouteTable != nil {
+		if len(a.RouteTable.Tables) == 0 {
+			return fmt.Errorf("allow.routeTable.tables: empty")
+		}
+		for i, r := range a.RouteTable.Tables {
+			for _, reserved := range []int64{0, 253, 254, 255} {
+				if reserved >= r.Lo && reserved <= r.Hi {
+					return fmt.Errorf("allow.routeTable.tables[%d]: range %d-%d holds reserved table %d", i, r.Lo, r.Hi, reserved)
+				}
+			}
+			if r.Hi > 1<<32-1 {
+				return fmt.Errorf("allow.routeTable.tables[%d]: %d above 4294967295", i, r.Hi)
+			}
+		}
+	}
+	if a.DNS != nil {
+		if err = a.DNS.validate(); err != nil {
+			return fmt.Errorf("allow.dns.%w", err)
+		}
+	}
+	return nil
+}
+
+func (m *MasqAllow) validate() error {
+	if len(m.Externals) == 0 {
+		return fmt.Errorf("externals: empty")
+	}
+	m.externals = m.externals[:0]
+	for i, s := range m.Externals {
+		e, err := ParseExternal(s)
+		if err != nil {
+			return fmt.Errorf("externals[%d]: %w", i, err)
+		}
+		m.externals = append(m.externals, e)
+	}
+	if len(m.Destinations) == 0 {
+		return fmt.Errorf("destinations: empty (use 0.0.0.0/0 and ::/0 to allow any)")
+	}
+	var err error
+	m.destinations, err = parseCIDRs("destinations", m.Destinations)
+	return err
+}
+
+func (r *RoutesAllow) validate() error {
+	var err error
+	if len(r.Destinations) == 0 {
+		return fmt.Errorf("destinations: empty")
+	}
+	if r.destinations, err = parseCIDRs("destinations", r.Destinations); err != nil {
+		return err
+	}
+	if r.gateways, err = parseCIDRs("gateways", r.Gateways); err != nil {
+		return err
+	}
+	for i, t := range r.Types {
+		switch t {
+		case RouteUnicast, RouteBlackhole, RouteUnreachable, RouteProhibit:
+		default:
+			return fmt.Errorf("types[%d]: unknown route type %q", i, t)
+		}
+	}
+	return nil
+}
+
+func (d *DNSAllow) validate() error {
+	if len(d.Zones) == 0 {
+		return fmt.Errorf("zones: empty")
+	}
+	d.zones = d.zones[:0]
+	for i, z := range d.Zones {
+		n, err := NormalizeDNSName(z)
+		if err != nil {
+			return fmt.Errorf("zones[%d]: %w", i, err)
+		}
+		d.zones = append(d.zones, n)
+	}
+	if len(d.Templates) == 0 {
+		return fmt.Errorf("templates: empty (e.g. \"{name}.{namespace}.{zone}\")")
+	}
+	for i, t := range d.Templates {
+		if err := validateTemplate(t); err != nil {
+			return fmt.Errorf("templates[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// validateTemplate checks a DNS name template: placeholders known, ends
+// in ".{zone}", derived from the pod ({name} or {uid}), and otherwise
+// made of valid labels.
+func validateTemplate(t string) error {
+	if !strings.HasSuffix(t, ".{zone}") {
+		return fmt.Errorf("template %q must end in \".{zone}\"", t)
+	}
+	if !strings.Contains(t, "{name}") && !strings.Contains(t, "{uid}") {
+		return fmt.Errorf("template %q must contain {name} or {uid} so names derive from the pod", t)
+	}
+	if strings.Count(t, "{zone}") != 1 {
+		return fmt.Errorf("template %q must contain {zone} once", t)
+	}
+	probe := t
+	for _, ph := range []string{"{name}", "{namespace}", "{uid}", "{label}", "{zone}"} {
+		probe = strings.ReplaceAll(probe, ph, "x")
+	}
+	if strings.ContainsAny(probe, "{}") {
+		return fmt.Errorf("template %q has an unknown placeholder (known: {name} {namespace} {uid} {label} {zone})", t)
+	}
+	if _, err := NormalizeDNSName(probe); err != nil {
+		return fmt.Errorf("template %q: %w", t, err)
+	}
+	return nil
+}
+
+// RuleFor returns the first namespace rule matching ns, or nil.
+func (c *Config) RuleFor(ns string) *NamespaceRule {
+	for i := range c.Namespaces {
+		if c.Namespaces[i].Matches(ns) {
+			return &c.Namespaces[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,362 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+	"regexp"
+	"strings"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+)
+
+// ErrDenied marks a request the admin config does not allow.
+var ErrDenied = errors.New("not allowed by the admin config")
+
+// Pod identifies the pod a decision is for.
+type Pod struct {
+	Namespace string
+	Name      string
+	UID       string
+}
+
+// Policy is what the chain is asked to do for one pod: the capability
+// arguments (runtimeConfig) of the diktyo chain, plus diktyo-nri's own
+// per-pod switches.
+type Policy struct {
+	MasqEntries   []api.MasqEntry    `json:"masqEntries,omitempty"`
+	SNATPolicy    *api.SNATPolicy    `json:"snatPolicy,omitempty"`
+	RouteEntries  []api.RouteEntry   `json:"routeEntries,omitempty"`
+	PolicyRouting *api.PolicyRouting `json:"policyRouting,omitempty"`
+	DNSNames      []string           `json:"dnsNames,omitempty"`
+	// Debug asks diktyo-nri to dump each chain run of this pod.
+	Debug bool `json:"debug,omitempty"`
+}
+
+// Empty reports whether the chain has nothing to do for the pod.
+func (p *Policy) Empty() bool {
+	return p == nil || (len(p.MasqEntries) == 0 && p.SNATPolicy == nil && len(p.RouteEntries) == 0 &&
+		p.PolicyRouting == nil && len(p.DNSNames) == 0)
+}
+
+// CapabilityArgs returns the policy as libcni capability arguments; only
+// non-empty capabilities are present. The pod's addresses ("ips") are
+// added by the caller, who knows them.
+func (p *Policy) CapabilityArgs() map[string]any {
+	args := map[string]any{}
+	if p == nil {
+		return args
+	}
+	if len(p.MasqEntries) > 0 {
+		args[api.CapMasqEntries] = p.MasqEntries
+	}
+	if p.SNATPolicy != nil {
+		args[api.CapSNATPolicy] = p.SNATPolicy
+	}
+	if len(p.RouteEntries) > 0 {
+		args[api.CapRouteEntries] = p.RouteEntries
+	}
+	if p.PolicyRouting != nil {
+		args[api.CapPolicyRouting] = p.PolicyRouting
+	}
+	if len(p.DNSNames) > 0 {
+		args[api.CapDNSNames] = p.DNSNames
+	}
+	return args
+}
+
+// Decide parses the pod's diktyo annotations and checks them against the
+// admin config, returning the pod's policy (node defaults included). An
+// error is an *AnnotationError; errors.Is(err, ErrDenied) tells a request
+// the admin does not allow from a malformed one.
+func Decide(cfg *Config, pod Pod, annotations map[string]string) (*Policy, error) {
+	req, err := ParseAnnotations(annotations)
+	if err != nil {
+		return nil, err
+	}
+	return Authorize(cfg, pod, req, annotations)
+}
+
+// Authorize checks a parsed request against the admin config and builds
+// the policy. annotations are only used to quote values in errors.
+func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string) (*Policy, error) {
+	var allow Allow
+	if rule := cfg.RuleFor(pod.Namespace); rule != nil {
+		allow = rule.Allow
+	}
+	deny := func(key string, format string, args ...any) error {
+		return &AnnotationError{Key: key, Value: annotations[key],
+			Err: fmt.Errorf("%w: %s", ErrDenied, fmt.Sprintf(format, args...))}
+	}
+	noFeature := func(key string) error {
+		return deny(key, "namespace %q may not use %s", pod.Namespace, key)
+	}
+
+	pol := &Policy{}
+	if len(req.Masq) > 0 {
+		if allow.Masq == nil {
+			return nil, noFeature(KeyMasq)
+		}
+		for i, e := range req.Masq {
+			if why := allow.Masq.check(e); why != "" {
+				return nil, deny(KeyMasq, "[%d]: %s", i, why)
+			}
+		}
+		pol.MasqEntries = req.Masq
+	}
+	if len(req.SNATExclude) > 0 {
+		if allow.SNATExclude == nil {
+			return nil, noFeature(KeySNATExclude)
+		}
+		if p, ok := firstOutside(req.SNATExclude, allow.SNATExclude.cidrs); !ok {
+			return nil, deny(KeySNATExclude, "%s is not inside any allowed CIDR (%s)", p, strings.Join(allow.SNATExclude.CIDRs, ", "))
+		}
+	}
+	if len(req.SNATInclude) > 0 {
+		if allow.SNATInclude == nil {
+			return nil, noFeature(KeySNATInclude)
+		}
+		if p, ok := firstOutside(req.SNATInclude, allow.SNATInclude.cidrs); !ok {
+			return nil, deny(KeySNATInclude, "%s is not inside any allowed CIDR (%s)", p, strings.Join(allow.SNATInclude.CIDRs, ", "))
+		}
+	}
+	if len(req.Routes) > 0 {
+		if allow.Routes == nil {
+			return nil, noFeature(KeyRoutes)
+		}
+		for i, e := range req.Routes {
+			if why := allow.Routes.check(e); why != "" {
+				return nil, deny(KeyRoutes, "[%d]: %s", i, why)
+			}
+		}
+		pol.RouteEntries = req.Routes
+	}
+	if req.RouteTable != 0 {
+		if allow.RouteTable == nil {
+			return nil, noFeature(KeyRouteTable)
+		}
+		if !inRanges(allow.RouteTable.Tables, int64(req.RouteTable)) {
+			return nil, deny(KeyRouteTable, "table %d is not in the allowed tables", req.RouteTable)
+		}
+	}
+	if len(req.DNSNames) > 0 {
+		if allow.DNS == nil {
+			return nil, noFeature(KeyDNSNames)
+		}
+		for _, n := range req.DNSNames {
+			if why := allow.DNS.check(pod, n); why != "" {
+				return nil, deny(KeyDNSNames, "%s", why)
+			}
+		}
+		pol.DNSNames = req.DNSNames
+	}
+	if req.Debug {
+		if !allow.Debug {
+			return nil, noFeature(KeyDebug)
+		}
+		pol.Debug = true
+	}
+	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req)
+	if req.RouteTable != 0 {
+		pol.PolicyRouting = &api.PolicyRouting{Table: req.RouteTable}
+		// As the AWS CNI's EXCLUDE_SNAT_CIDRS: destinations excluded from
+		// SNAT also bypass the pod's table and leave through main.
+		if pol.SNATPolicy != nil {
+			pol.PolicyRouting.ExcludeCIDRs = pol.SNATPolicy.ExcludeCIDRs
+		}
+	}
+	return pol, nil
+}
+
+// snatPolicy merges the node defaults with the pod's lists; nil when
+// nothing is set.
+func snatPolicy(d SNATDefaults, req *Request) *api.SNATPolicy {
+	p := &api.SNATPolicy{
+		DefaultAction:   d.DefaultAction,
+		DefaultExternal: d.DefaultExternal,
+		Randomize:       d.Randomize,
+		ExcludeCIDRs:    append([]string(nil), d.ExcludeCIDRs...),
+		IncludeCIDRs:    append([]string(nil), d.IncludeCIDRs...),
+	}
+	for _, c := range req.SNATExclude {
+		p.ExcludeCIDRs = append(p.ExcludeCIDRs, c.String())
+	}
+	for _, c := range req.SNATInclude {
+		p.IncludeCIDRs = append(p.IncludeCIDRs, c.String())
+	}
+	if p.DefaultAction == "" && p.DefaultExternal == "" && p.Randomize == "" &&
+		len(p.ExcludeCIDRs) == 0 && len(p.IncludeCIDRs) == 0 {
+		return nil
+	}
+	return p
+}
+
+// within reports whether inner lies entirely inside outer.
+func within(inner, outer netip.Prefix) bool {
+	return inner.Addr().Is4() == outer.Addr().Is4() && outer.Bits() <= inner.Bits() && outer.Contains(inner.Addr())
+}
+
+func withinAny(p netip.Prefix, allowed []netip.Prefix) bool {
+	for _, a := range allowed {
+		if within(p, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func firstOutside(ps, allowed []netip.Prefix) (netip.Prefix, bool) {
+	for _, p := range ps {
+		if !withinAny(p, allowed) {
+			return p, false
+		}
+	}
+	return netip.Prefix{}, true
+}
+
+// check returns why a masq entry is not allowed, or "".
+func (m *MasqAllow) check(e api.MasqEntry) string {
+	ext, err := ParseExternal(e.External)
+	if err != nil {
+		return err.Error()
+	}
+	dst, err := ParseCIDR(e.Destination)
+	if err != nil {
+		return err.Error()
+	}
+	if !m.externalAllowed(ext) {
+		return fmt.Sprintf("external %q is not in the allowed externals (%s)", e.External, strings.Join(m.Externals, ", "))
+	}
+	if !withinAny(dst, m.destinations) {
+		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", dst, strings.Join(m.Destinations, ", "))
+	}
+	return ""
+}
+
+func (m *MasqAllow) externalAllowed(ext External) bool {
+	for _, a := range m.externals {
+		switch {
+		case a.Masquerade || ext.Masquerade:
+			if a.Masquerade && ext.Masquerade {
+				return true
+			}
+		case a.Addr != ext.Addr:
+		case !a.HasPorts():
+			return true
+		case ext.HasPorts() && ext.PortLo >= a.PortLo && ext.PortHi <= a.PortHi:
+			return true
+		}
+	}
+	return false
+}
+
+// check returns why a route entry is not allowed, or "".
+func (r *RoutesAllow) check(e api.RouteEntry) string {
+	dst, err := ParseCIDR(e.Destination)
+	if err != nil {
+		return err.Error()
+	}
+	if !withinAny(dst, r.destinations) {
+		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", dst, strings.Join(r.Destinations, ", "))
+	}
+	typ := RouteType(e)
+	types := r.Types
+	if len(types) == 0 {
+		types = []string{RouteUnicast}
+	}
+	if !contains(types, typ) {
+		return fmt.Sprintf("route type %s is not allowed (allowed: %s)", typ, strings.Join(types, ", "))
+	}
+	if typ == RouteUnicast && e.Gateway != "" {
+		gw, err := netip.ParseAddr(e.Gateway)
+		if err != nil {
+			return fmt.Sprintf("invalid gateway %q", e.Gateway)
+		}
+		if !withinAny(netip.PrefixFrom(gw, gw.BitLen()), r.gateways) {
+			return fmt.Sprintf("gateway %s is not in the allowed gateways (%s)", gw, strings.Join(r.Gateways, ", "))
+		}
+	}
+	if e.Table != 0 && !inRanges(r.Tables, int64(e.Table)) {
+		return fmt.Sprintf("table %d is not in the allowed tables", e.Table)
+	}
+	if e.Metric != 0 && !inRanges(r.Metrics, int64(e.Metric)) {
+		return fmt.Sprintf("metric %d is not in the allowed metrics", e.Metric)
+	}
+	return ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// labelRE matches one DNS label, the value of a {label} placeholder.
+const labelRE = `[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`
+
+// check returns why a DNS name is not allowed for pod, or "".
+func (d *DNSAllow) check(pod Pod, name string) string {
+	for _, zone := range d.zones {
+		if !strings.HasSuffix(name, "."+zone) {
+			continue
+		}
+		for _, t := range d.Templates {
+			if templateMatches(t, pod, zone, name) {
+				return ""
+			}
+		}
+		return fmt.Sprintf("name %q does not match any allowed template for pod %s/%s (%s)",
+			name, pod.Namespace, pod.Name, strings.Join(d.Templates, ", "))
+	}
+	return fmt.Sprintf("name %q is not in an allowed zone (%s)", name, strings.Join(d.Zones, ", "))
+}
+
+// templateMatches renders template t for pod and zone, {label} matching
+// any one label, and compares it with name.
+func templateMatches(t string, pod Pod, zone, name string) bool {
+	var b strings.Builder
+	b.WriteString("^")
+	rest := t
+	for rest != "" {
+		i := strings.Index(rest, "{")
+		if i < 0 {
+			b.WriteString(regexp.QuoteMeta(rest))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(rest[:i]))
+		j := strings.Index(rest[i:], "}")
+		if j < 0 {
+			return false
+		}
+		switch rest[i : i+j+1] {
+		case "{name}":
+			b.WriteString(regexp.QuoteMeta(strings.ToLower(pod.Name)))
+		case "{namespace}":
+			b.WriteString(regexp.QuoteMeta(strings.ToLower(pod.Namespace)))
+		case "{uid}":
+			b.WriteString(regexp.QuoteMeta(strings.ToLower(pod.UID)))
+		case "{zone}":
+			b.WriteString(regexp.QuoteMeta(zone))
+		case "{label}":
+			b.WriteString(labelRE)
+		default:
+			return false
+		}
+		rest = rest[i+j+1:]
+	}
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	return err == nil && re.MatchString(name)
+}
+
+// RenderTemplate renders t for pod in zone; {label} placeholders are kept
+// as they are. It is used to show admins and users the names a pod may
+// take.
+func RenderTemplate(t string, pod Pod, zone string) string {
+	r := strings.NewReplacer("{name}", strings.ToLower(pod.Name), "{namespace}", strings.ToLower(pod.Namespace),
+		"{uid}", strings.ToLower(pod.UID), "{zone}", zone)
+	return r.Replace(t)
+}

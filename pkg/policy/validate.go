@@ -1,0 +1,293 @@
+package policy
+
+import (
+	"fmt"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+)
+
+// ParseCIDR parses a v4 or v6 CIDR; a bare address is a host prefix. The
+// address must be the network address (10.0.0.1/8 is refused: it is
+// usually a mistake and the kernel would silently mask it).
+func ParseCIDR(s string) (netip.Prefix, error) {
+	var p netip.Prefix
+	var err error
+	if strings.Contains(s, "/") {
+		p, err = netip.ParsePrefix(s)
+	} else {
+		var a netip.Addr
+		a, err = netip.ParseAddr(s)
+		p = netip.PrefixFrom(a, a.BitLen())
+	}
+	if err != nil || p.Addr().Zone() != "" {
+		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q", s)
+	}
+	if p.Addr().Is4In6() {
+		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: IPv4-mapped IPv6 address", s)
+	}
+	if p.Masked() != p {
+		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: host bits set (network is %s)", s, p.Masked())
+	}
+	return p, nil
+}
+
+// External is a parsed MasqEntry.External: "masquerade", or an address
+// with an optional port or port range ("IP", "IP:port", "IP:lo-hi"; IPv6
+// addresses with a port are bracketed: "[2001:db8::1]:lo-hi").
+type External struct {
+	Masquerade bool
+	Addr       netip.Addr
+	// PortLo and PortHi are 0 when no port is given.
+	PortLo, PortHi uint16
+}
+
+// HasPorts reports whether a port or port range was given.
+func (e External) HasPorts() bool { return e.PortLo != 0 }
+
+func (e External) String() string {
+	switch {
+	case e.Masquerade:
+		return "masquerade"
+	case !e.HasPorts():
+		return e.Addr.String()
+	}
+	host := e.Addr.String()
+	if e.Addr.Is6() {
+		host = "[" + host + "]"
+	}
+	if e.PortLo == e.PortHi {
+		return fmt.Sprintf("%s:%d", host, e.PortLo)
+	}
+	return fmt.Sprintf("%s:%d-%d", host, e.PortLo, e.PortHi)
+}
+
+// ParseExternal parses the masqEntries "external" syntax.
+func ParseExternal(s string) (External, error) {
+	if s == "masquerade" {
+		return External{Masquerade: true}, nil
+	}
+	host, ports := s, ""
+	switch {
+	case strings.HasPrefix(s, "["):
+		end := strings.Index(s, "]")
+		if end < 0 {
+			return External{}, fmt.Errorf("invalid external %q: missing ']'", s)
+		}
+		host, ports = s[1:end], s[end+1:]
+		if ports != "" && !strings.HasPrefix(ports, ":") {
+			return External{}, fmt.Errorf("invalid external %q: want [IPv6]:port", s)
+		}
+		ports = strings.TrimPrefix(ports, ":")
+		if ports == "" && end+1 < len(s) {
+			return External{}, fmt.Errorf("invalid external %q: empty port", s)
+		}
+	case strings.Count(s, ":") == 1:
+		host, ports, _ = strings.Cut(s, ":")
+		if ports == "" {
+			return External{}, fmt.Errorf("invalid external %q: empty port", s)
+		}
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil || a.Zone() != "" || a.Is4In6() {
+		return External{}, fmt.Errorf("invalid external %q: want IP, IP:port, IP:lo-hi or masquerade", s)
+	}
+	if !a.IsGlobalUnicast() {
+		return External{}, fmt.Errorf("invalid external %q: not a unicast address", s)
+	}
+	e := External{Addr: a}
+	if ports != "" {
+		e.PortLo, e.PortHi, err = parsePortRange(ports)
+		if err != nil {
+			return External{}, fmt.Errorf("invalid external %q: %w", s, err)
+		}
+	}
+	return e, nil
+}
+
+func parsePortRange(s string) (lo, hi uint16, err error) {
+	los, his, isRange := strings.Cut(s, "-")
+	if !isRange {
+		his = los
+	}
+	l, err1 := strconv.ParseUint(los, 10, 16)
+	h, err2 := strconv.ParseUint(his, 10, 16)
+	if err1 != nil || err2 != nil || l == 0 || h == 0 {
+		return 0, 0, fmt.Errorf("invalid port or port range %q (ports are 1 to 65535)", s)
+	}
+	if l > h {
+		return 0, 0, fmt.Errorf("invalid port range %q: start above end", s)
+	}
+	return uint16(l), uint16(h), nil
+}
+
+// ValidateMasqEntry checks one masqEntries element; the error starts with
+// the field name so callers can prefix it with the element's position.
+func ValidateMasqEntry(e api.MasqEntry) error {
+	ext, err := ParseExternal(e.External)
+	if err != nil {
+		return fmt.Errorf("external: %w", err)
+	}
+	dst, err := ParseCIDR(e.Destination)
+	if err != nil {
+		return fmt.Errorf("destination: %w", err)
+	}
+	switch e.Protocol {
+	case "", "all":
+		if ext.HasPorts() {
+			return fmt.Errorf("external: ports in %q need protocol tcp, udp or sctp, not %q", e.External, protoName(e.Protocol))
+		}
+	case "tcp", "udp", "sctp":
+	default:
+		return fmt.Errorf("protocol: unknown protocol %q (want tcp, udp, sctp or all)", e.Protocol)
+	}
+	if !ext.Masquerade && ext.Addr.Is4() != dst.Addr().Is4() {
+		return fmt.Errorf("external: address %s is not of the family of destination %s", ext.Addr, dst)
+	}
+	if err := validateDescription(e.Description); err != nil {
+		return err
+	}
+	return nil
+}
+
+func protoName(p string) string {
+	if p == "" {
+		return "all"
+	}
+	return p
+}
+
+func validateDescription(d string) error {
+	if len(d) > 256 {
+		return fmt.Errorf("description: %d bytes, at most 256", len(d))
+	}
+	for _, r := range d {
+		if r < 0x20 || r == 0x7f {
+			return fmt.Errorf("description: control character %q", r)
+		}
+	}
+	return nil
+}
+
+// Route types, as the iproute plugin understands them.
+const (
+	RouteUnicast     = "unicast"
+	RouteBlackhole   = "blackhole"
+	RouteUnreachable = "unreachable"
+	RouteProhibit    = "prohibit"
+)
+
+// RouteType returns the effective type of a route entry: the original
+// Diktyo gateway "drop" means blackhole, an empty type means unicast.
+func RouteType(e api.RouteEntry) string {
+	if e.Type == "" {
+		if e.Gateway == "drop" {
+			return RouteBlackhole
+		}
+		return RouteUnicast
+	}
+	return e.Type
+}
+
+// ValidateRouteEntry checks one routeEntries element.
+func ValidateRouteEntry(e api.RouteEntry) error {
+	dst, err := ParseCIDR(e.Destination)
+	if err != nil {
+		return fmt.Errorf("destination: %w", err)
+	}
+	typ := RouteType(e)
+	switch typ {
+	case RouteUnicast:
+		if e.Gateway == "drop" {
+			return fmt.Errorf("gateway: \"drop\" contradicts type %q", e.Type)
+		}
+		if e.Gateway == "" && e.Dev == "" {
+			return fmt.Errorf("gateway: a unicast route needs a gateway or a dev")
+		}
+	case RouteBlackhole, RouteUnreachable, RouteProhibit:
+		if e.Gateway != "" && e.Gateway != "drop" {
+			return fmt.Errorf("gateway: a %s route takes no gateway, got %q", typ, e.Gateway)
+		}
+		if e.Gateway == "drop" && typ != RouteBlackhole {
+			return fmt.Errorf("gateway: \"drop\" contradicts type %q", e.Type)
+		}
+	default:
+		return fmt.Errorf("type: unknown route type %q (want unicast, blackhole, unreachable or prohibit)", e.Type)
+	}
+	if e.Gateway != "" && e.Gateway != "drop" {
+		gw, err := netip.ParseAddr(e.Gateway)
+		if err != nil || gw.Zone() != "" {
+			return fmt.Errorf("gateway: invalid address %q", e.Gateway)
+		}
+		if gw.Is4() != dst.Addr().Is4() {
+			return fmt.Errorf("gateway: %s is not of the family of destination %s", gw, dst)
+		}
+	}
+	if e.Src != "" {
+		src, err := netip.ParseAddr(e.Src)
+		if err != nil || src.Zone() != "" {
+			return fmt.Errorf("src: invalid address %q", e.Src)
+		}
+		if src.Is4() != dst.Addr().Is4() {
+			return fmt.Errorf("src: %s is not of the family of destination %s", src, dst)
+		}
+	}
+	if e.Dev != "" && !validIfName(e.Dev) {
+		return fmt.Errorf("dev: invalid interface name %q", e.Dev)
+	}
+	if e.Metric < 0 {
+		return fmt.Errorf("metric: negative metric %d", e.Metric)
+	}
+	if e.Table < 0 || int64(e.Table) > 1<<32-1 {
+		return fmt.Errorf("table: %d out of range 0 to 4294967295", e.Table)
+	}
+	if e.MTU != 0 && (e.MTU < 68 || e.MTU > 65535) {
+		return fmt.Errorf("mtu: %d out of range 68 to 65535", e.MTU)
+	}
+	return validateDescription(e.Description)
+}
+
+// validIfName follows the kernel's rules for interface names.
+func validIfName(s string) bool {
+	if s == "" || len(s) > 15 || s == "." || s == ".." {
+		return false
+	}
+	for _, r := range s {
+		if r == '/' || r == ':' || r <= ' ' || r > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// NormalizeDNSName lower-cases a DNS name and drops a trailing dot, after
+// checking it is made of valid hostname labels (letters, digits, hyphens;
+// 1-63 bytes each; 253 bytes in all).
+func NormalizeDNSName(s string) (string, error) {
+	n := strings.ToLower(strings.TrimSuffix(s, "."))
+	if n == "" || len(n) > 253 {
+		return "", fmt.Errorf("invalid DNS name %q: length must be 1 to 253", s)
+	}
+	for _, label := range strings.Split(n, ".") {
+		if !ValidLabel(label) {
+			return "", fmt.Errorf("invalid DNS name %q: bad label %q", s, label)
+		}
+	}
+	return n, nil
+}
+
+// ValidLabel reports whether s is a valid lower-case hostname label.
+func ValidLabel(s string) bool {
+	if len(s) == 0 || len(s) > 63 || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
+	return true
+}

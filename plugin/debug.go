@@ -1,0 +1,66 @@
+package plugin
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/containernetworking/cni/pkg/types"
+
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// debugDump is what a pod with the debug annotation gets written for each
+// chain run: everything needed to replay it with cnitool.
+type debugDump struct {
+	Time           time.Time      `json:"time"`
+	Verb           string         `json:"verb"`
+	Pod            cnirun.Pod     `json:"pod"`
+	Network        string         `json:"network"`
+	IfName         string         `json:"ifName"`
+	CNIArgs        [][2]string    `json:"cniArgs"`
+	CapabilityArgs map[string]any `json:"capabilityArgs,omitempty"`
+	Policy         *policy.Policy `json:"policy"`
+	Result         types.Result   `json:"result,omitempty"`
+	Error          string         `json:"error,omitempty"`
+}
+
+// dump writes <debug.dir>/<sandbox ID>/<verb>_<unix nanos>.json when the
+// pod asked for it (and the admin allowed it). Failures are only logged:
+// debugging must never break a pod.
+func (p *Plugin) dump(st *state, pod cnirun.Pod, pol *policy.Policy, verb string, args map[string]any, res types.Result, runErr error) {
+	if pol == nil || !pol.Debug || st.runner == nil {
+		return
+	}
+	d := debugDump{
+		Time: time.Now().UTC(), Verb: verb, Pod: pod, Network: st.runner.NetworkName(), IfName: st.runner.IfName(),
+		CNIArgs: cnirun.CNIArgs(pod), Policy: pol, Result: res,
+	}
+	if args != nil {
+		d.CapabilityArgs = cnirun.CapabilityArgs(pod, args)
+	}
+	if runErr != nil {
+		d.Error = runErr.Error()
+	}
+	if err := writeDump(st.cfg.Debug.Dir, d); err != nil {
+		p.log.Warn("debug dump failed", "pod.namespace", pod.Namespace, "pod.name", pod.Name, "pod.id", pod.ID, "error", err)
+	}
+}
+
+func writeDump(dir string, d debugDump) error {
+	// The sandbox ID comes from containerd (hex), but keep the path inside
+	// dir whatever it holds.
+	sub := filepath.Join(dir, filepath.Base(filepath.Clean("/"+d.Pod.ID)))
+	if err := os.MkdirAll(sub, 0o700); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(sub, fmt.Sprintf("%s_%d.json", d.Verb, d.Time.UnixNano()))
+	return os.WriteFile(name, data, 0o600)
+}

@@ -1,0 +1,290 @@
+package plugin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	nriapi "github.com/containerd/nri/pkg/api"
+
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// Event names, as in metrics and logs.
+const (
+	evRun    = "RunPodSandbox"
+	evStop   = "StopPodSandbox"
+	evRemove = "RemovePodSandbox"
+	evSync   = "Synchronize"
+)
+
+// podError is a failure of one pod, with its metrics reason.
+type podError struct {
+	reason string
+	err    error
+}
+
+func (e *podError) Error() string { return e.err.Error() }
+func (e *podError) Unwrap() error { return e.err }
+
+func failure(reason string, err error) error { return &podError{reason: reason, err: err} }
+
+func reasonOf(err error) string {
+	var pe *podError
+	if errors.As(err, &pe) {
+		return pe.reason
+	}
+	return reasonAdd
+}
+
+func (p *Plugin) podLog(e *podEntry) *slog.Logger {
+	return p.log.With("pod.namespace", e.pod.Namespace, "pod.name", e.pod.Name, "pod.id", e.pod.ID)
+}
+
+// Configure is called by containerd on every (re)connection. A
+// pre-installed plugin gets its plugin config file's content here.
+func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (nriapi.EventMask, error) {
+	if s := p.currentStub(); s != nil {
+		p.requestTimeout.Store(int64(s.RequestTimeout()))
+	}
+	if err := p.setPluginConfig(config); err != nil {
+		p.metrics.fail(reasonConfig)
+		return 0, err
+	}
+	cfg := p.state.Load().cfg
+	p.log.Info("connected to runtime", "runtime", runtime, "version", version,
+		"requestTimeout", time.Duration(p.requestTimeout.Load()), "handlerBudget", p.budget(cfg))
+	// 0: subscribe to every event this plugin implements.
+	return 0, nil
+}
+
+// decide works out a pod's policy, or the failure that stops it.
+func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
+	if e.hostNetwork {
+		if !policy.HasDiktyoAnnotations(e.annotations) {
+			return &policy.Policy{}, nil
+		}
+		if st.cfg.HostNetwork == policy.HostNetworkIgnore {
+			p.podLog(e).Info("host-network pod: diktyo annotations ignored (hostNetwork: ignore)")
+			return &policy.Policy{}, nil
+		}
+		return nil, failure(reasonHostNetwork, fmt.Errorf("host-network pods cannot use diktyo annotations (they would act on the node's own traffic)"))
+	}
+	pol, err := policy.Decide(st.cfg, e.policyPod(), e.annotations)
+	switch {
+	case errors.Is(err, policy.ErrDenied):
+		return nil, failure(reasonDenied, err)
+	case err != nil:
+		return nil, failure(reasonInvalid, err)
+	}
+	return pol, nil
+}
+
+// RunPodSandbox applies the pod's policy: containerd has set the pod's
+// network up already, so its netns and addresses are there.
+func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
+	start := time.Now()
+	defer p.metrics.event(evRun, start)
+	st := p.state.Load()
+	e := entryFromNRI(pod)
+	p.pods.upsert(e)
+	log := p.podLog(e)
+
+	pol, err := p.decide(st, e)
+	if err != nil {
+		return p.podFailed(st, e, log, err)
+	}
+	if pol.Empty() {
+		log.Debug("no policy")
+		return nil
+	}
+	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+		func(ctx context.Context) error { return p.apply(ctx, st, e, pol, log) },
+		func(err error) { p.abandonedAdd(st, e, err, log) })
+	if err != nil {
+		return p.podFailed(st, e, log, err)
+	}
+	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond))
+	return nil
+}
+
+// podFailed handles a failed pod under the failure policy: an error for
+// containerd (naming the pod and the cause) under "fail", a log line and
+// a count under "ignore".
+func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) error {
+	reason := reasonOf(err)
+	p.metrics.fail(reason)
+	if st.cfg.FailurePolicy == policy.FailurePolicyIgnore {
+		log.Warn("pod starts without diktyo policy (failurePolicy: ignore)", "reason", reason, "error", err)
+		return nil
+	}
+	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.rejected = true })
+	log.Error("pod rejected", "reason", reason, "error", err)
+	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.pod.Namespace, e.pod.Name, e.pod.ID, err)
+}
+
+// apply runs ADD of the chain for a pod (the caller holds its lock); on
+// failure it runs DEL so that nothing is left half-applied.
+func (p *Plugin) apply(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
+	if st.runner == nil {
+		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+	}
+	if !cnirun.IsNetNS(e.pod.NetNS) {
+		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
+	}
+	pod := e.pod
+	ips, err := podIPs(pod.IPs, pod.NetNS, st.runner.IfName())
+	if err != nil {
+		return failure(reasonNoIPs, err)
+	}
+	pod.IPs = ips
+	args := pol.CapabilityArgs()
+	p.pods.update(pod.ID, func(pe *podEntry) { pe.dirty, pe.lastArgs, pe.pod.IPs = true, args, ips })
+	t := time.Now()
+	res, err := st.runner.Add(ctx, pod, args)
+	p.metrics.cni("add", t)
+	p.dump(st, pod, pol, "ADD", args, res, err)
+	if err == nil {
+		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied = true })
+		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+		return nil
+	}
+	addErr := failure(reasonAdd, fmt.Errorf("chain ADD: %w", err))
+	if ctx.Err() != nil {
+		addErr = failure(reasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
+	}
+	// Undo with a fresh bound: ctx may be what ran out.
+	dctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
+	defer cancel()
+	if derr := p.remove(dctx, st, pod, log); derr != nil {
+		log.Error("cleanup after failed ADD failed; GC will retry", "error", derr)
+	}
+	return addErr
+}
+
+// remove runs DEL for a pod (the caller holds its lock), with the cached
+// arguments, or those of the last ADD when nothing was cached.
+func (p *Plugin) remove(ctx context.Context, st *state, pod cnirun.Pod, log *slog.Logger) error {
+	if st.runner == nil {
+		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+	}
+	cur, _ := p.pods.get(pod.ID)
+	var fallback map[string]any
+	if cur.dirty {
+		fallback = cur.lastArgs
+	}
+	t := time.Now()
+	ran, err := st.runner.Del(ctx, pod, fallback)
+	if !ran {
+		return nil
+	}
+	p.metrics.cni("del", t)
+	if cur.annotations[policy.KeyDebug] == "true" {
+		if pol, perr := p.decide(st, &cur); perr == nil && pol.Debug {
+			p.dump(st, pod, pol, "DEL", nil, nil, err)
+		}
+	}
+	if err != nil {
+		return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
+	}
+	p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.dirty, pe.lastArgs = false, false, nil })
+	p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+	log.Info("policy removed")
+	return nil
+}
+
+// abandonedAdd runs when an ADD outlived its handler. Under "fail" the
+// handler has rejected the pod, so a successful ADD is undone; under
+// "ignore" the pod keeps its (late) policy.
+func (p *Plugin) abandonedAdd(st *state, e *podEntry, err error, log *slog.Logger) {
+	if err != nil || st.cfg.FailurePolicy == policy.FailurePolicyIgnore {
+		if err == nil {
+			log.Warn("policy applied after the handler gave up (failurePolicy: ignore)")
+		}
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
+	defer cancel()
+	if lerr := p.withPod(ctx, e.pod.ID, func(ctx context.Context) error {
+		return p.remove(ctx, st, e.pod, log)
+	}); lerr != nil {
+		log.Error("undoing a late ADD failed; GC will retry", "error", lerr)
+	}
+}
+
+// StopPodSandbox removes the pod's chain state while its netns still
+// exists. It never fails: errors are logged and counted, and GC retries.
+func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
+	start := time.Now()
+	defer p.metrics.event(evStop, start)
+	e := entryFromNRI(pod)
+	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.stopped = true })
+	p.teardown(ctx, evStop, e)
+	return nil
+}
+
+// RemovePodSandbox removes the pod's chain state again if it is still
+// there (Stop failed or was missed); the netns is gone by now, so only
+// host-side state is removed. It never fails.
+func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
+	start := time.Now()
+	defer p.metrics.event(evRemove, start)
+	e := entryFromNRI(pod)
+	e.pod.NetNS = ""
+	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.stopped = true })
+	p.teardown(ctx, evRemove, e)
+	p.pods.remove(e.pod.ID)
+	return nil
+}
+
+func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry) {
+	st := p.state.Load()
+	log := p.podLog(e)
+	cur, known := p.pods.get(e.pod.ID)
+	needed := st.runner != nil && (st.runner.HasCached(e.pod.ID) || (known && cur.dirty))
+	if !needed {
+		return
+	}
+	if known && len(e.pod.IPs) == 0 {
+		e.pod.IPs = cur.pod.IPs
+	}
+	err := p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+		func(ctx context.Context) error { return p.remove(ctx, st, e.pod, log) },
+		func(err error) {
+			if err != nil {
+				p.metrics.fail(reasonOf(err))
+				log.Error(event+": chain DEL failed after the handler returned; GC will retry", "error", err)
+			}
+		})
+	if err != nil {
+		p.metrics.fail(reasonOf(err))
+		log.Error(event+": chain DEL failed; GC will retry", "error", err)
+	}
+}
+
+// podIPs returns the pod's addresses: those containerd sent, else those
+// on the interface inside the netns (runtimes before containerd 2.1).
+func podIPs(ips []string, netns, ifName string) ([]string, error) {
+	if len(ips) > 0 {
+		if _, err := cniutil.ParseIPs("pod IPs", ips); err != nil {
+			return nil, err
+		}
+		return ips, nil
+	}
+	addrs, err := cniutil.AddrsInNetns(netns, ifName)
+	if err != nil {
+		return nil, fmt.Errorf("no pod IPs in the event, and reading them from the netns failed: %w", err)
+	}
+	if len(addrs) == 0 {
+		return nil, fmt.Errorf("no pod IPs in the event, and %s in %s has no global address", ifName, netns)
+	}
+	out := make([]string, 0, len(addrs))
+	for _, a := range addrs {
+		out = append(out, a.String())
+	}
+	return out, nil
+}

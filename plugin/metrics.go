@@ -1,0 +1,85 @@
+package plugin
+
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Failure reasons, the values of diktyo_failures_total{reason}.
+const (
+	reasonInvalid     = "invalid_annotation"
+	reasonDenied      = "denied"
+	reasonHostNetwork = "host_network"
+	reasonNoNetns     = "no_netns"
+	reasonNoIPs       = "no_ips"
+	reasonChain       = "chain_unavailable"
+	reasonAdd         = "cni_add"
+	reasonDel         = "cni_del"
+	reasonCheck       = "cni_check"
+	reasonTimeout     = "timeout"
+	reasonGC          = "gc"
+	reasonConfig      = "config"
+)
+
+// metrics are diktyo-nri's Prometheus metrics, all prefixed diktyo_.
+type metrics struct {
+	events          *prometheus.CounterVec
+	failures        *prometheus.CounterVec
+	handlerLatency  *prometheus.HistogramVec
+	cniLatency      *prometheus.HistogramVec
+	podsUnderPolicy prometheus.Gauge
+	reconciles      *prometheus.CounterVec
+	reconcileAction *prometheus.CounterVec
+	gcs             *prometheus.CounterVec
+	reloads         *prometheus.CounterVec
+}
+
+func newMetrics(reg prometheus.Registerer) *metrics {
+	// Handler latencies live well under NRI's 2 s request timeout; the
+	// buckets resolve the 1-50 ms range the chain normally takes.
+	buckets := []float64{.001, .0025, .005, .01, .015, .02, .025, .05, .1, .25, .5, 1, 1.5, 2, 5}
+	m := &metrics{
+		events: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_events_total", Help: "NRI events handled, by event type.",
+		}, []string{"event"}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_failures_total", Help: "Failures, by reason (whatever the failure policy made of them).",
+		}, []string{"reason"}),
+		handlerLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "diktyo_handler_duration_seconds", Help: "Time NRI handlers took to answer, by event type.", Buckets: buckets,
+		}, []string{"event"}),
+		cniLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "diktyo_cni_duration_seconds", Help: "Time chain runs took, by operation.", Buckets: buckets,
+		}, []string{"op"}),
+		podsUnderPolicy: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "diktyo_pods_under_policy", Help: "Pods whose chain state is applied.",
+		}),
+		reconciles: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_reconciles_total", Help: "Reconciles run, by trigger.",
+		}, []string{"trigger"}),
+		reconcileAction: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_reconcile_actions_total", Help: "What reconciles did per pod (add, check, drift, update, remove).",
+		}, []string{"action"}),
+		gcs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_gc_total", Help: "Chain garbage collections, by result.",
+		}, []string{"result"}),
+		reloads: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_config_reloads_total", Help: "Config (admin config or conflist) loads, by result.",
+		}, []string{"result"}),
+	}
+	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
+		m.reconciles, m.reconcileAction, m.gcs, m.reloads)
+	return m
+}
+
+func (m *metrics) event(name string, start time.Time) {
+	m.events.WithLabelValues(name).Inc()
+	m.handlerLatency.WithLabelValues(name).Observe(time.Since(start).Seconds())
+}
+
+func (m *metrics) fail(reason string) { m.failures.WithLabelValues(reason).Inc() }
+
+func (m *metrics) cni(op string, start time.Time) {
+	m.cniLatency.WithLabelValues(op).Observe(time.Since(start).Seconds())
+}

@@ -1,0 +1,256 @@
+// Package plugin is diktyo's NRI plugin: it turns pod annotations, checked
+// against the node admin's config, into runs of the diktyo CNI chain
+// (ipmasq -> iproute -> registerDNS) against each pod's sandbox netns, for
+// the pod's whole life, and reconciles that state after restarts.
+//
+// Handlers answer containerd within a bounded time (timeouts.handler, and
+// at most 3/4 of the request timeout containerd announces): chain work runs
+// in a per-pod worker that the handler waits for; work that outlives its
+// handler finishes in the background under the same per-pod lock, and is
+// undone when the handler already failed the pod.
+package plugin
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/containernetworking/cni/pkg/invoke"
+	"github.com/prometheus/client_golang/prometheus"
+	"sigs.k8s.io/yaml"
+
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// Options configure a Plugin.
+type Options struct {
+	// ConfigPath is the admin config file; polled for changes. Empty: no
+	// file (built-in defaults, or config sent by containerd).
+	ConfigPath string
+	// ConfigRequired makes a missing ConfigPath an error; otherwise the
+	// built-in defaults apply until the file appears.
+	ConfigRequired bool
+	// Logger for everything; nil: slog.Default().
+	Logger *slog.Logger
+	// Registry for the metrics; nil: a fresh registry (see Registry()).
+	Registry *prometheus.Registry
+	// Exec runs the chain's binaries; nil: libcni's default. Tests use
+	// cnirun.NetnsExec to give the chain a throwaway "host" namespace.
+	Exec invoke.Exec
+	// PluginStderr receives the chain plugins' stderr; nil: os.Stderr.
+	PluginStderr io.Writer
+}
+
+// Plugin is the NRI plugin. Its exported methods are the NRI handlers
+// (github.com/containerd/nri/pkg/stub interfaces).
+type Plugin struct {
+	opts     Options
+	log      *slog.Logger
+	registry *prometheus.Registry
+	metrics  *metrics
+
+	state atomic.Pointer[state]
+	// reloadMu serialises config loads.
+	reloadMu sync.Mutex
+	// configPath is the admin config file in force (Options.ConfigPath,
+	// or one named by containerd's plugin config).
+	configPath atomic.Pointer[string]
+	// inlineConfig is admin config sent by containerd (pre-installed
+	// mode), used instead of a file.
+	inlineConfig atomic.Pointer[[]byte]
+	// stub is the NRI stub of the current connection.
+	stub atomic.Pointer[stubHolder]
+	// requestTimeout is NRI's request timeout as containerd announced it.
+	requestTimeout atomic.Int64
+
+	pods  *podTable
+	locks *podLocks
+	// gcMu: chain work of single pods holds it shared, GC exclusively, so
+	// GC's list of valid attachments never misses a pod being added.
+	gcMu sync.RWMutex
+	// reconcileMu: one reconcile at a time.
+	reconcileMu sync.Mutex
+	reconciled  atomic.Uint64
+	reconcileCh chan string
+}
+
+// state is one loaded configuration: admin config and chain runner.
+type state struct {
+	cfg *policy.Config
+	// runner is nil when the conflist could not be loaded; runnerErr says why.
+	runner    *cnirun.Runner
+	runnerErr error
+	// source describes where cfg came from, for logs.
+	source string
+	// hash identifies the inputs (config bytes and conflist bytes).
+	hash [32]byte
+}
+
+// New builds the plugin and loads its config. A config that is present but
+// invalid is an error; a chain conflist that cannot be loaded is not (pods
+// needing the chain fail until it can be, and the failure is logged).
+func New(opts Options) (*Plugin, error) {
+	p := &Plugin{
+		opts:        opts,
+		log:         opts.Logger,
+		registry:    opts.Registry,
+		pods:        newPodTable(),
+		locks:       newPodLocks(),
+		reconcileCh: make(chan string, 1),
+	}
+	if p.log == nil {
+		p.log = slog.Default()
+	}
+	if p.registry == nil {
+		p.registry = prometheus.NewRegistry()
+	}
+	p.metrics = newMetrics(p.registry)
+	path := opts.ConfigPath
+	p.configPath.Store(&path)
+	if _, err := p.reload(true); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Registry returns the registry holding the plugin's metrics.
+func (p *Plugin) Registry() *prometheus.Registry { return p.registry }
+
+// Config returns the admin config in force.
+func (p *Plugin) Config() *policy.Config { return p.state.Load().cfg }
+
+// readConfig returns the admin config bytes and where they came from.
+func (p *Plugin) readConfig() ([]byte, string, error) {
+	if inline := p.inlineConfig.Load(); inline != nil {
+		return *inline, "NRI plugin config", nil
+	}
+	path := *p.configPath.Load()
+	if path == "" {
+		return nil, "built-in defaults", nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !p.opts.ConfigRequired {
+		return nil, "built-in defaults (" + path + " absent)", nil
+	}
+	if err != nil {
+		return nil, path, fmt.Errorf("reading admin config: %w", err)
+	}
+	return data, path, nil
+}
+
+// reload loads the admin config and the conflist if either changed (or
+// force). A config that does not parse is an error and leaves the state in
+// force untouched. It reports whether a new state was installed.
+func (p *Plugin) reload(force bool) (bool, error) {
+	p.reloadMu.Lock()
+	defer p.reloadMu.Unlock()
+	data, source, err := p.readConfig()
+	if err != nil {
+		return false, err
+	}
+	cfg, err := policy.ParseConfig(data)
+	if err != nil {
+		return false, fmt.Errorf("admin config from %s: %w", source, err)
+	}
+	conflist, conflistErr := os.ReadFile(cfg.Chain.Conflist)
+	h := sha256.New()
+	h.Write(data)
+	h.Write([]byte{0})
+	h.Write(conflist)
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	old := p.state.Load()
+	if !force && old != nil && old.hash == sum && (conflistErr == nil) == (old.runnerErr == nil) {
+		return false, nil
+	}
+	st := &state{cfg: cfg, source: source, hash: sum}
+	st.runner, st.runnerErr = cnirun.New(cnirun.Options{
+		Conflist: cfg.Chain.Conflist,
+		BinDirs:  cfg.Chain.BinDirs,
+		CacheDir: cfg.Chain.CacheDir,
+		IfName:   cfg.Chain.IfName,
+		Exec:     p.opts.Exec,
+		Stderr:   p.opts.PluginStderr,
+	})
+	if st.runnerErr != nil {
+		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
+	}
+	p.state.Store(st)
+	p.metrics.reloads.WithLabelValues("ok").Inc()
+	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
+	if st.runner != nil {
+		attrs = append(attrs, "network", st.runner.NetworkName(), "chain", strings.Join(st.runner.PluginTypes(), ","))
+	}
+	p.log.Info("config loaded", attrs...)
+	return true, nil
+}
+
+// setPluginConfig applies the config containerd sends to a pre-installed
+// plugin (plugin_config_path/NN-diktyo.conf): empty keeps the file config;
+// "configFile: PATH" alone names the admin config file; anything else is
+// the admin config itself.
+func (p *Plugin) setPluginConfig(raw string) error {
+	if strings.TrimSpace(raw) == "" {
+		return nil
+	}
+	var ref struct {
+		ConfigFile string `json:"configFile"`
+	}
+	if err := yaml.UnmarshalStrict([]byte(raw), &ref); err == nil && ref.ConfigFile != "" {
+		p.inlineConfig.Store(nil)
+		p.configPath.Store(&ref.ConfigFile)
+	} else {
+		data := []byte(raw)
+		p.inlineConfig.Store(&data)
+	}
+	_, err := p.reload(true)
+	return err
+}
+
+// watchConfig polls the config and conflist every reloadInterval and
+// installs changes; an invalid new config is logged and counted, and the
+// old one stays. A successful reload triggers a reconcile, so the config
+// in force applies to running pods too.
+func (p *Plugin) watchConfig(ctx context.Context) {
+	for {
+		iv := p.state.Load().cfg.ReloadInterval.Duration
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(iv):
+		}
+		changed, err := p.reload(false)
+		if err != nil {
+			p.metrics.reloads.WithLabelValues("error").Inc()
+			p.metrics.fail(reasonConfig)
+			p.log.Error("config reload failed; keeping the config in force", "error", err)
+			continue
+		}
+		if changed {
+			p.triggerReconcile("reload")
+		}
+	}
+}
+
+// budget is how long a handler may wait for its chain work.
+func (p *Plugin) budget(cfg *policy.Config) time.Duration {
+	b := cfg.Timeouts.Handler.Duration
+	if rt := time.Duration(p.requestTimeout.Load()); rt > 0 && rt*3/4 < b {
+		b = rt * 3 / 4
+	}
+	return b
+}
+
+// sameBytes is bytes.Equal, named for what reconcile compares.
+func sameBytes(a, b []byte) bool { return bytes.Equal(a, b) }

@@ -1,0 +1,128 @@
+package plugin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	nriapi "github.com/containerd/nri/pkg/api"
+	nrilog "github.com/containerd/nri/pkg/log"
+	"github.com/containerd/nri/pkg/stub"
+)
+
+// RunOptions say how to reach containerd.
+type RunOptions struct {
+	// Socket is the NRI socket external plugins dial. Ignored in
+	// pre-installed mode (containerd passes a connected socket).
+	Socket string
+	// Name and Idx register the plugin (e.g. "diktyo", "10"). In
+	// pre-installed mode containerd's (from the file name NN-name) win.
+	Name string
+	Idx  string
+	// MinBackoff and MaxBackoff bound the wait between reconnection
+	// attempts (defaults 500 ms and 30 s).
+	MinBackoff, MaxBackoff time.Duration
+}
+
+// PreInstalled reports whether containerd launched this process as a
+// pre-installed plugin (it then passes the connection in the environment).
+func PreInstalled() bool { return os.Getenv(nriapi.PluginSocketEnvVar) != "" }
+
+type stubHolder struct{ s stub.Stub }
+
+func (p *Plugin) currentStub() stub.Stub {
+	if h := p.stub.Load(); h != nil {
+		return h.s
+	}
+	return nil
+}
+
+// Run connects to containerd and serves NRI events until ctx ends. In
+// external mode a closed connection (containerd restarting) is retried
+// with exponential backoff; in pre-installed mode it ends Run with an
+// error, because containerd starts a new instance itself. The config
+// watcher and the periodic reconcile run alongside.
+func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
+	if ro.MinBackoff <= 0 {
+		ro.MinBackoff = 500 * time.Millisecond
+	}
+	if ro.MaxBackoff < ro.MinBackoff {
+		ro.MaxBackoff = 30 * time.Second
+	}
+	nrilog.Set(&nriLogger{log: p.log.With("component", "nri")})
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go p.watchConfig(ctx)
+	go p.reconcileLoop(ctx)
+
+	preinstalled := PreInstalled()
+	backoff := ro.MinBackoff
+	for {
+		began := time.Now()
+		err := p.runOnce(ctx, ro, preinstalled)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if preinstalled {
+			return fmt.Errorf("NRI connection closed (pre-installed plugin; containerd restarts it): %w", err)
+		}
+		// A connection that lasted resets the backoff: this is a
+		// containerd restart, not a refusal loop.
+		if time.Since(began) > 2*ro.MaxBackoff {
+			backoff = ro.MinBackoff
+		}
+		p.log.Warn("NRI connection ended; reconnecting", "socket", ro.Socket, "error", err, "retryIn", backoff)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, ro.MaxBackoff)
+	}
+}
+
+func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) error {
+	opts := []stub.Option{stub.WithOnClose(func() { p.log.Info("NRI connection closed") })}
+	if !preinstalled {
+		opts = append(opts, stub.WithSocketPath(ro.Socket))
+	}
+	if os.Getenv(nriapi.PluginNameEnvVar) == "" && ro.Name != "" {
+		opts = append(opts, stub.WithPluginName(ro.Name))
+	}
+	if os.Getenv(nriapi.PluginIdxEnvVar) == "" && ro.Idx != "" {
+		opts = append(opts, stub.WithPluginIdx(ro.Idx))
+	}
+	s, err := stub.New(p, opts...)
+	if err != nil {
+		return fmt.Errorf("creating NRI stub: %w", err)
+	}
+	p.stub.Store(&stubHolder{s: s})
+	err = s.Run(ctx)
+	if err == nil {
+		err = errors.New("connection closed")
+	}
+	return err
+}
+
+// nriLogger sends the NRI library's logs to slog.
+type nriLogger struct{ log *slog.Logger }
+
+func (l *nriLogger) Debugf(ctx context.Context, f string, a ...any) {
+	l.log.DebugContext(ctx, fmt.Sprintf(f, a...))
+}
+
+func (l *nriLogger) Infof(ctx context.Context, f string, a ...any) {
+	// The library is chatty at info level about routine steps.
+	l.log.DebugContext(ctx, fmt.Sprintf(f, a...))
+}
+
+func (l *nriLogger) Warnf(ctx context.Context, f string, a ...any) {
+	l.log.WarnContext(ctx, fmt.Sprintf(f, a...))
+}
+
+func (l *nriLogger) Errorf(ctx context.Context, f string, a ...any) {
+	l.log.ErrorContext(ctx, fmt.Sprintf(f, a...))
+}

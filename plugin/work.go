@@ -1,0 +1,63 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+)
+
+// withPod runs f holding the pod's lock and the shared GC lock, so that
+// no other chain work of this pod, and no GC, runs at the same time.
+func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context) error) error {
+	if err := p.locks.lock(ctx, id); err != nil {
+		return failure(reasonTimeout, fmt.Errorf("waiting for other work on the pod: %w", err))
+	}
+	defer p.locks.unlock(id)
+	p.gcMu.RLock()
+	defer p.gcMu.RUnlock()
+	return f(ctx)
+}
+
+// Job states for bounded.
+const (
+	jobRunning int32 = iota
+	jobAnswered
+	jobAbandoned
+)
+
+// bounded runs work for pod id in a worker bounded by limit, and waits for
+// it at most budget (or until ctx, the handler's, ends). When the handler
+// stops waiting first it gets a timeout error, and late(err) is called with
+// the work's own result once it finishes, still under the pod's lock
+// ordering. Work therefore never runs in parallel with other work on the
+// same pod, and is never killed merely because a handler had to answer.
+func (p *Plugin) bounded(ctx context.Context, id string, budget, limit time.Duration,
+	work func(context.Context) error, late func(error)) error {
+	var st atomic.Int32
+	done := make(chan error, 1)
+	go func() {
+		wctx, cancel := context.WithTimeout(context.Background(), limit)
+		defer cancel()
+		err := p.withPod(wctx, id, work)
+		if st.CompareAndSwap(jobRunning, jobAnswered) {
+			done <- err
+			return
+		}
+		if late != nil {
+			late(err)
+		}
+	}()
+	timer := time.NewTimer(budget)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	if st.CompareAndSwap(jobRunning, jobAbandoned) {
+		return failure(reasonTimeout, fmt.Errorf("chain work did not finish within the handler budget of %s; it continues in the background", budget))
+	}
+	return <-done
+}
