@@ -1,0 +1,196 @@
+// Package bench is diktyo's benchmark harness (`make bench`): pod-start
+// overhead and scale of diktyo's CNI plugins and NRI plugin, measured side
+// by side with the reference plugins users would otherwise run.
+//
+// Everything runs inside throwaway network namespaces the harness creates
+// (a "node" namespace per configuration where the plugins run, pod
+// namespaces linked to it, a "remote" namespace for traffic); plugins are
+// exec'd through libcni exactly as a runtime does. Comparisons are
+// interleaved (A, B, A, B... per round) within one process run, and every
+// figure is reported as median with p10–p90 and N. Nothing here asserts on
+// time: targets are reported as pass/fail in docs/benchmarks.md.
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Section names, for Options.Sections.
+const (
+	SecPerPod     = "perpod"     // 1. per-pod ADD+DEL, diktyo vs reference
+	SecUnrelated  = "unrelated"  // 2a. ADD with unrelated nat rules
+	SecPods       = "pods"       // 2b. ADD with pods already under policy
+	SecPacket     = "packet"     // 3. per-packet cost through the router
+	SecContainerd = "containerd" // 4. NRI handler and crictl runp latency
+	SecDaemon     = "daemon"     // 5. reconcile time and RSS of diktyo-nri
+)
+
+// AllSections in report order.
+var AllSections = []string{SecPerPod, SecUnrelated, SecPods, SecPacket, SecContainerd, SecDaemon}
+
+// Options control one run.
+type Options struct {
+	Mode string // "tiny", "quick" or "full": names the defaults used
+
+	BinDir string // diktyo's plugin binaries (make build's bin/)
+	RefDir string // reference plugins (/usr/lib/cni)
+	Root   string // repository root (for hack/ scripts and the report)
+
+	Sections []string // empty: all
+	Cases    []string // case keys for per-pod and scale sections; empty: all
+
+	Rounds    int // interleaved rounds per comparison
+	PerRound  int // ADD+DEL pairs per case per round
+	Unrelated []int
+	PodCounts []int
+
+	PacketPods    []int
+	PacketSamples int // request/response pairs per configuration per round
+	PacketRounds  int
+
+	CRIPods       int // pods per arm of the crictl runp comparison
+	ReconcilePods int
+	RSSPods       []int
+}
+
+// DefaultOptions returns the settings of a mode: "tiny" (the go test
+// smoke run, seconds), "quick" (1–2 minutes), "full" (published figures,
+// under 15 minutes on 2 cores).
+func DefaultOptions(mode string) (Options, error) {
+	o := Options{Mode: mode, RefDir: "/usr/lib/cni"}
+	switch mode {
+	case "tiny":
+		o.Rounds, o.PerRound = 2, 1
+		o.Unrelated, o.PodCounts = []int{0, 100}, []int{2, 5}
+		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
+		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
+	case "quick":
+		o.Rounds, o.PerRound = 4, 2
+		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100}
+		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 300, 4
+		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
+	case "full":
+		o.Rounds, o.PerRound = 10, 3
+		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
+		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 1000, 8
+		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
+	default:
+		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
+	}
+	return o, nil
+}
+
+func (o *Options) wants(section string) bool {
+	return len(o.Sections) == 0 || slices.Contains(o.Sections, section)
+}
+
+// Harness runs the sections and collects Results.
+type Harness struct {
+	Opts Options
+	Env  *Env
+	Log  *slog.Logger
+	Res  *Results
+}
+
+// Run executes the selected sections inside a fresh Env and returns the
+// results. Everything created is removed before it returns, also when ctx
+// is cancelled (the CLI cancels it on SIGINT/SIGTERM).
+func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) {
+	env, err := NewEnv(log)
+	if err != nil {
+		return nil, err
+	}
+	defer env.Close()
+	h := &Harness{Opts: opts, Env: env, Log: log, Res: &Results{Mode: opts.Mode, RunID: env.Run, Started: time.Now()}}
+	h.Res.Meta = CollectMeta(ctx, opts)
+	sections := []struct {
+		name string
+		run  func(context.Context) error
+	}{
+		{SecPerPod, h.runPerPod},
+		{SecUnrelated, h.runUnrelated},
+		{SecPods, h.runPods},
+		{SecPacket, h.runPacket},
+		{SecContainerd, h.runContainerd},
+		{SecDaemon, h.runDaemon},
+	}
+	var errs []error
+	for _, s := range sections {
+		if !opts.wants(s.name) {
+			continue
+		}
+		if ctx.Err() != nil {
+			return h.Res, ctx.Err()
+		}
+		t0 := time.Now()
+		log.Info("section start", "section", s.name)
+		if err := s.run(ctx); err != nil {
+			if ctx.Err() != nil {
+				return h.Res, ctx.Err()
+			}
+			// One section failing (a plugin bug, say) must not hide the
+			// others: record it and go on.
+			log.Error("section failed", "section", s.name, "err", err)
+			h.Res.skip(s.name, "failed: "+err.Error())
+			errs = append(errs, fmt.Errorf("%s: %w", s.name, err))
+		}
+		h.Res.Durations = append(h.Res.Durations, SectionTime{s.name, time.Since(t0)})
+		log.Info("section done", "section", s.name, "took", time.Since(t0).Round(time.Millisecond))
+	}
+	h.Res.Elapsed = time.Since(h.Res.Started)
+	return h.Res, errors.Join(errs...)
+}
+
+// paths is the CNI_PATH: diktyo's binaries, then the reference plugins.
+func (h *Harness) paths() []string {
+	return []string{h.Opts.BinDir, h.Opts.RefDir}
+}
+
+// missing returns why a case cannot run (binaries absent), or "".
+func (h *Harness) missing(c Case) string {
+	var absent []string
+	for _, b := range c.Bins {
+		found := false
+		for _, d := range h.paths() {
+			if st, err := os.Stat(filepath.Join(d, b)); err == nil && !st.IsDir() {
+				found = true
+				break
+			}
+		}
+		if !found {
+			absent = append(absent, b)
+		}
+	}
+	if len(absent) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("binary %s not found in %s", strings.Join(absent, ", "), strings.Join(h.paths(), ":"))
+}
+
+// cases returns the selected cases that can run (filter further with
+// keep), recording a skip line for those that cannot.
+func (h *Harness) cases(section string, keep func(Case) bool) []Case {
+	var out []Case
+	for _, c := range Cases() {
+		if len(h.Opts.Cases) > 0 && !slices.Contains(h.Opts.Cases, c.Key) {
+			continue
+		}
+		if keep != nil && !keep(c) {
+			continue
+		}
+		if why := h.missing(c); why != "" {
+			h.Res.skip(section, fmt.Sprintf("%s: %s", c.Name, why))
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

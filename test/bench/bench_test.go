@@ -1,0 +1,179 @@
+package bench_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/testutil"
+	"github.com/diktyo-io/diktyo/test/bench"
+)
+
+// TestHarnessTinyRun runs every section of the harness in its smallest
+// mode against noop and the reference plugins, then checks the shape of
+// the results and the report, and that nothing is left behind. It asserts
+// nothing about time.
+func TestHarnessTinyRun(t *testing.T) {
+	testutil.RequireRoot(t)
+	if testing.Short() {
+		t.Skip("-short: the harness run takes about a minute")
+	}
+	ref := testutil.ReferencePluginDir(t)
+	root, err := testutil.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only noop is built: the harness must not depend on the plugins it
+	// measures being present (missing ones are reported as skipped).
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", bin+"/", "./cmd/noop")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/noop: %v\n%s", err, out)
+	}
+
+	opts, err := bench.DefaultOptions("tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.BinDir, opts.RefDir, opts.Root = bin, ref, root
+	opts.Cases = []string{"noop", "portmap", "bridge-masq", "ipmasq-nft"}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	res, err := bench.Run(context.Background(), opts, log)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	assertNoLeftovers(t, res.RunID)
+
+	perRun := opts.Rounds * opts.PerRound
+	got := map[string]bench.PerPodRow{}
+	for _, r := range res.PerPod {
+		got[r.Key] = r
+	}
+	for _, k := range []string{"noop", "portmap", "bridge-masq"} {
+		r, ok := got[k]
+		if !ok {
+			t.Fatalf("per-pod results lack %s: %+v", k, res.PerPod)
+		}
+		if r.Add.N != perRun || r.Del.N != perRun || r.AddDel.N != perRun {
+			t.Errorf("%s: N add/del/sum = %d/%d/%d, want %d each", k, r.Add.N, r.Del.N, r.AddDel.N, perRun)
+		}
+		if r.Add.Median <= 0 || r.AddDel.P10 > r.AddDel.P90 {
+			t.Errorf("%s: implausible summary %+v", k, r.AddDel)
+		}
+	}
+	// portmap's rules are counted, noop makes none.
+	if got["portmap"].PerPod.IPTRules == 0 {
+		t.Errorf("portmap per-pod state %v: want iptables rules", got["portmap"].PerPod)
+	}
+	if got["noop"].PerPod != (bench.State{}) {
+		t.Errorf("noop per-pod state %v: want none", got["noop"].PerPod)
+	}
+	if _, ok := got["ipmasq-nft"]; ok {
+		t.Errorf("ipmasq-nft ran although its binary was not built")
+	}
+	wantScale := len(opts.Unrelated) * 2 // portmap and bridge-masq
+	if len(res.Unrelated) != wantScale {
+		t.Errorf("unrelated rows = %d, want %d: %+v", len(res.Unrelated), wantScale, res.Unrelated)
+	}
+	if len(res.Pods) != len(opts.PodCounts) { // portmap only
+		t.Errorf("pods rows = %d, want %d: %+v", len(res.Pods), len(opts.PodCounts), res.Pods)
+	}
+	if len(res.Packet) != 1 || res.Packet[0].Key != "none" || res.Packet[0].NewFlow.N != opts.PacketSamples*opts.PacketRounds {
+		t.Errorf("packet rows = %+v, want the baseline with %d samples", res.Packet, opts.PacketSamples*opts.PacketRounds)
+	}
+	assertSkipped(t, res, "ipmasq")
+
+	out := t.TempDir()
+	var md bytes.Buffer
+	if err := bench.Report(&md, res, filepath.Join(out, "img"), "img"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Machine and versions", "portmap (reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	for _, f := range []string{"bench-unrelated.svg", "bench-pods.svg", "bench-packet.svg"} {
+		assertSVG(t, filepath.Join(out, "img", f))
+	}
+}
+
+// TestHarnessCancel proves that a cancelled run (what SIGINT does) leaves
+// nothing behind.
+func TestHarnessCancel(t *testing.T) {
+	testutil.RequireRoot(t)
+	ref := testutil.ReferencePluginDir(t)
+	opts, err := bench.DefaultOptions("tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.BinDir, opts.RefDir = t.TempDir(), ref
+	opts.Sections = []string{bench.SecUnrelated}
+	opts.Cases = []string{"portmap"}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	res, err := bench.Run(ctx, opts, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if res == nil {
+		t.Fatalf("Run returned no results: %v", err)
+	}
+	assertNoLeftovers(t, res.RunID)
+}
+
+func assertNoLeftovers(t *testing.T, run string) {
+	t.Helper()
+	out, err := exec.Command("ip", "netns", "list").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), bench.NetnsPrefix+run+"-") {
+		t.Errorf("namespaces of run %s left behind:\n%s", run, out)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "diktyo-bench-"+run+"-*"))
+	if len(dirs) > 0 {
+		t.Errorf("scratch directories left behind: %v", dirs)
+	}
+}
+
+func assertSkipped(t *testing.T, res *bench.Results, substr string) {
+	t.Helper()
+	for _, s := range res.Skipped {
+		if strings.Contains(s.Why, substr) {
+			return
+		}
+	}
+	t.Errorf("no skip line mentions %q: %+v", substr, res.Skipped)
+}
+
+func assertSVG(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s is not well-formed XML: %v", path, err)
+		}
+	}
+	if !bytes.Contains(b, []byte("<polyline")) {
+		t.Errorf("%s has no data line", path)
+	}
+}

@@ -1,0 +1,187 @@
+package bench
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// Case is one thing measured: a conflist applied to a pod the way a
+// runtime applies it. Chained cases get the prevResult a main plugin
+// would have produced; "chain" cases run standalone with runtimeConfig
+// ips, as diktyo-nri runs them.
+type Case struct {
+	Key  string   // short id: flags, JSON, series names
+	Name string   // table label
+	Ref  bool     // a reference plugin users would otherwise run
+	Bins []string // plugin binaries it needs
+	Bare bool     // the pod must have no eth0 yet (a main plugin makes it)
+	// Scale says the case takes part in the node-fill measurements.
+	Scale bool
+	// Note says what one pod gets, for the tables.
+	Note  string
+	build func(n *Node, a Attachment) (Op, error)
+}
+
+// Per-pod request sizes, the same for the diktyo and the reference
+// plugins so rule counts are comparable.
+const entriesPerPod = 4
+
+// masqEntries is the pod's SNAT request: 4 entries, UDP to the remote
+// network SNATed to the router's address (what the packet test checks).
+func masqEntries() []map[string]any {
+	return []map[string]any{
+		{"external": routerWAN.String(), "destination": remoteNet.String(), "protocol": "udp", "description": "bench udp"},
+		{"external": routerWAN.String() + ":20000-29999", "destination": remoteNet.String(), "protocol": "tcp", "description": "bench tcp"},
+		{"external": routerWAN.String(), "destination": "203.0.113.0/24", "description": "bench doc net"},
+		{"external": "masquerade", "destination": "0.0.0.0/0", "description": "bench default"},
+	}
+}
+
+func ipmasqConf(backend string) map[string]any {
+	c := map[string]any{
+		"type": "ipmasq", "backend": backend,
+		"excludeCIDRs": []string{"10.0.0.0/8"},
+		"capabilities": map[string]bool{"masqEntries": true, "snatPolicy": true, "ips": true},
+	}
+	if backend == "iptables" {
+		c["tag"] = "DKTB-SNAT"
+	}
+	return c
+}
+
+func iprouteConf(n *Node, layout string) map[string]any {
+	return map[string]any{
+		"type": "iproute", "layout": layout,
+		"podCIDRs":     []string{podNet.String()},
+		"stateDir":     filepath.Join(n.Dir, "iproute-"+layout),
+		"capabilities": map[string]bool{"routeEntries": true, "policyRouting": true, "ips": true},
+	}
+}
+
+// iprouteCaps: pod-side routes only for the measured pod (preloaded pods
+// share one sandbox; their host-side rules are what loads the node).
+func iprouteCaps(a Attachment) map[string]any {
+	caps := map[string]any{
+		"policyRouting": map[string]any{"table": 100, "excludeCIDRs": []string{"10.0.0.0/8"}},
+	}
+	if !a.Filler {
+		caps["routeEntries"] = []map[string]any{
+			{"destination": "203.0.113.0/24", "gateway": podGateway.String(), "description": "bench via node"},
+			{"destination": "192.0.2.0/24", "gateway": "drop", "description": "bench blackhole"},
+		}
+	}
+	return caps
+}
+
+func registerDNSConf(n *Node) map[string]any {
+	return map[string]any{
+		"type": "registerDNS", "backend": "hosts",
+		"zones":        []string{"bench.test"},
+		"nameTemplate": "{name}.{namespace}.{zone}",
+		"hosts":        map[string]any{"file": filepath.Join(n.Dir, "hosts")},
+		"capabilities": map[string]bool{"dnsNames": true, "ips": true},
+	}
+}
+
+// chained builds a case run after a main plugin (prevResult injected).
+func chained(plugin func(*Node) map[string]any, caps func(Attachment) map[string]any) func(*Node, Attachment) (Op, error) {
+	return func(n *Node, a Attachment) (Op, error) {
+		list, err := buildList("bench", prevResult(a), plugin(n))
+		if err != nil {
+			return Op{}, err
+		}
+		var c map[string]any
+		if caps != nil {
+			c = caps(a)
+		}
+		return Op{List: list, RT: runtimeConf(a, c)}, nil
+	}
+}
+
+// diktyoChain is ipmasq -> iproute -> registerDNS run standalone with the
+// pod's IPs in runtimeConfig, exactly as diktyo-nri runs it.
+func diktyoChain(backend string) func(*Node, Attachment) (Op, error) {
+	return func(n *Node, a Attachment) (Op, error) {
+		list, err := buildList("diktyo", nil, ipmasqConf(backend), iprouteConf(n, "shared"), registerDNSConf(n))
+		if err != nil {
+			return Op{}, err
+		}
+		caps := iprouteCaps(a)
+		caps["masqEntries"] = masqEntries()
+		caps["ips"] = []string{a.Addr.Addr().String()}
+		return Op{List: list, RT: runtimeConf(a, caps)}, nil
+	}
+}
+
+func portMappings(a Attachment) []map[string]any {
+	base := 30000 + (a.Index%8000)*entriesPerPod
+	var pm []map[string]any
+	for i := range entriesPerPod {
+		proto := "tcp"
+		if i%2 == 1 {
+			proto = "udp"
+		}
+		pm = append(pm, map[string]any{"hostPort": base + i, "containerPort": 8080 + i, "protocol": proto})
+	}
+	return pm
+}
+
+func bridgeConf(n *Node, name string, subnet string, masq bool) map[string]any {
+	return map[string]any{
+		"type": "bridge", "bridge": name, "isGateway": true, "ipMasq": masq,
+		"ipam": map[string]any{
+			"type":    "host-local",
+			"ranges":  [][]map[string]string{{{"subnet": subnet}}},
+			"dataDir": filepath.Join(n.Dir, "ipam-"+name),
+		},
+	}
+}
+
+// Cases lists everything the per-pod and scale sections can measure, the
+// reference plugins first.
+func Cases() []Case {
+	masqCaps := func(a Attachment) map[string]any { return map[string]any{"masqEntries": masqEntries()} }
+	return []Case{
+		{Key: "noop", Name: "noop (exec floor)", Bins: []string{"noop"},
+			Note:  "nothing: cost of one plugin exec through libcni",
+			build: chained(func(*Node) map[string]any { return map[string]any{"type": "noop"} }, nil)},
+		{Key: "portmap", Name: "portmap (reference)", Ref: true, Bins: []string{"portmap"}, Scale: true,
+			Note: fmt.Sprintf("%d host ports (DNAT + hairpin SNAT)", entriesPerPod),
+			build: chained(func(*Node) map[string]any {
+				return map[string]any{"type": "portmap", "snat": true, "capabilities": map[string]bool{"portMappings": true}}
+			}, func(a Attachment) map[string]any { return map[string]any{"portMappings": portMappings(a)} })},
+		{Key: "bridge", Name: "bridge, no ipMasq (reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true,
+			Note: "veth + host-local address; baseline for the row below",
+			build: func(n *Node, a Attachment) (Op, error) {
+				list, err := buildList("bench", nil, bridgeConf(n, "dkbr1", "198.19.136.0/21", false))
+				return Op{List: list, RT: runtimeConf(a, nil)}, err
+			}},
+		{Key: "bridge-masq", Name: "bridge + ipMasq (reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true,
+			Note: "veth + address + per-pod masquerade chain",
+			build: func(n *Node, a Attachment) (Op, error) {
+				list, err := buildList("bench", nil, bridgeConf(n, "dkbr0", bridgeNet.String(), true))
+				return Op{List: list, RT: runtimeConf(a, nil)}, err
+			}},
+		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Bins: []string{"ipmasq"}, Scale: true,
+			Note:  fmt.Sprintf("%d masqEntries + node excludeCIDRs", entriesPerPod),
+			build: chained(func(*Node) map[string]any { return ipmasqConf("iptables") }, masqCaps)},
+		{Key: "ipmasq-nft", Name: "ipmasq, nftables", Bins: []string{"ipmasq"}, Scale: true,
+			Note:  fmt.Sprintf("%d masqEntries + node excludeCIDRs", entriesPerPod),
+			build: chained(func(*Node) map[string]any { return ipmasqConf("nftables") }, masqCaps)},
+		{Key: "iproute", Name: "iproute (shared layout)", Bins: []string{"iproute"}, Scale: true,
+			Note:  "2 pod routes + from-rule to table 100 + 1 bypass CIDR",
+			build: chained(func(n *Node) map[string]any { return iprouteConf(n, "shared") }, iprouteCaps)},
+		{Key: "iproute-aws", Name: "iproute (aws layout)", Bins: []string{"iproute"},
+			Note:  "as above, AWS per-pod rule layout",
+			build: chained(func(n *Node) map[string]any { return iprouteConf(n, "aws") }, iprouteCaps)},
+		{Key: "dns-hosts", Name: "registerDNS, hosts", Bins: []string{"registerDNS"}, Scale: true,
+			Note:  "1 A record in a hosts file",
+			build: chained(registerDNSConf, nil)},
+		{Key: "chain-ipt", Name: "diktyo chain, iptables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
+			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
+			build: diktyoChain("iptables")},
+		{Key: "chain-nft", Name: "diktyo chain, nftables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
+			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
+			build: diktyoChain("nftables")},
+	}
+}

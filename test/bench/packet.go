@@ -1,0 +1,274 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"slices"
+	"time"
+)
+
+// PacketVariant is one router configuration of section 3.
+type PacketVariant struct {
+	Key  string
+	Name string
+	// Case installs the policy (empty: plain forwarding, the baseline).
+	Case string
+	// SNAT says the remote must see the router's address as the source.
+	SNAT bool
+}
+
+// PacketVariants: the baseline, each ipmasq backend alone, and the whole
+// diktyo chain (nftables) whose iproute part adds policy-routing rules
+// that every routed packet walks.
+func PacketVariants() []PacketVariant {
+	return []PacketVariant{
+		{Key: "none", Name: "no policy (forwarding only)"},
+		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Case: "ipmasq-ipt", SNAT: true},
+		{Key: "ipmasq-nft", Name: "ipmasq, nftables", Case: "ipmasq-nft", SNAT: true},
+		{Key: "chain-nft", Name: "diktyo chain (nftables + iproute)", Case: "chain-nft", SNAT: true},
+	}
+}
+
+const (
+	echoPort      = 9000
+	policyTable   = 100 // the table iproute's policy points pods at
+	wanLink       = "dkwan"
+	packetTimeout = time.Second
+)
+
+// router is one client -> router -> remote topology.
+type router struct {
+	v       PacketVariant
+	pods    int
+	node    *Node
+	client  *Pod
+	remote  *Netns
+	server  net.PacketConn
+	newFlow []time.Duration
+	estab   []time.Duration
+	bad     int // replies showing the wrong source address
+	lost    int
+}
+
+// runPacket is section 3: request/response latency from a pod through
+// the router namespace (where the policy of 1, 100, 1,000 pods is
+// installed) to a remote namespace.
+func (h *Harness) runPacket(ctx context.Context) error {
+	cases := map[string]Case{}
+	for _, c := range Cases() {
+		cases[c.Key] = c
+	}
+	var routers []*router
+	defer func() {
+		for _, r := range routers {
+			if r.server != nil {
+				_ = r.server.Close()
+			}
+		}
+	}()
+	for _, v := range PacketVariants() {
+		var c Case
+		if len(h.Opts.Cases) > 0 && v.Case != "" && !slices.Contains(h.Opts.Cases, v.Case) {
+			continue
+		}
+		if v.Case != "" {
+			c = cases[v.Case]
+			if why := h.missing(c); why != "" {
+				h.Res.skip(SecPacket, fmt.Sprintf("%s: %s", v.Name, why))
+				continue
+			}
+		}
+		sizes := h.Opts.PacketPods
+		if v.Case == "" {
+			sizes = sizes[:1] // the baseline has no pods to scale
+		}
+		for _, pods := range sizes {
+			r, err := h.newRouter(ctx, v, c, pods)
+			if r != nil {
+				routers = append(routers, r)
+			}
+			if err != nil {
+				return fmt.Errorf("%s with %d pods: %w", v.Key, pods, err)
+			}
+			h.Log.Info("router ready", "variant", v.Key, "pods", pods)
+		}
+	}
+	if len(routers) == 0 {
+		h.Res.skip(SecPacket, "no variant can run")
+		return nil
+	}
+	for round := range h.Opts.PacketRounds {
+		for j := range routers {
+			r := routers[(j+round)%len(routers)]
+			if err := r.measure(ctx, h.Opts.PacketSamples); err != nil {
+				return fmt.Errorf("%s with %d pods: %w", r.v.Key, r.pods, err)
+			}
+		}
+	}
+	for _, r := range routers {
+		if r.bad > 0 {
+			return fmt.Errorf("%s with %d pods: %d replies showed an unexpected source address: the policy did not apply", r.v.Key, r.pods, r.bad)
+		}
+		nf, es := Summarize(r.newFlow), Summarize(r.estab)
+		nf.Failed, es.Failed = r.lost, 0
+		h.Res.Packet = append(h.Res.Packet, PacketRow{Variant: r.v.Name, Key: r.v.Key, Pods: r.pods, NewFlow: nf, Established: es})
+	}
+	return nil
+}
+
+// newRouter builds the topology: pods-1 preloaded pods of the case on the
+// router, then the client pod's own attachment (so its rules come last,
+// the worst place in a linear list), a remote namespace and an echo
+// server in it.
+func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods int) (*router, error) {
+	node, err := h.Env.NewNode(fmt.Sprintf("router-%s@%d", v.Key, pods), h.paths())
+	if err != nil {
+		return nil, err
+	}
+	r := &router{v: v, pods: pods, node: node}
+	if r.client, err = node.Slot(); err != nil {
+		return r, err
+	}
+	if r.remote, err = h.Env.NewNetns("remote"); err != nil {
+		return r, err
+	}
+	gw := netip.PrefixFrom(podGateway, podNet.Bits()).String()
+	cmds := [][]string{
+		{"ip", "-n", node.Name, "addr", "add", gw, "dev", r.client.HostIf},
+		{"ip", "-n", node.Name, "link", "add", wanLink, "type", "veth", "peer", "name", "eth0", "netns", r.remote.Name},
+		{"ip", "-n", node.Name, "addr", "add", routerWAN.String() + "/24", "dev", wanLink},
+		{"ip", "-n", node.Name, "link", "set", wanLink, "up"},
+		{"ip", "-n", node.Name, "route", "add", remoteNet.String(), "dev", wanLink, "table", fmt.Sprint(policyTable)},
+		{"ip", "-n", r.remote.Name, "addr", "add", remoteAddr.String() + "/24", "dev", "eth0"},
+		{"ip", "-n", r.remote.Name, "link", "set", "eth0", "up"},
+		{"ip", "-n", r.remote.Name, "route", "add", "default", "via", routerWAN.String()},
+	}
+	for _, cmd := range cmds {
+		if _, err := runHost(cmd[0], cmd[1:]...); err != nil {
+			return r, err
+		}
+	}
+	if v.Case != "" {
+		if err := preloadPods(ctx, node, c, pods-1); err != nil {
+			return r, err
+		}
+		a, err := node.NextAttachment(false)
+		if err != nil {
+			return r, err
+		}
+		op, err := c.build(node, a)
+		if err != nil {
+			return r, err
+		}
+		if _, err := node.Add(ctx, op); err != nil {
+			return r, err
+		}
+	}
+	err = r.remote.Do(func() error {
+		var err error
+		r.server, err = net.ListenPacket("udp4", netip.AddrPortFrom(remoteAddr, echoPort).String())
+		return err
+	})
+	if err != nil {
+		return r, err
+	}
+	go echo(r.server)
+	// One request proves the path works before anything is timed.
+	return r, r.client.Netns.Do(func() error {
+		_, err := r.roundTrip(nil)
+		return err
+	})
+}
+
+// echo answers every datagram with the source address it saw, so the
+// client can check SNAT really happened.
+func echo(pc net.PacketConn) {
+	buf := make([]byte, 64)
+	for {
+		_, from, err := pc.ReadFrom(buf)
+		if err != nil {
+			return
+		}
+		ua, ok := from.(*net.UDPAddr)
+		if !ok {
+			continue
+		}
+		_, _ = pc.WriteTo([]byte(ua.IP.String()), from)
+	}
+}
+
+var errLost = errors.New("no reply within 1s")
+
+// roundTrip sends one request on conn (nil: a fresh socket, created in
+// the current namespace) and times it until the reply.
+func (r *router) roundTrip(conn *net.UDPConn) (time.Duration, error) {
+	if conn == nil {
+		c, err := net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(netip.AddrPortFrom(remoteAddr, echoPort)))
+		if err != nil {
+			return 0, err
+		}
+		defer c.Close()
+		conn = c
+	}
+	buf := make([]byte, 64)
+	if err := conn.SetDeadline(time.Now().Add(packetTimeout)); err != nil {
+		return 0, err
+	}
+	t0 := time.Now()
+	if _, err := conn.Write([]byte("ping")); err != nil {
+		return 0, err
+	}
+	n, err := conn.Read(buf)
+	d := time.Since(t0)
+	if err != nil {
+		return 0, errLost
+	}
+	want := slotAddr
+	if r.v.SNAT {
+		want = routerWAN
+	}
+	if string(buf[:n]) != want.String() {
+		r.bad++
+	}
+	return d, nil
+}
+
+// measure takes n new-flow samples (fresh socket each, so conntrack
+// misses and the nat hooks run) and n established-flow samples.
+func (r *router) measure(ctx context.Context, n int) error {
+	return r.client.Netns.Do(func() error {
+		for i := range n {
+			if i%100 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			d, err := r.roundTrip(nil)
+			if errors.Is(err, errLost) {
+				r.lost++
+				if r.lost > n/10+5 {
+					return fmt.Errorf("%d requests lost", r.lost)
+				}
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			r.newFlow = append(r.newFlow, d)
+		}
+		conn, err := net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(netip.AddrPortFrom(remoteAddr, echoPort)))
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		for range n {
+			d, err := r.roundTrip(conn)
+			if err != nil {
+				return fmt.Errorf("established flow: %w", err)
+			}
+			r.estab = append(r.estab, d)
+		}
+		return nil
+	})
+}

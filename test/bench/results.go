@@ -1,0 +1,105 @@
+package bench
+
+import (
+	"time"
+)
+
+// Results is everything one run measured; the report and the JSON dump
+// are rendered from it.
+type Results struct {
+	Mode      string        `json:"mode"`
+	RunID     string        `json:"runID"` // in every namespace name: dktb-<RunID>-…
+	Meta      Meta          `json:"meta"`
+	Started   time.Time     `json:"started"`
+	Elapsed   time.Duration `json:"elapsed"`
+	Durations []SectionTime `json:"durations"`
+
+	PerPod     []PerPodRow       `json:"perPod,omitempty"`
+	Unrelated  []ScaleRow        `json:"unrelated,omitempty"`
+	Pods       []ScaleRow        `json:"pods,omitempty"`
+	Packet     []PacketRow       `json:"packet,omitempty"`
+	Containerd *ContainerdResult `json:"containerd,omitempty"`
+	Daemon     *DaemonResult     `json:"daemon,omitempty"`
+
+	Skipped []Skip `json:"skipped,omitempty"`
+}
+
+// SectionTime is how long a section took to run.
+type SectionTime struct {
+	Section string        `json:"section"`
+	Took    time.Duration `json:"took"`
+}
+
+// Skip records a part that could not run and why; the report prints it as
+// "skipped: <why>" instead of a figure.
+type Skip struct {
+	Section string `json:"section"`
+	Why     string `json:"why"`
+}
+
+func (r *Results) skip(section, why string) {
+	r.Skipped = append(r.Skipped, Skip{section, why})
+}
+
+// PerPodRow is one case of section 1.
+type PerPodRow struct {
+	Key    string  `json:"key"`
+	Name   string  `json:"name"`
+	Ref    bool    `json:"ref"`
+	Note   string  `json:"note"`
+	Add    Summary `json:"add"`
+	Del    Summary `json:"del"`
+	AddDel Summary `json:"addDel"`
+	// PerPod is what one ADD added to the node; Left is what remained
+	// after its DEL (shared chains and tables a plugin keeps).
+	PerPod State `json:"perPod"`
+	Left   State `json:"left"`
+}
+
+// ScaleRow is one (case, node size) point of sections 2a/2b.
+type ScaleRow struct {
+	Key  string  `json:"key"`
+	Name string  `json:"name"`
+	Ref  bool    `json:"ref"`
+	Size int     `json:"size"`
+	Add  Summary `json:"add"`
+	Del  Summary `json:"del"`
+	// Fill is how long preloading the node took (not a measurement).
+	Fill time.Duration `json:"fill"`
+}
+
+// PacketRow is one (variant, pods) point of section 3.
+type PacketRow struct {
+	Key     string `json:"key"`
+	Variant string `json:"variant"`
+	Pods    int    `json:"pods"`
+	// NewFlow: a fresh UDP socket (new conntrack entry, so the nat hooks
+	// run) per request/response. Established: one socket, conntrack hit.
+	NewFlow     Summary `json:"newFlow"`
+	Established Summary `json:"established"`
+}
+
+// ContainerdResult is section 4.
+type ContainerdResult struct {
+	RunpWithout Summary `json:"runpWithout"`
+	RunpWith    Summary `json:"runpWith"`
+	// Handler latency from diktyo-nri's histogram (RunPodSandbox).
+	HandlerP50 time.Duration `json:"handlerP50"`
+	HandlerP99 time.Duration `json:"handlerP99"`
+	HandlerN   int           `json:"handlerN"`
+	Notes      []string      `json:"notes,omitempty"`
+}
+
+// DaemonResult is section 5.
+type DaemonResult struct {
+	ReconcilePods int        `json:"reconcilePods"`
+	Reconcile     Summary    `json:"reconcile"`
+	RSS           []RSSPoint `json:"rss,omitempty"`
+	Notes         []string   `json:"notes,omitempty"`
+}
+
+// RSSPoint is diktyo-nri's resident memory with n pods under policy.
+type RSSPoint struct {
+	Pods  int   `json:"pods"`
+	Bytes int64 `json:"bytes"`
+}
