@@ -131,25 +131,36 @@ func hostInterface(h *netlink.Handle, want string, prev *current.Result) (string
 
 // Add installs the attachment's routes and rules and prints the result.
 func (p *Plugin) Add(args *skel.CmdArgs) error {
-	a, err := prepare(args)
+	res, cniVersion, err := p.AddResult(args)
 	if err != nil {
 		return err
 	}
+	return cniutil.Print(res, cniVersion)
+}
+
+// AddResult is Add without the printing: it returns the result and the
+// CNI version to print it in.
+func (p *Plugin) AddResult(args *skel.CmdArgs) (*current.Result, string, error) {
+	a, err := prepare(args)
+	if err != nil {
+		return nil, "", err
+	}
 	host, err := p.hostHandle()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	defer host.Close()
 	plan, err := a.plan(host)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	if err := p.apply(a, host, plan); err != nil {
-		return err
+		return nil, "", err
 	}
+	p.log().Debug("iproute ADD", "owner", a.owner, "containerID", args.ContainerID, "plan", plan.Describe())
 	res := cniutil.Result(a.prev, a.addrs, args.IfName, args.Netns)
 	addResultRoutes(res, plan.PodRoutes)
-	return cniutil.Print(res, a.cfg.CNIVersion)
+	return res, a.cfg.CNIVersion, nil
 }
 
 // apply makes the kernel match plan, under the state lock. On failure it
@@ -281,11 +292,22 @@ func addResultRoutes(res *current.Result, routes []PodRoute) {
 			cr.Table = &t
 		}
 		if !slices.ContainsFunc(res.Routes, func(e *types.Route) bool {
-			return e.Dst.String() == cr.Dst.String() && e.GW.Equal(cr.GW)
+			return e.Dst.String() == cr.Dst.String() && e.GW.Equal(cr.GW) && sameTable(e.Table, cr.Table)
 		}) {
 			res.Routes = append(res.Routes, cr)
 		}
 	}
+}
+
+func sameTable(a, b *int) bool {
+	ta, tb := tableMain, tableMain
+	if a != nil && *a != 0 {
+		ta = *a
+	}
+	if b != nil && *b != 0 {
+		tb = *b
+	}
+	return ta == tb
 }
 
 // Del removes the attachment's host-side objects (and its pod routes when

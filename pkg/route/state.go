@@ -56,12 +56,14 @@ func (ix *index) ref(owner string, r Rule) {
 	}
 }
 
-// unref drops owner's use of rule and says whether nobody uses it now.
+// unref drops owner's use of rule and says whether nobody uses it now. A
+// rule the index does not know (lost state) is kept: GC's sweep removes
+// it once no record needs it.
 func (ix *index) unref(owner string, r Rule) (unused bool) {
 	k := r.String()
 	s := ix.Shared[k]
 	if s == nil {
-		return true
+		return false
 	}
 	s.Owners = slices.DeleteFunc(s.Owners, func(o string) bool { return o == owner })
 	if len(s.Owners) == 0 {

@@ -1,0 +1,151 @@
+package route
+
+import (
+	"encoding/json"
+	"net/netip"
+	"strings"
+	"testing"
+)
+
+func prefixes(s ...string) []netip.Prefix {
+	out := make([]netip.Prefix, len(s))
+	for i, p := range s {
+		out[i] = netip.MustParsePrefix(p)
+	}
+	return out
+}
+
+func TestBuildPlan(t *testing.T) {
+	tests := []struct {
+		name  string
+		conf  string
+		addrs []netip.Prefix
+		want  []string
+	}{
+		{
+			name:  "original diktyo: pod routes only, no host rules",
+			conf:  `{"name":"n","runtimeConfig":{"routeEntries":[{"destination":"198.51.100.0/24","gateway":"192.0.2.1"},{"destination":"203.0.113.0/24","gateway":"drop"},{"destination":"192.0.2.128/25"}]}}`,
+			addrs: prefixes("192.0.2.10/24"),
+			want: []string{
+				"pod route: 198.51.100.0/24 via 192.0.2.1",
+				"pod route: blackhole 203.0.113.0/24",
+				"pod route: 192.0.2.128/25 dev eth0",
+			},
+		},
+		{
+			name:  "shared layout, dual stack",
+			conf:  `{"name":"n","hostRoute":true,"excludeCIDRs":["198.51.100.0/24","2001:db8:1::/48"],"runtimeConfig":{"policyRouting":{"table":100,"excludeCIDRs":["203.0.113.0/24"]}}}`,
+			addrs: prefixes("192.0.2.10/24", "2001:db8::10/64"),
+			want: []string{
+				"host route: 192.0.2.10/32 dev veth0",
+				"host route: 2001:db8::10/128 dev veth0",
+				"host rule: pref 1536 from 192.0.2.10 to all lookup 100",
+				"host rule: pref 1024 from 192.0.2.10 to 203.0.113.0/24 lookup main",
+				"host rule: pref 1536 from 2001:db8::10 to all lookup 100",
+				"shared host rule: pref 1024 from all to 198.51.100.0/24 lookup main",
+				"shared host rule: pref 512 from all to 192.0.2.0/24 lookup main",
+				"shared host rule: pref 1024 from all to 2001:db8:1::/48 lookup main",
+				"shared host rule: pref 512 from all to 2001:db8::/64 lookup main",
+			},
+		},
+		{
+			name:  "shared layout with pod CIDRs and a /32 address",
+			conf:  `{"name":"n","podCIDRs":["192.0.2.0/24","198.51.100.0/24"],"table":7}`,
+			addrs: prefixes("192.0.2.10/32", "203.0.113.9/32"),
+			want: []string{
+				"host rule: pref 1536 from 192.0.2.10 to all lookup 7",
+				"host rule: pref 1536 from 203.0.113.9 to all lookup 7",
+				"host rule: pref 512 from all to 203.0.113.9 lookup main",
+				"shared host rule: pref 512 from all to 192.0.2.0/24 lookup main",
+				"shared host rule: pref 512 from all to 198.51.100.0/24 lookup main",
+			},
+		},
+		{
+			name:  "aws layout",
+			conf:  `{"name":"n","layout":"aws","excludeCIDRs":["198.51.100.0/24"],"runtimeConfig":{"policyRouting":{"table":100,"priority":2000}}}`,
+			addrs: prefixes("192.0.2.10/24"),
+			want: []string{
+				"host rule: pref 512 from all to 192.0.2.10 lookup main",
+				"host rule: pref 2000 from 192.0.2.10 to all lookup 100",
+				"host rule: pref 1024 from 192.0.2.10 to 198.51.100.0/24 lookup main",
+			},
+		},
+		{
+			name:  "aws layout without table still routes to the pod through main",
+			conf:  `{"name":"n","layout":"aws"}`,
+			addrs: prefixes("192.0.2.10/24"),
+			want:  []string{"host rule: pref 512 from all to 192.0.2.10 lookup main"},
+		},
+		{
+			name:  "bypass without a table is nothing",
+			conf:  `{"name":"n","excludeCIDRs":["198.51.100.0/24"],"runtimeConfig":{"policyRouting":{"excludeCIDRs":["203.0.113.0/24"]}}}`,
+			addrs: prefixes("192.0.2.10/24"),
+			want:  nil,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, pod := mustLoad(t, tc.conf)
+			plan := BuildPlan(cfg, pod, tc.addrs, "eth0", "veth0")
+			got := plan.Describe()
+			if want := strings.Join(tc.want, "\n"); got != want {
+				t.Fatalf("plan:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestPlanWithout(t *testing.T) {
+	cfg, pod := mustLoad(t, `{"name":"n","runtimeConfig":{"routeEntries":[{"destination":"198.51.100.0/24","gateway":"192.0.2.1"}],"policyRouting":{"table":100}}}`)
+	old := BuildPlan(cfg, pod, prefixes("192.0.2.10/24"), "eth0", "")
+	cfg2, pod2 := mustLoad(t, `{"name":"n","runtimeConfig":{"routeEntries":[{"destination":"198.51.100.0/24","gateway":"192.0.2.1","description":"renamed"}],"policyRouting":{"table":101}}}`)
+	newer := BuildPlan(cfg2, pod2, prefixes("192.0.2.10/24"), "eth0", "")
+	got := old.without(newer).Describe()
+	want := "host rule: pref 1536 from 192.0.2.10 to all lookup 100"
+	if got != want {
+		t.Fatalf("stale objects:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	cfg, pod := mustLoad(t, `{"name":"n","hostRoute":true,"runtimeConfig":{"routeEntries":[{"destination":"2001:db8:1::/48","type":"prohibit"},{"destination":"198.51.100.0/24","gateway":"192.0.2.1","src":"192.0.2.10"}],"policyRouting":{"table":100,"excludeCIDRs":["203.0.113.0/24"]}}}`)
+	plan := BuildPlan(cfg, pod, prefixes("192.0.2.10/24", "2001:db8::10/64"), "eth0", "veth0")
+	rec := Record{Owner: "o", Network: "n", ContainerID: "c", IfName: "eth0", Addrs: prefixes("192.0.2.10/24"), Plan: plan}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Record
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Describe() != plan.Describe() || back.Addrs[0] != rec.Addrs[0] {
+		t.Fatalf("round trip changed the record:\n%s\n%s", back.Describe(), plan.Describe())
+	}
+	if stale := rec.without(back.Plan); stale.Describe() != "" {
+		t.Fatalf("round trip: objects differ: %s", stale.Describe())
+	}
+}
+
+func TestIndexRefcount(t *testing.T) {
+	ix := newIndex()
+	r := Rule{Priority: 512, Dst: netip.MustParsePrefix("192.0.2.0/24"), Table: tableMain}
+	ix.ref("a", r)
+	ix.ref("b", r)
+	ix.ref("a", r)
+	if !ix.otherUsers("a", r) {
+		t.Fatal("b uses the rule")
+	}
+	if ix.unref("a", r) {
+		t.Fatal("rule unused while b refers to it")
+	}
+	if ix.otherUsers("b", r) {
+		t.Fatal("only b is left")
+	}
+	if !ix.unref("b", r) {
+		t.Fatal("rule still used after the last owner")
+	}
+	if len(ix.Shared) != 0 {
+		t.Fatalf("index keeps %v", ix.Shared)
+	}
+}
