@@ -98,12 +98,15 @@ func writeAnnotations(w io.Writer, ann map[string]string) {
 }
 
 func writeJSON(w io.Writer, title string, v any) {
-	b, err := json.MarshalIndent(v, "  ", "  ")
-	if err != nil {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("  ", "  ")
+	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(w, "%s: <%v>\n", title, err)
 		return
 	}
-	fmt.Fprintf(w, "%s:\n  %s\n", title, b)
+	fmt.Fprintf(w, "%s:\n  %s", title, b.String())
 }
 
 func writeChain(w io.Writer, cfg *policy.Config) {

@@ -31,17 +31,18 @@ const Version = "v1"
 
 // Annotation keys of scheme v1.
 const (
-	KeyMasq        = Prefix + Version + ".masq"         // JSON list of masqEntries
-	KeySNATExclude = Prefix + Version + ".snat-exclude" // comma-separated CIDRs
-	KeySNATInclude = Prefix + Version + ".snat-include" // comma-separated CIDRs
-	KeyRoutes      = Prefix + Version + ".routes"       // JSON list of routeEntries
-	KeyRouteTable  = Prefix + Version + ".route-table"  // host routing table number
-	KeyDNSNames    = Prefix + Version + ".dns-names"    // comma-separated DNS names
-	KeyDebug       = Prefix + Version + ".debug"        // "true" or "false"
+	KeyMasq        = Prefix + Version + ".masq"           // JSON list of masqEntries
+	KeySNATExclude = Prefix + Version + ".snat-exclude"   // comma-separated CIDRs
+	KeySNATInclude = Prefix + Version + ".snat-include"   // comma-separated CIDRs
+	KeyRoutes      = Prefix + Version + ".routes"         // JSON list of routeEntries
+	KeyRouteTable  = Prefix + Version + ".route-table"    // host routing table number
+	KeyRoutePrio   = Prefix + Version + ".route-priority" // priority of the "from PODIP lookup TABLE" rule
+	KeyDNSNames    = Prefix + Version + ".dns-names"      // comma-separated DNS names
+	KeyDebug       = Prefix + Version + ".debug"          // "true" or "false"
 )
 
 // Keys lists every v1 annotation key, sorted.
-var Keys = []string{KeyDebug, KeyDNSNames, KeyMasq, KeyRouteTable, KeyRoutes, KeySNATExclude, KeySNATInclude}
+var Keys = []string{KeyDebug, KeyDNSNames, KeyMasq, KeyRoutePrio, KeyRouteTable, KeyRoutes, KeySNATExclude, KeySNATInclude}
 
 // Bounds on what one pod may ask for, so that one pod cannot make the
 // handler (which runs under containerd's NRI lock) arbitrarily slow.
@@ -61,8 +62,10 @@ type Request struct {
 	SNATInclude []netip.Prefix
 	Routes      []api.RouteEntry
 	RouteTable  int
-	DNSNames    []string
-	Debug       bool
+	// RoutePriority is the priority of the pod's host rule; 0: node default.
+	RoutePriority int
+	DNSNames      []string
+	Debug         bool
 	// Keys are the diktyo annotation keys the pod carries, sorted.
 	Keys []string
 }
@@ -142,6 +145,8 @@ func (r *Request) parseOne(key, value string) error {
 		r.Routes, err = parseRoutes(value)
 	case KeyRouteTable:
 		r.RouteTable, err = parseTable(value)
+	case KeyRoutePrio:
+		r.RoutePriority, err = parsePriority(value)
 	case KeyDNSNames:
 		r.DNSNames, err = parseDNSNames(value)
 	case KeyDebug:
@@ -268,6 +273,16 @@ func validateHostTable(n int) error {
 		return fmt.Errorf("table %d out of range 1 to 4294967295", n)
 	}
 	return nil
+}
+
+// parsePriority parses an ip rule priority. 0 (the local table's rule) is
+// refused, and so is 32766 and above (main and default come first).
+func parsePriority(value string) (int, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(value), 10, 32)
+	if err != nil || n == 0 || n >= 32766 {
+		return 0, fmt.Errorf("invalid rule priority %q: want 1 to 32765", value)
+	}
+	return int(n), nil
 }
 
 func parseDNSNames(value string) ([]string, error) {

@@ -194,9 +194,13 @@ type RoutesAllow struct {
 	gateways     []netip.Prefix
 }
 
-// TableAllow allows host policy routing (annotation route-table).
+// TableAllow allows host policy routing (annotations route-table and
+// route-priority).
 type TableAllow struct {
 	Tables []IntRange `json:"tables"`
+	// Priorities a pod may give its "from PODIP lookup TABLE" rule; empty:
+	// only the node default (annotation route-priority refused).
+	Priorities []IntRange `json:"priorities,omitempty"`
 }
 
 // DNSAllow allows DNS names (annotation dns-names).
@@ -421,6 +425,9 @@ func (d *SNATDefaults) validate() error {
 		if ext.Masquerade {
 			return fmt.Errorf("defaultExternal: use defaultAction masquerade instead of external %q", d.DefaultExternal)
 		}
+		if ext.HasPorts() {
+			return fmt.Errorf("defaultExternal: %q must be a plain address (the default covers every protocol, so no ports)", d.DefaultExternal)
+		}
 	default:
 		return fmt.Errorf("defaultAction: %q is not none, masquerade or snat", d.DefaultAction)
 	}
@@ -506,6 +513,11 @@ func (a *Allow) validate() error {
 			}
 			if r.Hi > 1<<32-1 {
 				return fmt.Errorf("allow.routeTable.tables[%d]: %d above 4294967295", i, r.Hi)
+			}
+		}
+		for i, r := range a.RouteTable.Priorities {
+			if r.Lo < 1 || r.Hi > 32765 {
+				return fmt.Errorf("allow.routeTable.priorities[%d]: range %d-%d outside 1-32765", i, r.Lo, r.Hi)
 			}
 		}
 	}

@@ -139,6 +139,15 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 			return nil, deny(KeyRouteTable, "table %d is not in the allowed tables", req.RouteTable)
 		}
 	}
+	if req.RoutePriority != 0 {
+		if req.RouteTable == 0 {
+			return nil, &AnnotationError{Key: KeyRoutePrio, Value: annotations[KeyRoutePrio],
+				Err: fmt.Errorf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
+		}
+		if !inRanges(allow.RouteTable.Priorities, int64(req.RoutePriority)) {
+			return nil, deny(KeyRoutePrio, "priority %d is not in the allowed priorities", req.RoutePriority)
+		}
+	}
 	if len(req.DNSNames) > 0 {
 		if allow.DNS == nil {
 			return nil, noFeature(KeyDNSNames)
@@ -158,7 +167,7 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 	}
 	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req)
 	if req.RouteTable != 0 {
-		pol.PolicyRouting = &api.PolicyRouting{Table: req.RouteTable}
+		pol.PolicyRouting = &api.PolicyRouting{Table: req.RouteTable, Priority: req.RoutePriority}
 		// As the AWS CNI's EXCLUDE_SNAT_CIDRS: destinations excluded from
 		// SNAT also bypass the pod's table and leave through main.
 		if pol.SNATPolicy != nil {
