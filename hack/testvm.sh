@@ -38,6 +38,11 @@ NFT_TABLE=diktyo_testvm           # ipmasq nftables table of the VM's chain
 PAUSE_IMAGE=diktyo.test/pause:1
 APP_IMAGE=diktyo.test/app:1
 METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
+DNS_PORT=${DIKTYO_TESTVM_DNS_PORT:-10053}
+DNS_ZONE=pods.diktyo.test.
+# Addresses pods may SNAT to and reach: a second benchmarking range, only
+# ever used inside namespaces the tests and the demo create.
+REMOTE_NET=198.19.0.0/16
 
 BIN=$STATE/bin
 CNI_BIN=$STATE/cni/bin
@@ -260,16 +265,122 @@ EOF
   diktyo_config
 }
 
-# diktyo_config: the admin config and chain for the VM's diktyo-nri: the
-# deploy/ defaults with paths moved under $STATE and the VM's own chain and
-# table names, so clean-up removes exactly what it created.
+# diktyo_config: the admin config and the chain for the VM's diktyo-nri:
+# the chain of deploy/chain.conflist with the VM's own object names (so
+# clean-up removes exactly what it created) and paths under $STATE, and an
+# admin config granting the test namespaces ("demo", "e2e-*") every
+# feature within the test ranges.
 diktyo_config() {
-  mkdir -p "$ETC/diktyo" "$STATE/diktyo/cni-cache" "$STATE/dns"
-  # TODO(issue 6): the VM's admin config and chain, once deploy/ has them.
+  mkdir -p "$ETC/diktyo" "$STATE/diktyo/cni-cache" "$STATE/diktyo/debug" "$STATE/dns"
+  write_if_changed "$ETC/diktyo/chain.conflist" <<EOF || true
+{
+  "cniVersion": "1.1.0",
+  "name": "diktyo",
+  "plugins": [
+    {
+      "type": "ipmasq",
+      "backend": "iptables",
+      "tag": "$SNAT_CHAIN",
+      "table": "$NFT_TABLE",
+      "capabilities": {"masqEntries": true, "snatPolicy": true, "ips": true}
+    },
+    {
+      "type": "iproute",
+      "podCIDRs": ["$SUBNET"],
+      "tableRange": {"min": 100, "max": 199},
+      "stateDir": "$RUN/iproute",
+      "capabilities": {"routeEntries": true, "policyRouting": true, "ips": true}
+    },
+    {
+      "type": "registerDNS",
+      "backend": "rfc2136",
+      "zones": ["$DNS_ZONE"],
+      "reverseZones": ["$(reverse_zone)"],
+      "nameTemplate": "{name}.{namespace}.{zone}",
+      "rfc2136": {"server": "127.0.0.1:$DNS_PORT", "tsigSecretFile": "$STATE/dns/tsig.key"},
+      "capabilities": {"dnsNames": true, "ips": true, "metadata": true}
+    }
+  ]
+}
+EOF
+  write_if_changed "$ETC/diktyo/config.yaml" <<EOF || true
+# diktyo-nri admin config of the test VM (hack/testvm.sh); see
+# docs/configuration.md. Regenerated on every provision.
+failurePolicy: fail
+chain:
+  conflist: $ETC/diktyo/chain.conflist
+  binDirs: [$CNI_BIN]
+  cacheDir: $STATE/diktyo/cni-cache
+reloadInterval: 1s
+reconcile:
+  interval: 30s
+debug:
+  dir: $STATE/diktyo/debug
+namespaces:
+  - namespaces: ["demo", "e2e-*"]
+    allow:
+      masq:
+        externals: ["198.19.255.10", "198.19.255.11", "198.19.255.12:20000-29999", "masquerade"]
+        destinations: ["$REMOTE_NET"]
+      snatExclude: {cidrs: ["$REMOTE_NET"]}
+      snatInclude: {cidrs: ["$REMOTE_NET"]}
+      routes:
+        destinations: ["$REMOTE_NET"]
+        gateways: ["$(gateway)"]
+        types: [unicast, blackhole, unreachable, prohibit]
+        metrics: ["0-1000"]
+      routeTable: {tables: ["100-199"]}
+      dns:
+        zones: ["$DNS_ZONE"]
+        templates: ["{name}.{namespace}.{zone}", "{label}.{name}.{namespace}.{zone}"]
+      debug: true
+EOF
   # Pre-installed mode: containerd passes this file to plugin_path/10-diktyo.
   write_if_changed "$NRI_CONF/10-diktyo.conf" <<EOF || true
 configFile: $ETC/diktyo/config.yaml
 EOF
+  dns_config
+}
+
+# reverse_zone: the in-addr.arpa zone of the /24 pod subnet.
+reverse_zone() {
+  local a b c
+  IFS=. read -r a b c _ <<<"${SUBNET%/*}"
+  echo "$c.$b.$a.in-addr.arpa."
+}
+
+# dns_config: a BIND9 primary for the pod zone and its reverse zone, on
+# loopback only, updatable with a TSIG key (registerDNS's rfc2136 backend).
+dns_config() {
+  local d=$STATE/dns z
+  [[ -s $d/tsig.key ]] || tsig-keygen -a hmac-sha256 diktyo-testvm. >"$d/tsig.key"
+  chmod 0600 "$d/tsig.key"
+  for z in "$DNS_ZONE" "$(reverse_zone)"; do
+    [[ -f $d/$z.zone ]] || cat >"$d/$z.zone" <<EOF
+\$TTL 30
+@ IN SOA ns.$DNS_ZONE hostmaster.$DNS_ZONE 1 60 60 600 30
+@ IN NS ns.$DNS_ZONE
+EOF
+  done
+  grep -q "^ns " "$d/$DNS_ZONE.zone" || echo "ns IN A 127.0.0.1" >>"$d/$DNS_ZONE.zone"
+  write_if_changed "$d/named.conf" <<EOF || true
+include "$d/tsig.key";
+options {
+  directory "$d";
+  pid-file "$d/named.pid";
+  session-keyfile "$d/session.key";
+  managed-keys-directory "$d";
+  listen-on port $DNS_PORT { 127.0.0.1; };
+  listen-on-v6 { none; };
+  recursion no;
+  allow-query { 127.0.0.1; };
+  dnssec-validation no;
+  notify no;
+};
+zone "$DNS_ZONE" { type primary; file "$d/$DNS_ZONE.zone"; allow-update { key "diktyo-testvm."; }; allow-transfer { key "diktyo-testvm."; }; };
+zone "$(reverse_zone)" { type primary; file "$d/$(reverse_zone).zone"; allow-update { key "diktyo-testvm."; }; allow-transfer { key "diktyo-testvm."; }; };
+EOF
+  named-checkconf "$d/named.conf"
 }
 
 provision() {
@@ -292,6 +403,19 @@ remember_host() {
     [[ -e $d ]] && echo "$d"
   done >"$HOST/paths"
   return 0
+}
+
+start_named() {
+  if running named; then note "named running (pid $(pid_of named))"; return; fi
+  setsid named -g -n 1 -u root -c "$STATE/dns/named.conf" >>"$LOG/named.log" 2>&1 </dev/null &
+  echo $! >"$RUN/named.pid"
+  local i
+  for ((i = 0; i < 50; i++)); do
+    dig +short +time=1 +tries=1 -p "$DNS_PORT" @127.0.0.1 "$DNS_ZONE" SOA >/dev/null 2>&1 && break
+    alive "$(pid_of named)" || { tail -20 "$LOG/named.log" >&2; die "named exited"; }
+    sleep 0.1
+  done
+  note "named pid $(pid_of named), log $LOG/named.log"
 }
 
 start_containerd() {
@@ -355,6 +479,7 @@ up() {
   if running containerd && [[ "$(cat "$RUN/nri-mode" 2>/dev/null)" != "$NRI_MODE" ]]; then
     step "switch NRI mode to $NRI_MODE: stop diktyo-nri and containerd" stop_daemons
   fi
+  step "start DNS server (named on 127.0.0.1:$DNS_PORT, zone $DNS_ZONE)" start_named
   step "start containerd" start_containerd
   step "import images" import_images
   step "start diktyo-nri ($NRI_MODE)" start_nri
@@ -372,6 +497,7 @@ remove_pods() {
 stop_daemons() {
   stop_pid diktyo-nri
   stop_pid containerd
+  stop_pid named
   # pre-installed diktyo-nri is containerd's child; it exits with its socket.
   kill_ours "$NRI_PLUGINS/10-diktyo"
 }
@@ -389,7 +515,7 @@ kill_ours() {
 
 down() {
   step "remove all pods" remove_pods
-  step "stop diktyo-nri and containerd" stop_daemons
+  step "stop diktyo-nri, containerd and named" stop_daemons
   step "stop leftover shims of this containerd" kill_ours "-address $SOCK"
 }
 
@@ -476,7 +602,7 @@ clean() {
 
 status() {
   local n
-  for n in containerd diktyo-nri; do
+  for n in containerd diktyo-nri named; do
     if running "$n"; then echo "$n: running (pid $(pid_of "$n"))"; else echo "$n: stopped"; fi
   done
   echo "nri mode: $(cat "$RUN/nri-mode" 2>/dev/null || echo -)"
