@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,14 +129,13 @@ func (s *Server) start(t testing.TB) error {
 	cmd := exec.Command(NamedPath, "-g", "-n", "1", "-c", conf, "-u", "root")
 	cmd.Stdout, cmd.Stderr = &s.log, &s.log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := s.inNS(cmd.Start); err != nil {
+	done := make(chan struct{})
+	if err := s.spawn(cmd, done); err != nil {
 		return fmt.Errorf("exec %s: %w", NamedPath, err)
 	}
-	done := make(chan struct{})
 	s.mu.Lock()
 	s.cmd, s.done = cmd, done
 	s.mu.Unlock()
-	go func() { _ = cmd.Wait(); close(done) }()
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("named log (%s):\n%s", s.Dir, s.Log())
@@ -143,6 +143,38 @@ func (s *Server) start(t testing.TB) error {
 		s.Stop()
 	})
 	return s.waitReady(done)
+}
+
+// spawn starts cmd from a goroutine locked to its OS thread for named's
+// whole life. PDEATHSIG fires when the thread that forked the child ends,
+// and Go ends threads whose locked goroutine exits (ns.Do, netns
+// creation): forked from an ordinary thread, named would be killed at
+// random. This thread ends only after named has; if the test binary dies,
+// so does the thread, and named with it.
+func (s *Server) spawn(cmd *exec.Cmd, done chan struct{}) error {
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread may be in another netns
+		if s.NetNS != "" {
+			n, err := ns.GetNS(s.NetNS)
+			if err == nil {
+				err = n.Set()
+				_ = n.Close()
+			}
+			if err != nil {
+				started <- err
+				return
+			}
+		}
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		_ = cmd.Wait()
+		close(done)
+	}()
+	return <-started
 }
 
 // waitReady polls for an authoritative SOA of every zone.

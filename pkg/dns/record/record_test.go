@@ -1,0 +1,224 @@
+package record
+
+import (
+	"net/netip"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestResolve(t *testing.T) {
+	zones := Zones{"pods.example.test.", "svc.example.test.", "a.pods.example.test."}
+	tests := []struct {
+		in, fqdn, zone, err string
+	}{
+		{in: "web", fqdn: "web.pods.example.test.", zone: "pods.example.test."},
+		{in: "web.team", fqdn: "web.team.pods.example.test.", zone: "pods.example.test."},
+		{in: "web.svc.example.test", fqdn: "web.svc.example.test.", zone: "svc.example.test."},
+		{in: "web.svc.example.test.", fqdn: "web.svc.example.test.", zone: "svc.example.test."},
+		// the longest zone wins
+		{in: "x.a.pods.example.test.", fqdn: "x.a.pods.example.test.", zone: "a.pods.example.test."},
+		{in: "0web-1", fqdn: "0web-1.pods.example.test.", zone: "pods.example.test."},
+		{in: "web.other.test.", err: "outside the configured zones"},
+		{in: "pods.example.test.", err: "outside the configured zones"},
+		{in: "pods.example.test", err: "zone apex"},
+		{in: "Web", err: "uppercase"},
+		{in: "-web", err: "starts or ends with '-'"},
+		{in: "web-", err: "starts or ends with '-'"},
+		{in: "we_b", err: "invalid character"},
+		{in: "*.pods.example.test.", err: "invalid character"},
+		{in: "a..b", err: "empty label"},
+		{in: "", err: "empty name"},
+		{in: ".", err: "empty name"},
+		{in: strings.Repeat("a", 64), err: "longer than 63"},
+		{in: strings.Repeat("a.", 120) + "pods.example.test.", err: "longer than 253"},
+		// relative names that become too long once the zone is appended
+		{in: strings.Repeat("abcdefgh.", 26) + "xy", err: "longer than 253"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			n, err := zones.Resolve(tc.in)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("Resolve(%q) = %v, %v; want error containing %q", tc.in, n, err, tc.err)
+				}
+				return
+			}
+			if err != nil || n.FQDN != tc.fqdn || n.Zone != tc.zone {
+				t.Fatalf("Resolve(%q) = %+v, %v; want %s in %s", tc.in, n, err, tc.fqdn, tc.zone)
+			}
+		})
+	}
+	if _, err := (Zones{}).Resolve("web"); err == nil {
+		t.Fatal("Resolve without zones succeeded")
+	}
+}
+
+func TestParseZones(t *testing.T) {
+	zs, err := ParseZones("zones", []string{"pods.test", "b.test."})
+	if err != nil || !slices.Equal(zs, Zones{"pods.test.", "b.test."}) {
+		t.Fatalf("got %v, %v", zs, err)
+	}
+	for _, bad := range [][]string{{"Pods.test"}, {"a.test", "a.test."}, {""}, {"a b"}} {
+		if _, err := ParseZones("zones", bad); err == nil || !strings.HasPrefix(err.Error(), "zones[") {
+			t.Errorf("ParseZones(%q) = %v, want an error naming zones[i]", bad, err)
+		}
+	}
+	if _, err := ParseReverseZones("reverseZones", []string{"pods.test"}); err == nil || !strings.Contains(err.Error(), "in-addr.arpa") {
+		t.Errorf("ParseReverseZones(forward) = %v", err)
+	}
+	if _, err := ParseReverseZones("reverseZones", []string{"100.51.198.in-addr.arpa", "8.b.d.0.1.0.0.2.ip6.arpa."}); err != nil {
+		t.Errorf("ParseReverseZones: %v", err)
+	}
+}
+
+func TestTemplate(t *testing.T) {
+	v := TemplateVars{Name: "web-0", Namespace: "shop", UID: "1f9e-22", Zone: "pods.test."}
+	tests := []struct {
+		tmpl, want, err string
+	}{
+		{tmpl: "{name}.{namespace}.{zone}", want: "web-0.shop.pods.test"},
+		{tmpl: "{name}-{namespace}", want: "web-0-shop"},
+		{tmpl: "pod-{uid}.{zone}.", want: "pod-1f9e-22.pods.test."},
+		{tmpl: "static", want: "static"},
+		{tmpl: "", want: ""},
+		{tmpl: "{nam}.{zone}", err: "unknown placeholder {nam}"},
+		{tmpl: "{name", err: "unterminated"},
+		{tmpl: "name}", err: "unmatched"},
+		{tmpl: "{}", err: "unknown placeholder {}"},
+	}
+	for _, tc := range tests {
+		tp, err := ParseTemplate(tc.tmpl)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ParseTemplate(%q) = %v, want %q", tc.tmpl, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("ParseTemplate(%q): %v", tc.tmpl, err)
+		}
+		got, err := tp.Render(v)
+		if err != nil || got != tc.want {
+			t.Errorf("Render(%q) = %q, %v; want %q", tc.tmpl, got, err, tc.want)
+		}
+	}
+	tp, _ := ParseTemplate("{name}.{namespace}")
+	if _, err := tp.Render(TemplateVars{Name: "web"}); err == nil || !strings.Contains(err.Error(), "{namespace} has no value") {
+		t.Errorf("Render with an empty value: %v", err)
+	}
+	if !tp.Needs("namespace") || tp.Needs("uid") {
+		t.Error("Needs")
+	}
+}
+
+func TestReverseName(t *testing.T) {
+	for in, want := range map[string]string{
+		"198.51.100.7":        "7.100.51.198.in-addr.arpa.",
+		"::ffff:198.51.100.7": "7.100.51.198.in-addr.arpa.",
+		"2001:db8::7":         "7.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa.",
+	} {
+		if got := ReverseName(netip.MustParseAddr(in)); got != want {
+			t.Errorf("ReverseName(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestBuild(t *testing.T) {
+	owner := Owner{ID: "0123456789abcdef", Network: "net1"}
+	names := []Name{{FQDN: "web.pods.test.", Zone: "pods.test."}, {FQDN: "www.pods.test.", Zone: "pods.test."}}
+	addrs := []netip.Addr{netip.MustParseAddr("198.51.100.7"), netip.MustParseAddr("2001:db8::7"), netip.MustParseAddr("10.0.0.1")}
+	got := Build(owner, names, addrs, Zones{"100.51.198.in-addr.arpa.", "8.b.d.0.1.0.0.2.ip6.arpa."}, 30)
+	var lines []string
+	for _, r := range got {
+		lines = append(lines, r.Zone+" "+r.String())
+	}
+	own := "diktyo-owner=0123456789abcdef diktyo-net=net1"
+	rev6 := "7.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa."
+	want := []string{
+		"pods.test. web.pods.test. 30 A 198.51.100.7",
+		"pods.test. web.pods.test. 30 AAAA 2001:db8::7",
+		"pods.test. web.pods.test. 30 A 10.0.0.1",
+		"pods.test. web.pods.test. 30 TXT " + own,
+		"pods.test. www.pods.test. 30 A 198.51.100.7",
+		"pods.test. www.pods.test. 30 AAAA 2001:db8::7",
+		"pods.test. www.pods.test. 30 A 10.0.0.1",
+		"pods.test. www.pods.test. 30 TXT " + own,
+		// PTRs point at the first name; 10.0.0.1 has no reverse zone
+		"100.51.198.in-addr.arpa. 7.100.51.198.in-addr.arpa. 30 PTR web.pods.test.",
+		"100.51.198.in-addr.arpa. 7.100.51.198.in-addr.arpa. 30 TXT " + own,
+		"8.b.d.0.1.0.0.2.ip6.arpa. " + rev6 + " 30 PTR web.pods.test.",
+		"8.b.d.0.1.0.0.2.ip6.arpa. " + rev6 + " 30 TXT " + own,
+	}
+	if !slices.Equal(lines, want) {
+		t.Fatalf("Build:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	if got := Build(owner, nil, addrs, Zones{"100.51.198.in-addr.arpa."}, 30); len(got) != 0 {
+		t.Fatalf("Build without names: %v", got)
+	}
+	zones, groups := ByZone(Build(owner, names, addrs, Zones{"100.51.198.in-addr.arpa."}, 30))
+	if !slices.Equal(zones, []string{"pods.test.", "100.51.198.in-addr.arpa."}) || len(groups["pods.test."]) != 8 {
+		t.Fatalf("ByZone: %v %v", zones, groups)
+	}
+}
+
+func TestOwner(t *testing.T) {
+	o := Owner{ID: "abc", Network: "n"}
+	if got, ok := ParseOwner(o.Strings()); !ok || got != o {
+		t.Fatalf("round trip: %v %v", got, ok)
+	}
+	for _, bad := range [][]string{nil, {"diktyo-owner=abc"}, {"x=1", "y=2"}, {"diktyo-owner=", "diktyo-net=n"}} {
+		if _, ok := ParseOwner(bad); ok {
+			t.Errorf("ParseOwner(%q) accepted", bad)
+		}
+	}
+}
+
+// FuzzResolve: whatever is asked for, an accepted name is a valid,
+// lowercase, fully qualified name strictly inside its zone, and resolving
+// it again gives the same name.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"web", "web.pods.test.", "a.b.c", "Web", "-a", "a..b", "x.svc.test", "pods.test", "\x00", "é"} {
+		f.Add(s)
+	}
+	zones := Zones{"pods.test.", "svc.test."}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := zones.Resolve(s)
+		if err != nil {
+			return
+		}
+		if !strings.HasSuffix(n.FQDN, "."+n.Zone) || len(n.FQDN) > MaxNameLen+1 {
+			t.Fatalf("Resolve(%q) = %+v: not inside its zone or too long", s, n)
+		}
+		if _, err := CheckDomain(n.FQDN); err != nil {
+			t.Fatalf("Resolve(%q) = %+v: invalid: %v", s, n, err)
+		}
+		again, err := zones.Resolve(n.FQDN)
+		if err != nil || again != n {
+			t.Fatalf("Resolve(%q) not stable: %+v then %+v, %v", s, n, again, err)
+		}
+	})
+}
+
+// FuzzTemplate: parsing never panics, and a rendered accepted template
+// either resolves to a valid name or gives an error.
+func FuzzTemplate(f *testing.F) {
+	for _, s := range []string{"{name}.{namespace}.{zone}", "{name", "}", "{uid}", "a{name}b", "{{name}}"} {
+		f.Add(s, "web-0", "default")
+	}
+	f.Fuzz(func(t *testing.T, tmpl, name, namespace string) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		out, err := tp.Render(TemplateVars{Name: name, Namespace: namespace, UID: "u", Zone: "pods.test."})
+		if err != nil {
+			return
+		}
+		if n, err := (Zones{"pods.test."}).Resolve(out); err == nil {
+			if _, err := CheckDomain(n.FQDN); err != nil {
+				t.Fatalf("template %q rendered %q, resolved to invalid %q", tmpl, out, n.FQDN)
+			}
+		}
+	})
+}
