@@ -157,7 +157,11 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 				return nil, deny(KeyDNSNames, "%s", why)
 			}
 		}
-		pol.DNSNames = req.DNSNames
+		// Fully qualified (trailing dot): registerDNS takes a name without
+		// one as relative to its first zone.
+		for _, n := range req.DNSNames {
+			pol.DNSNames = append(pol.DNSNames, n+".")
+		}
 	}
 	if req.Debug {
 		if !allow.Debug {
