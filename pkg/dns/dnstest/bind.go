@@ -138,7 +138,7 @@ func (s *Server) start(t testing.TB) error {
 	s.mu.Unlock()
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("named log (%s):\n%s", s.Dir, s.Log())
+			t.Logf("named log (%s), last lines:\n%s", s.Dir, lastLines(s.Log(), 30))
 		}
 		s.Stop()
 	})
@@ -451,4 +451,12 @@ func (s *Server) Pid() int {
 		return 0
 	}
 	return s.cmd.Process.Pid
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }

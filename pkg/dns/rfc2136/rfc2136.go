@@ -39,7 +39,7 @@ type Key struct {
 	Secret    string
 }
 
-// Options configure the backend; registerdns validates them.
+// Options configure the backend; the dnsplugin package validates them.
 type Options struct {
 	Server       string // host:port
 	Transport    string // "tcp" or "udp"
@@ -144,12 +144,13 @@ func (b *Backend) replace(ctx context.Context, zone string, recs []record.Record
 }
 
 // rollback removes what Add wrote to the zones in done. It runs on a
-// fresh deadline because the failure may have been the caller's deadline.
+// fresh, shorter deadline because the failure may have been the caller's
+// deadline; what it cannot remove is left to GC.
 func (b *Backend) rollback(ctx context.Context, done []string, groups map[string][]record.Record, owner record.Owner) {
 	if len(done) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.o.Timeout)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.o.Timeout/2)
 	defer cancel()
 	for _, z := range done {
 		var items []owned

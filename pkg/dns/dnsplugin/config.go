@@ -1,4 +1,4 @@
-package registerdns
+package dnsplugin
 
 import (
 	"encoding/base64"
@@ -32,7 +32,7 @@ const (
 const (
 	DefaultHostsFile = "/var/lib/diktyo/dns/hosts"
 	DefaultTTL       = 30
-	DefaultTimeout   = 1500 * time.Millisecond
+	DefaultTimeout   = time.Second
 	DefaultGCTimeout = 30 * time.Second
 	DefaultAlgorithm = "hmac-sha256"
 )
@@ -115,6 +115,11 @@ func Parse(stdin []byte) (*Plugin, error) {
 	conf := &Conf{}
 	if err := json.Unmarshal(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing registerDNS config: %w", err)
+	}
+	// The network name goes into owner tags (TXT strings, hosts-file
+	// comments), so it must be what libcni allows and nothing more.
+	if !networkName.MatchString(conf.Name) {
+		return nil, fmt.Errorf("name: invalid network name %q (letters, digits, '_', '.', '-')", conf.Name)
 	}
 	p := &Plugin{Conf: conf, TTL: DefaultTTL, Timeout: DefaultTimeout, GCTimeout: DefaultGCTimeout}
 	var err error
@@ -245,6 +250,7 @@ func serverAddr(s string) (string, error) {
 }
 
 var (
+	networkName   = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9_.\-]*$`)
 	keyFileName   = regexp.MustCompile(`key\s+"?([^"\s{]+)"?\s*\{`)
 	keyFileAlg    = regexp.MustCompile(`algorithm\s+"?([A-Za-z0-9-]+)"?\s*;`)
 	keyFileSecret = regexp.MustCompile(`secret\s+"([^"]+)"\s*;`)

@@ -1,4 +1,4 @@
-package registerdns
+package dnsplugin
 
 import (
 	"os"
@@ -62,6 +62,8 @@ func TestParse(t *testing.T) {
 		{name: "template", conf: `{` + base + `,"zones":["pods.test"],"nameTemplate":"{name}.{namespace}.{zone}"}`},
 
 		{name: "bad json", conf: `{`, err: "parsing registerDNS config"},
+		{name: "bad network name", conf: `{"name":"my net","zones":["a.test"]}`, err: `name: invalid network name "my net"`},
+		{name: "no network name", conf: `{"zones":["a.test"]}`, err: `name: invalid network name ""`},
 		{name: "no zones", conf: `{` + base + `}`, err: "zones: at least one zone is required by the hosts backend"},
 		{name: "bad zone", conf: `{` + base + `,"zones":["Pods.test"]}`, err: `zones[0]: name "Pods.test": label "Pods" has uppercase`},
 		{name: "reverse in zones", conf: `{` + base + `,"zones":["1.10.in-addr.arpa"]}`, err: "zones[0]: \"1.10.in-addr.arpa\" is a reverse zone"},

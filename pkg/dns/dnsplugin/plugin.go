@@ -1,9 +1,9 @@
-// Package registerdns implements the registerDNS chained CNI plugin: it
+// Package dnsplugin implements the registerDNS chained CNI plugin: it
 // gives a pod DNS names (A/AAAA, optional PTR) on ADD and removes them on
 // DEL, through a backend: a hosts file (default), RFC 2136 dynamic updates
 // with TSIG, or an external registry client (the original Diktyo exec
 // interface). See docs/registerDNS.md.
-package registerdns
+package dnsplugin
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package registerdns_test
+package dnsplugin_test
 
 import (
 	"context"
@@ -87,10 +87,12 @@ func (h *harness) ctx() context.Context {
 	return c
 }
 
-func (h *harness) add(p pod) (types.Result, error) { return h.cni.AddNetworkList(h.ctx(), h.list, h.rt(p)) }
-func (h *harness) del(p pod) error                 { return h.cni.DelNetworkList(h.ctx(), h.list, h.rt(p)) }
-func (h *harness) check(p pod) error               { return h.cni.CheckNetworkList(h.ctx(), h.list, h.rt(p)) }
-func (h *harness) status() error                   { return h.cni.GetStatusNetworkList(h.ctx(), h.list) }
+func (h *harness) add(p pod) (types.Result, error) {
+	return h.cni.AddNetworkList(h.ctx(), h.list, h.rt(p))
+}
+func (h *harness) del(p pod) error   { return h.cni.DelNetworkList(h.ctx(), h.list, h.rt(p)) }
+func (h *harness) check(p pod) error { return h.cni.CheckNetworkList(h.ctx(), h.list, h.rt(p)) }
+func (h *harness) status() error     { return h.cni.GetStatusNetworkList(h.ctx(), h.list) }
 
 func (h *harness) gc(live ...pod) error {
 	var valid []types.GCAttachment

@@ -1,0 +1,252 @@
+package hosts
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/dns/record"
+)
+
+func set(id string, names []string, addrs ...string) record.Set {
+	s := record.Set{Owner: record.Owner{ID: id, Network: "net"}}
+	for _, n := range names {
+		s.Names = append(s.Names, record.Name{FQDN: n + ".pods.test.", Zone: "pods.test."})
+	}
+	for _, a := range addrs {
+		s.Addrs = append(s.Addrs, netip.MustParseAddr(a))
+	}
+	s.Records = record.Build(s.Owner, s.Names, s.Addrs, nil, 30)
+	return s
+}
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestFileFormat pins the exact file content through ADD, re-ADD with a
+// new address, and DEL, with a foreign line and a comment kept verbatim.
+func TestFileFormat(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	seed := "# managed elsewhere\n192.0.2.1   gw.pods.test   # gateway\n\n"
+	if err := os.WriteFile(file, []byte(seed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := New(file)
+	if err := b.Add(ctx(t), set("aaaa", []string{"web", "www"}, "198.51.100.7", "2001:db8::7")); err != nil {
+		t.Fatal(err)
+	}
+	want := seed +
+		"198.51.100.7\tweb.pods.test www.pods.test # diktyo-owner=aaaa diktyo-net=net\n" +
+		"2001:db8::7\tweb.pods.test www.pods.test # diktyo-owner=aaaa diktyo-net=net\n"
+	if got := read(t, file); got != want {
+		t.Fatalf("after ADD:\n%s\nwant:\n%s", got, want)
+	}
+	if err := b.Add(ctx(t), set("aaaa", []string{"web"}, "198.51.100.8")); err != nil {
+		t.Fatal(err)
+	}
+	want = seed + "198.51.100.8\tweb.pods.test # diktyo-owner=aaaa diktyo-net=net\n"
+	if got := read(t, file); got != want {
+		t.Fatalf("after re-ADD:\n%s\nwant:\n%s", got, want)
+	}
+	st, _ := os.Stat(file)
+	if st.Mode().Perm() != 0o644 {
+		t.Fatalf("mode %v", st.Mode())
+	}
+	if err := b.Del(ctx(t), set("aaaa", nil)); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, file); got != seed {
+		t.Fatalf("after DEL:\n%q\nwant:\n%q", got, seed)
+	}
+}
+
+func TestNoWriteWhenUnchanged(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	b := New(file)
+	s := set("aaaa", []string{"web"}, "198.51.100.7")
+	if err := b.Add(ctx(t), s); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(file)
+	if err := b.Add(ctx(t), s); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(file)
+	if !os.SameFile(before, after) {
+		t.Fatal("an unchanged ADD rewrote the file (new inode)")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	b := New(file)
+	s := set("aaaa", []string{"web"}, "198.51.100.7")
+	if err := b.Check(ctx(t), s); err == nil || !strings.Contains(err.Error(), "missing line") {
+		t.Fatalf("CHECK without a file: %v", err)
+	}
+	if err := b.Add(ctx(t), s); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Check(ctx(t), s); err != nil {
+		t.Fatalf("CHECK: %v", err)
+	}
+	// Someone edits the address by hand.
+	edited := strings.Replace(read(t, file), "198.51.100.7", "198.51.100.99", 1)
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := b.Check(ctx(t), s)
+	if err == nil || !strings.Contains(err.Error(), "missing line") || !strings.Contains(err.Error(), "unexpected line") {
+		t.Fatalf("CHECK after edit: %v", err)
+	}
+}
+
+// TestLockBounded: a lock held elsewhere makes ADD wait, and give up at
+// the deadline without touching the file.
+func TestLockBounded(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	f, err := os.OpenFile(file+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	c, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	err = New(file).Add(c, set("aaaa", []string{"web"}, "198.51.100.7"))
+	if err == nil || !strings.Contains(err.Error(), "locking") {
+		t.Fatalf("ADD under a held lock: %v", err)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Fatalf("file written despite the lock: %v", err)
+	}
+}
+
+// TestConcurrent: 20 goroutines ADD at once, half DEL again, with
+// conflicting requests for a shared name mixed in. The file ends with
+// exactly the live lines, all well formed, and no temp files.
+func TestConcurrent(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	const n = 20
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	sharedOwners := 0
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := New(file) // separate backends: separate lock descriptors
+			id := fmt.Sprintf("%016x", i)
+			s := set(id, []string{fmt.Sprintf("p%02d", i)}, fmt.Sprintf("198.51.100.%d", i+1), fmt.Sprintf("2001:db8::%x", i+1))
+			if err := b.Add(ctx(t), s); err != nil {
+				t.Errorf("ADD %d: %v", i, err)
+				return
+			}
+			// Everybody tries to take "shared"; exactly one may hold it.
+			if err := b.Add(ctx(t), set(id+"s", []string{"shared"}, "203.0.113.1")); err == nil {
+				mu.Lock()
+				sharedOwners++
+				mu.Unlock()
+			}
+			if i%2 == 1 {
+				if err := b.Del(ctx(t), s); err != nil {
+					t.Errorf("DEL %d: %v", i, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if sharedOwners != 1 {
+		t.Fatalf("%d attachments hold the shared name, want 1", sharedOwners)
+	}
+	var want []string
+	for i := 0; i < n; i += 2 {
+		own := fmt.Sprintf("# diktyo-owner=%016x diktyo-net=net", i)
+		want = append(want,
+			fmt.Sprintf("198.51.100.%d\tp%02d.pods.test %s", i+1, i, own),
+			fmt.Sprintf("2001:db8::%x\tp%02d.pods.test %s", i+1, i, own))
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSuffix(read(t, file), "\n"), "\n") {
+		e := parseLine(l)
+		if !e.ours {
+			t.Fatalf("malformed line %q", l)
+		}
+		if !strings.Contains(l, "shared.pods.test") {
+			got = append(got, l)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".hosts.tmp-*")); len(tmps) > 0 {
+		t.Fatalf("temp files left: %v", tmps)
+	}
+}
+
+func TestGC(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	b := New(file)
+	for _, s := range []record.Set{set("live", []string{"a"}, "198.51.100.1"), set("dead", []string{"b"}, "198.51.100.2")} {
+		if err := b.Add(ctx(t), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := set("dead", []string{"c"}, "198.51.100.3")
+	other.Owner.Network = "othernet"
+	if err := b.Add(ctx(t), other); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.GC(ctx(t), "net", map[string]bool{"live": true}); err != nil {
+		t.Fatal(err)
+	}
+	want := "198.51.100.1\ta.pods.test # diktyo-owner=live diktyo-net=net\n198.51.100.3\tc.pods.test # diktyo-owner=dead diktyo-net=othernet\n"
+	if got := read(t, file); got != want {
+		t.Fatalf("after GC:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func FuzzParseLine(f *testing.F) {
+	for _, s := range []string{"198.51.100.1\ta.pods.test # diktyo-owner=x diktyo-net=n", "# c", "", "::1 localhost", "1.2.3.4", "x y # z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n\r") {
+			return
+		}
+		e := parseLine(line)
+		// What diktyo writes, it reads back identically.
+		if e.ours {
+			again := parseLine(e.String())
+			if !again.ours || again.owner != e.owner || again.addr != e.addr || !slices.Equal(again.names, e.names) {
+				t.Fatalf("%q -> %q does not round-trip", line, e.String())
+			}
+		} else if e.String() != line {
+			t.Fatalf("foreign line %q not kept verbatim: %q", line, e.String())
+		}
+	})
+}
