@@ -64,10 +64,13 @@ func (b *Backend) listChain(ctx context.Context, fam masq.Family, chain string) 
 	return ParseListing(out), true, nil
 }
 
+// isNoChain recognises "no such chain": iptables-legacy says so, while
+// iptables-nft 1.8.9 calls a missing chain "incompatible".
 func isNoChain(err error) bool {
 	var ee *masq.ExecError
 	return errors.As(err, &ee) && masq.ExitCode(err) == 1 &&
-		(strings.Contains(ee.Stderr, "No chain/target/match") || strings.Contains(ee.Stderr, "does not exist"))
+		(strings.Contains(ee.Stderr, "No chain/target/match") || strings.Contains(ee.Stderr, "does not exist") ||
+			strings.Contains(ee.Stderr, "is incompatible, use 'nft' tool"))
 }
 
 // Add applies each family's rules in one transaction: first as a
@@ -75,9 +78,14 @@ func isNoChain(err error) bool {
 // that fails (the chain exists, or the tag chain does not yet) by
 // listing the tag chain and converging. A family that still fails undoes
 // the families already applied.
+//
+// A repeated ADD (the slow path) also removes the owner's objects of a
+// family the pod no longer has an address in.
 func (b *Backend) Add(ctx context.Context, plan *masq.Plan) error {
+	converged := false
 	for i, fr := range plan.Families {
-		if err := b.addFamily(ctx, plan.Owner, fr); err != nil {
+		slow, err := b.addFamily(ctx, plan.Owner, fr)
+		if err != nil {
 			for _, done := range plan.Families[:i] {
 				if uerr := b.delFamily(ctx, plan.Owner, done.Family, nil); uerr != nil {
 					err = errors.Join(err, fmt.Errorf("undoing %s rules: %w", done.Family, uerr))
@@ -85,14 +93,30 @@ func (b *Backend) Add(ctx context.Context, plan *masq.Plan) error {
 			}
 			return err
 		}
+		converged = converged || slow
+	}
+	if !converged {
+		return nil
+	}
+	for _, fam := range []masq.Family{masq.IPv4, masq.IPv6} {
+		if !slices.ContainsFunc(plan.Families, func(fr masq.FamilyRules) bool { return fr.Family == fam }) {
+			if err := b.delFamily(ctx, plan.Owner, fam, nil); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-func (b *Backend) addFamily(ctx context.Context, owner masq.Owner, fr masq.FamilyRules) error {
+// addFamily applies one family and tells whether it had to converge.
+func (b *Backend) addFamily(ctx context.Context, owner masq.Owner, fr masq.FamilyRules) (slow bool, err error) {
 	if b.restore(ctx, fr.Family, RenderCreate(b.Tag, owner, fr)) == nil {
-		return nil
+		return false, nil
 	}
+	return true, b.convergeFamily(ctx, owner, fr)
+}
+
+func (b *Backend) convergeFamily(ctx context.Context, owner masq.Owner, fr masq.FamilyRules) error {
 	if err := b.ensureTag(ctx, fr.Family); err != nil {
 		return err
 	}
@@ -215,12 +239,19 @@ func (b *Backend) checkFamily(ctx context.Context, owner masq.Owner, fr masq.Fam
 		}
 		problems = append(problems, fmt.Sprintf("%s: POSTROUTING jump to %s missing", fam, b.Tag))
 	}
-	jumps, err := b.jumpsOf(ctx, fam, owner.ID)
+	tagRules, _, err := b.listChain(ctx, fam, b.Tag)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: listing %s: %w", fam, b.Tag, err)
+	}
+	chain := ChainName(owner.ID)
+	var jumps [][]string
+	for _, r := range tagRules {
+		if Target(r.Spec) == chain {
+			jumps = append(jumps, r.Spec)
+		}
 	}
 	problems = append(problems, diffJumps(fam, owner, fr.Sources, jumps)...)
-	chain := ChainName(owner.ID)
+	problems = append(problems, shadowed(fam, chain, fr.Sources, tagRules)...)
 	rules, exists, err := b.listChain(ctx, fam, chain)
 	if err != nil {
 		return nil, fmt.Errorf("%s: listing %s: %w", fam, chain, err)
@@ -250,6 +281,24 @@ func diffJumps(fam masq.Family, owner masq.Owner, srcs []netip.Addr, jumps [][]s
 	}
 	for k := range have {
 		problems = append(problems, fmt.Sprintf("%s: unexpected jump %q", fam, strings.ReplaceAll(k, "\x00", " ")))
+	}
+	return problems
+}
+
+// shadowed reports addresses whose first rule in the tag chain goes to
+// another chain (a leaked jump inserted after ours).
+func shadowed(fam masq.Family, chain string, srcs []netip.Addr, tagRules []Listed) []string {
+	var problems []string
+	for _, src := range srcs {
+		for _, r := range tagRules {
+			if i := slices.Index(r.Spec, "-s"); i < 0 || i+1 >= len(r.Spec) || r.Spec[i+1] != hostPrefix(src) {
+				continue
+			}
+			if t := Target(r.Spec); t != chain {
+				problems = append(problems, fmt.Sprintf("%s: traffic from %s goes to %s before %s", fam, src, t, chain))
+			}
+			break
+		}
 	}
 	return problems
 }

@@ -36,9 +36,13 @@ func TagJumpSpec(tag string) []string {
 }
 
 // JumpSpec is the tag chain rule that sends src's packets to owner's chain,
-// in the canonical order iptables -S prints.
+// in the canonical order iptables -S prints. It is a goto, not a jump: a
+// RETURN in the pod chain (an exclusion, or no match) leaves the tag
+// chain, so no later rule there (say a leaked jump of a deleted pod that
+// had the same address) sees the packet, and the first match ends the
+// walk through the tag chain.
 func JumpSpec(owner masq.Owner, src netip.Addr) []string {
-	return []string{"-s", hostPrefix(src), "-m", "comment", "--comment", JumpComment(owner), "-j", ChainName(owner.ID)}
+	return []string{"-s", hostPrefix(src), "-m", "comment", "--comment", JumpComment(owner), "-g", ChainName(owner.ID)}
 }
 
 // RuleSpec renders r as arguments after "-A CHAIN", in the canonical order
@@ -126,7 +130,8 @@ func quote(t string) string {
 // RenderCreate is the first ADD of a family: it creates the pod chain
 // with -N, which fails when the chain exists, so a repeated ADD cannot
 // add a second set of jumps; the caller then converges with
-// RenderConverge.
+// RenderConverge. Jumps are inserted at the top of the tag chain: the
+// newest owner of an address wins over a leaked one.
 func RenderCreate(tag string, owner masq.Owner, fr masq.FamilyRules) string {
 	d := newRestore()
 	chain := ChainName(owner.ID)
@@ -135,13 +140,15 @@ func RenderCreate(tag string, owner masq.Owner, fr masq.FamilyRules) string {
 		d.op("-A", chain, RuleSpec(r))
 	}
 	for _, src := range fr.Sources {
-		d.op("-A", tag, JumpSpec(owner, src))
+		d.op("-I", tag, JumpSpec(owner, src))
 	}
 	return d.String()
 }
 
-// RenderConverge rewrites the pod chain and fixes its jumps given the
-// jumps to it that the tag chain holds now (specs as listed).
+// RenderConverge rewrites the pod chain and re-inserts its jumps at the
+// top of the tag chain, deleting the ones the tag chain holds now (specs
+// as listed): stale addresses and duplicates go, and the pod's jumps come
+// before any rule inserted since.
 func RenderConverge(tag string, owner masq.Owner, fr masq.FamilyRules, existing [][]string) string {
 	d := newRestore()
 	chain := ChainName(owner.ID)
@@ -149,23 +156,11 @@ func RenderConverge(tag string, owner masq.Owner, fr masq.FamilyRules, existing 
 	for _, r := range fr.Rules {
 		d.op("-A", chain, RuleSpec(r))
 	}
-	want := map[string]bool{}
-	for _, src := range fr.Sources {
-		want[key(JumpSpec(owner, src))] = true
-	}
-	have := map[string]bool{}
 	for _, spec := range existing {
-		k := key(spec)
-		if !want[k] || have[k] { // stale address or duplicate
-			d.op("-D", tag, spec)
-			continue
-		}
-		have[k] = true
+		d.op("-D", tag, spec)
 	}
 	for _, src := range fr.Sources {
-		if spec := JumpSpec(owner, src); !have[key(spec)] {
-			d.op("-A", tag, spec)
-		}
+		d.op("-I", tag, JumpSpec(owner, src))
 	}
 	return d.String()
 }

@@ -181,8 +181,13 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 	if err != nil || !st.exists {
 		return err
 	}
+	comments, err := b.chainComments(ctx)
+	if err != nil {
+		return err
+	}
 	var chains []string
-	for name, comment := range st.chains {
+	for name := range st.chains {
+		comment := comments[name]
 		id, ok := strings.CutPrefix(name, PodChainPrefix)
 		if !ok || valid[id] || comment != ChainComment(masq.Owner{Network: network, ID: id}) {
 			continue
@@ -216,7 +221,7 @@ func (b *Backend) Status(ctx context.Context) error {
 // state is what a listing of the table found.
 type state struct {
 	exists   bool
-	chains   map[string]string // name -> comment
+	chains   map[string]bool
 	elements []elem
 }
 
@@ -248,14 +253,14 @@ func parseState(out string) (*state, error) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		return nil, fmt.Errorf("parsing nft JSON: %w", err)
 	}
-	st := &state{exists: true, chains: map[string]string{}}
+	st := &state{exists: true, chains: map[string]bool{}}
 	for _, obj := range doc.Nftables {
 		if raw, ok := obj["chain"]; ok {
-			var c struct{ Name, Comment string }
+			var c struct{ Name string }
 			if err := json.Unmarshal(raw, &c); err != nil {
 				return nil, fmt.Errorf("parsing nft chain: %w", err)
 			}
-			st.chains[c.Name] = c.Comment
+			st.chains[c.Name] = true
 		}
 		if raw, ok := obj["map"]; ok {
 			elems, err := parseMap(raw)
@@ -297,6 +302,35 @@ func parseMap(raw json.RawMessage) ([]elem, error) {
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// chainComments lists the table as text, since nft 1.0.6's JSON output
+// omits chain comments, and returns each chain's comment (GC only).
+func (b *Backend) chainComments(ctx context.Context) (map[string]string, error) {
+	out, err := b.Runner.Run(ctx, "", "nft", "list", "table", "inet", b.Table)
+	if err != nil {
+		return nil, fmt.Errorf("listing table inet %s: %w", b.Table, err)
+	}
+	return parseChainComments(out), nil
+}
+
+// parseChainComments maps chain names to the comment line that opens
+// their body in "nft list table" output.
+func parseChainComments(out string) map[string]string {
+	comments := map[string]string{}
+	chain := ""
+	for _, line := range strings.Split(out, "\n") {
+		l := strings.TrimSpace(line)
+		if name, ok := strings.CutPrefix(l, "chain "); ok && strings.HasSuffix(name, "{") {
+			chain = strings.TrimSpace(strings.TrimSuffix(name, "{"))
+			continue
+		}
+		if c, ok := strings.CutPrefix(l, "comment "); ok && chain != "" {
+			comments[chain] = strings.Trim(c, `"`)
+		}
+		chain = ""
+	}
+	return comments
 }
 
 // listRules returns a chain's rules as nft lists them, one per line.
