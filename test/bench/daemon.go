@@ -1,12 +1,441 @@
 package bench
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/containerd/nri/pkg/adaptation"
+	nriapi "github.com/containerd/nri/pkg/api"
+	nrilog "github.com/containerd/nri/pkg/log"
 )
 
-// runDaemon is section 5: diktyo-nri's reconcile time after a restart and
-// its memory with pods under policy.
-func (h *Harness) runDaemon(ctx context.Context) error {
-	h.Res.skip(SecDaemon, "not implemented yet")
+// The daemon section drives the real diktyo-nri binary through NRI's
+// runtime side (github.com/containerd/nri/pkg/adaptation, the code
+// containerd embeds) over a real socket, so it runs without containerd.
+// diktyo-nri runs inside a node namespace: the chain it execs changes that
+// namespace only.
+
+const benchZone = "bench.test"
+
+// daemonAdminConfig: %[1]s conflist, %[2]s bin dir, %[3]s cache dir.
+const daemonAdminConfig = `failurePolicy: fail
+chain:
+  conflist: %[1]s
+  binDirs: [%[2]s]
+  cacheDir: %[3]s
+reconcile:
+  interval: 0s
+namespaces:
+  - namespaces: ["bench"]
+    allow:
+      masq:
+        externals: ["198.19.0.1", "198.19.0.1:20000-29999", "masquerade"]
+        destinations: ["198.19.0.0/24", "203.0.113.0/24", "0.0.0.0/0"]
+      snatExclude:
+        cidrs: ["10.0.0.0/8"]
+      routeTable:
+        tables: ["100-199"]
+      dns:
+        zones: [` + benchZone + `]
+        templates: ["{name}.{namespace}.{zone}"]
+`
+
+// nriWorld is a fake containerd (the NRI runtime side) plus the files a
+// diktyo-nri instance needs, on one node.
+type nriWorld struct {
+	h       *Harness
+	node    *Node
+	dir     string
+	sock    string
+	config  string
+	runtime *adaptation.Adaptation
+
+	mu   sync.Mutex
+	pods map[string]*nriapi.PodSandbox
+	seq  int
+}
+
+func (h *Harness) newNRIWorld(backend string) (*nriWorld, error) {
+	node, err := h.Env.NewNode("nri-"+backend, h.paths())
+	if err != nil {
+		return nil, err
+	}
+	w := &nriWorld{h: h, node: node, dir: filepath.Join(node.Dir, "nri"), pods: map[string]*nriapi.PodSandbox{}}
+	if err := os.MkdirAll(filepath.Join(w.dir, "empty"), 0o700); err != nil {
+		return nil, err
+	}
+	w.sock = filepath.Join(w.dir, "nri.sock")
+	w.config = filepath.Join(w.dir, "config.yaml")
+	conflist := filepath.Join(w.dir, "chain.conflist")
+	chain, err := json.MarshalIndent(map[string]any{
+		"cniVersion": "1.1.0", "name": "diktyo",
+		"plugins": []map[string]any{ipmasqConf(backend), iprouteConf(node, "shared"), registerDNSConf(node)},
+	}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(conflist, chain, 0o600); err != nil {
+		return nil, err
+	}
+	cfg := fmt.Sprintf(daemonAdminConfig, conflist, h.Opts.BinDir, filepath.Join(w.dir, "cache"))
+	if err := os.WriteFile(w.config, []byte(cfg), 0o600); err != nil {
+		return nil, err
+	}
+	return w, w.startRuntime()
+}
+
+// nriLog sends the NRI runtime side's logging to the harness's logger at
+// debug level (it is chatty about every plugin connection).
+type nriLog struct{ h *Harness }
+
+func (l nriLog) Debugf(_ context.Context, f string, a ...any) {
+	l.h.Log.Debug("nri: " + fmt.Sprintf(f, a...))
+}
+func (l nriLog) Infof(_ context.Context, f string, a ...any) {
+	l.h.Log.Debug("nri: " + fmt.Sprintf(f, a...))
+}
+func (l nriLog) Warnf(_ context.Context, f string, a ...any) {
+	l.h.Log.Debug("nri: " + fmt.Sprintf(f, a...))
+}
+func (l nriLog) Errorf(_ context.Context, f string, a ...any) {
+	l.h.Log.Debug("nri: " + fmt.Sprintf(f, a...))
+}
+
+func (w *nriWorld) startRuntime() error {
+	nrilog.Set(nriLog{w.h})
+	empty := filepath.Join(w.dir, "empty")
+	syncFn := func(ctx context.Context, cb adaptation.SyncCB) error {
+		w.mu.Lock()
+		pods := make([]*nriapi.PodSandbox, 0, len(w.pods))
+		for _, p := range w.pods {
+			pods = append(pods, p)
+		}
+		w.mu.Unlock()
+		_, err := cb(ctx, pods, nil)
+		return err
+	}
+	updateFn := func(context.Context, []*adaptation.ContainerUpdate) ([]*adaptation.ContainerUpdate, error) {
+		return nil, nil
+	}
+	r, err := adaptation.New("containerd", "v2.2.9", syncFn, updateFn,
+		adaptation.WithSocketPath(w.sock), adaptation.WithPluginPath(empty), adaptation.WithPluginConfigPath(empty))
+	if err != nil {
+		return err
+	}
+	if err := r.Start(); err != nil {
+		return err
+	}
+	w.runtime = r
+	w.h.Env.OnClose(r.Stop)
 	return nil
+}
+
+// pod describes the next pod; annotated pods carry the same policy as the
+// CNI cases (4 masq entries, a bypass CIDR, table 100, a DNS name). All
+// share the node's filler sandbox: their host-side state is what counts.
+func (w *nriWorld) pod(annotated bool) (*nriapi.PodSandbox, error) {
+	filler, err := w.node.Filler()
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	w.seq++
+	i := w.seq
+	w.mu.Unlock()
+	a := fillerAddr0.As4()
+	v := uint32(a[0])<<24 | uint32(a[1])<<16 | uint32(a[2])<<8 | uint32(a[3]) + uint32(i)
+	addr := netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)})
+	name := fmt.Sprintf("pod-%05d", i)
+	id := fmt.Sprintf("%s%058d", w.h.Env.Run, i)[:64]
+	p := &nriapi.PodSandbox{
+		Id: id, Name: name, Namespace: "bench", Uid: "uid-" + name,
+		Linux: &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{{Type: "network", Path: filler.Netns.Path}}},
+		Ips:   []string{addr.String()},
+	}
+	if annotated {
+		masq, err := json.Marshal(masqEntries())
+		if err != nil {
+			return nil, err
+		}
+		p.Annotations = map[string]string{
+			"diktyo.io/v1.masq":         string(masq),
+			"diktyo.io/v1.snat-exclude": "10.0.0.0/8",
+			"diktyo.io/v1.route-table":  "100",
+			"diktyo.io/v1.dns-names":    name + ".bench." + benchZone,
+		}
+	}
+	return p, nil
+}
+
+// run sends RunPodSandbox and returns the round trip as the runtime sees
+// it (NRI plus diktyo-nri's handler).
+func (w *nriWorld) run(ctx context.Context, p *nriapi.PodSandbox) (time.Duration, error) {
+	w.mu.Lock()
+	w.pods[p.Id] = p
+	w.mu.Unlock()
+	t0 := time.Now()
+	err := w.runtime.RunPodSandbox(ctx, &adaptation.RunPodSandboxRequest{Pod: p})
+	return time.Since(t0), err
+}
+
+// daemon is one running diktyo-nri process and its parsed JSON log.
+type daemon struct {
+	cmd     *exec.Cmd
+	started time.Time
+	mu      sync.Mutex
+	lines   []logLine
+	changed chan struct{}
+	done    chan struct{}
+}
+
+type logLine struct {
+	at   time.Time
+	msg  string
+	attr map[string]any
+}
+
+// startDaemon starts diktyo-nri in the world's node namespace, dialing the
+// world's NRI socket.
+func (w *nriWorld) startDaemon() (*daemon, error) {
+	bin := filepath.Join(w.h.Opts.BinDir, "diktyo-nri")
+	cmd := exec.Command(bin, "--config", w.config, "--socket", w.sock, "--log-format", "json", "--log-level", "info")
+	// A plain pipe, not StderrPipe: Wait must not race the reader.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = pw
+	d := &daemon{cmd: cmd, changed: make(chan struct{}, 1), done: make(chan struct{})}
+	d.started = time.Now()
+	err = w.h.Env.Start(w.node.Netns, cmd)
+	_ = pw.Close()
+	if err != nil {
+		_ = pr.Close()
+		return nil, err
+	}
+	go func() {
+		defer pr.Close()
+		d.read(pr)
+	}()
+	return d, nil
+}
+
+// read keeps diktyo-nri's JSON log lines (plugin stderr, interleaved, is
+// skipped).
+func (d *daemon) read(r io.Reader) {
+	defer close(d.done)
+	s := bufio.NewScanner(r)
+	s.Buffer(make([]byte, 64<<10), 1<<20)
+	for s.Scan() {
+		line := s.Bytes()
+		if len(line) == 0 || line[0] != '{' {
+			continue
+		}
+		var m map[string]any
+		if json.Unmarshal(line, &m) != nil {
+			continue
+		}
+		msg, _ := m["msg"].(string)
+		d.mu.Lock()
+		d.lines = append(d.lines, logLine{at: time.Now(), msg: msg, attr: m})
+		d.mu.Unlock()
+		select {
+		case d.changed <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// waitLog waits for a log line matching pred, seen from index from on,
+// and returns it with the index after it.
+func (d *daemon) waitLog(ctx context.Context, from int, timeout time.Duration, pred func(logLine) bool) (logLine, int, error) {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		d.mu.Lock()
+		for i := from; i < len(d.lines); i++ {
+			if pred(d.lines[i]) {
+				l := d.lines[i]
+				d.mu.Unlock()
+				return l, i + 1, nil
+			}
+		}
+		from = len(d.lines)
+		d.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return logLine{}, from, ctx.Err()
+		case <-deadline.C:
+			return logLine{}, from, fmt.Errorf("no matching diktyo-nri log line within %s", timeout)
+		case <-d.done:
+			return logLine{}, from, errors.New("diktyo-nri exited")
+		case <-d.changed:
+		}
+	}
+}
+
+// reconciled waits for the end of the first reconcile over n pods (the
+// one Synchronize starts) and returns diktyo-nri's own "took".
+func (d *daemon) reconciled(ctx context.Context, n int, timeout time.Duration) (time.Duration, error) {
+	l, _, err := d.waitLog(ctx, 0, timeout, func(l logLine) bool {
+		return l.msg == "reconciled" && numAttr(l.attr["pods"]) == float64(n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("waiting for the reconcile of %d pods: %w", n, err)
+	}
+	return durAttr(l.attr["took"]), nil
+}
+
+func numAttr(v any) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+// durAttr reads a slog duration: JSON handlers write nanoseconds; a
+// string form ("1.5s") is accepted too.
+func durAttr(v any) time.Duration {
+	switch x := v.(type) {
+	case float64:
+		return time.Duration(x)
+	case string:
+		d, err := time.ParseDuration(x)
+		if err == nil {
+			return d
+		}
+	}
+	return 0
+}
+
+// rss reads VmRSS of the process, in bytes.
+func rss(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			f := strings.Fields(v)
+			if len(f) >= 1 {
+				kb, err := strconv.ParseInt(f[0], 10, 64)
+				return kb * 1024, err
+			}
+		}
+	}
+	return 0, errors.New("VmRSS not found")
+}
+
+// runDaemon is section 5 (and the NRI handler latency as the runtime side
+// sees it): handler round trips for annotated and unannotated pods,
+// reconcile time after restarts with ReconcilePods pods, RSS at 0 and
+// RSSPods pods.
+func (h *Harness) runDaemon(ctx context.Context) error {
+	if why := h.missing(Case{Bins: []string{"diktyo-nri", "ipmasq", "iproute", "registerDNS"}}); why != "" {
+		h.Res.skip(SecDaemon, why)
+		return nil
+	}
+	w, err := h.newNRIWorld("iptables")
+	if err != nil {
+		return err
+	}
+	res := &DaemonResult{Backend: "iptables", ReconcilePods: h.Opts.ReconcilePods}
+	h.Res.Daemon = res
+	d, err := w.startDaemon()
+	if err != nil {
+		return err
+	}
+	if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
+		return err
+	}
+	if b, err := rss(d.cmd.Process.Pid); err == nil {
+		res.RSS = append(res.RSS, RSSPoint{Pods: 0, Bytes: b})
+	}
+
+	// Handler latency: annotated (full chain) and unannotated (NRI and
+	// diktyo's decision only) pods, interleaved, up to ReconcilePods.
+	var with, without []time.Duration
+	for len(with) < h.Opts.ReconcilePods {
+		for _, annotated := range []bool{true, false} {
+			p, err := w.pod(annotated)
+			if err != nil {
+				return err
+			}
+			dt, err := w.run(ctx, p)
+			if err != nil {
+				return fmt.Errorf("RunPodSandbox %s: %w", p.Name, err)
+			}
+			if annotated {
+				with = append(with, dt)
+			} else {
+				without = append(without, dt)
+			}
+		}
+	}
+	res.HandlerWith, res.HandlerWithout = Summarize(with), Summarize(without)
+
+	// Reconcile after a restart: every pod's state is present, so each
+	// gets a CHECK (and GC runs once).
+	var recon, wall []time.Duration
+	for range max(1, h.Opts.Rounds/3) {
+		w.h.Env.Stop(d.cmd)
+		if d, err = w.startDaemon(); err != nil {
+			return err
+		}
+		took, err := d.reconciled(ctx, len(w.pods), 10*time.Minute)
+		if err != nil {
+			return err
+		}
+		recon = append(recon, took)
+		wall = append(wall, time.Since(d.started))
+	}
+	res.Reconcile, res.ReconcileWall = Summarize(recon), Summarize(wall)
+
+	// Fill up to the largest RSS point (annotated pods only).
+	for _, target := range h.Opts.RSSPods {
+		if target == 0 {
+			continue
+		}
+		for countAnnotated(w) < target {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			p, err := w.pod(true)
+			if err != nil {
+				return err
+			}
+			if _, err := w.run(ctx, p); err != nil {
+				return fmt.Errorf("RunPodSandbox %s: %w", p.Name, err)
+			}
+		}
+		b, err := rss(d.cmd.Process.Pid)
+		if err != nil {
+			return err
+		}
+		res.RSS = append(res.RSS, RSSPoint{Pods: target, Bytes: b})
+	}
+	w.h.Env.Stop(d.cmd)
+	return nil
+}
+
+func countAnnotated(w *nriWorld) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, p := range w.pods {
+		if len(p.Annotations) > 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -248,17 +248,26 @@ func (p *printer) containerd(r *Results) {
 }
 
 func (p *printer) daemon(r *Results) {
-	p.f("## 5. diktyo-nri: reconcile after a restart, memory\n\n")
+	p.f("## 5. diktyo-nri: handler latency, reconcile after a restart, memory\n\n")
 	d := r.Daemon
 	if d == nil {
 		p.f("Not measured in this run (see [Skipped](#skipped)).\n\n")
 		return
 	}
+	p.f("The real `diktyo-nri` binary, driven through NRI's runtime side (`github.com/containerd/nri/pkg/adaptation`, the code ")
+	p.f("containerd embeds) over a real socket, without containerd; it runs in a node namespace with the chain ipmasq (%s) → ", d.Backend)
+	p.f("iproute → registerDNS (hosts). Annotated pods ask for 4 SNAT entries, a bypass CIDR, table 100 and a DNS name.\n\n")
+	p.f("| | median (p10–p90) | p99 | N |\n|---|---|---|---|\n")
+	p.f("| RunPodSandbox round trip, annotated pod (full chain) | %s | %s | %d |\n", fmtSummary(d.HandlerWith), fmtDur(d.HandlerWith.P99), d.HandlerWith.N)
+	p.f("| RunPodSandbox round trip, pod without annotations | %s | %s | %d |\n", fmtSummary(d.HandlerWithout), fmtDur(d.HandlerWithout.P99), d.HandlerWithout.N)
 	if d.Reconcile.N > 0 {
-		p.f("Reconcile (Synchronize) after a restart with %d pods under policy: %s, N = %d.\n\n", d.ReconcilePods, fmtSummary(d.Reconcile), d.Reconcile.N)
+		p.f("| reconcile after a restart, %d pods under policy (diktyo-nri's own figure) | %s | %s | %d |\n",
+			d.ReconcilePods, fmtSummary(d.Reconcile), fmtDur(d.Reconcile.P99), d.Reconcile.N)
+		p.f("| process start to end of that reconcile | %s | %s | %d |\n", fmtSummary(d.ReconcileWall), fmtDur(d.ReconcileWall.P99), d.ReconcileWall.N)
 	}
+	p.f("\n")
 	if len(d.RSS) > 0 {
-		p.f("| pods under policy | RSS |\n|---|---|\n")
+		p.f("| pods under policy | diktyo-nri RSS |\n|---|---|\n")
 		for _, pt := range d.RSS {
 			p.f("| %s | %.1f MiB |\n", fmtCount(pt.Pods), float64(pt.Bytes)/(1<<20))
 		}
@@ -325,10 +334,17 @@ func Targets(r *Results) []Target {
 		ts = append(ts, scaleTarget(r.Pods, k, 10, 1000, 1.3, "ADD at %s pods within 1.3x of at %s"))
 	}
 	ts = append(ts, packetTarget(r, "ipmasq-nft"), packetTarget(r, "chain-nft"))
-	if c := r.Containerd; c != nil && c.HandlerN > 0 {
-		ts = append(ts, Target{"NRI handler p99 < 25 ms (full chain)", fmtDur(c.HandlerP99), passIf(c.HandlerP99 < 25*time.Millisecond, c.HandlerN >= 30)})
-	} else {
-		ts = append(ts, Target{"NRI handler p99 < 25 ms (full chain)", "–", "skipped: section 4 did not run"})
+	const handlerGoal = "NRI handler p99 < 25 ms (full chain)"
+	switch {
+	case r.Daemon != nil && r.Daemon.HandlerWith.N > 0:
+		h := r.Daemon.HandlerWith
+		ts = append(ts, Target{handlerGoal, fmt.Sprintf("p99 %s, p50 %s (N %d, section 5)", fmtDur(h.P99), fmtDur(h.Median), h.N),
+			passIf(h.P99 < 25*time.Millisecond, h.N >= 100)})
+	case r.Containerd != nil && r.Containerd.HandlerN > 0:
+		c := r.Containerd
+		ts = append(ts, Target{handlerGoal, fmt.Sprintf("p99 %s (section 4)", fmtDur(c.HandlerP99)), passIf(c.HandlerP99 < 25*time.Millisecond, c.HandlerN >= 30)})
+	default:
+		ts = append(ts, Target{handlerGoal, "–", "skipped: sections 4 and 5 did not run"})
 	}
 	if c := r.Containerd; c != nil && c.RunpWith.N > 0 && c.RunpWithout.N > 0 {
 		over := c.RunpWith.Median - c.RunpWithout.Median

@@ -90,10 +90,20 @@ type ContainerdResult struct {
 	Notes      []string      `json:"notes,omitempty"`
 }
 
-// DaemonResult is section 5.
+// DaemonResult is section 5, measured by driving the diktyo-nri binary
+// through NRI's runtime side (no containerd).
 type DaemonResult struct {
+	Backend string `json:"backend"`
+	// Handler round trips of RunPodSandbox as the runtime sees them:
+	// annotated pods (full chain) and unannotated ones (no policy).
+	HandlerWith    Summary `json:"handlerWith"`
+	HandlerWithout Summary `json:"handlerWithout"`
+	// Reconcile after a restart with ReconcilePods annotated pods (and as
+	// many unannotated ones): diktyo-nri's own "took", and the wall time
+	// from process start to the end of that reconcile.
 	ReconcilePods int        `json:"reconcilePods"`
 	Reconcile     Summary    `json:"reconcile"`
+	ReconcileWall Summary    `json:"reconcileWall"`
 	RSS           []RSSPoint `json:"rss,omitempty"`
 	Notes         []string   `json:"notes,omitempty"`
 }
