@@ -563,7 +563,9 @@ func counterWith(t *testing.T, p *plugin.Plugin, name, label, value string) floa
 	return metricValue(t, p, name, label, value)
 }
 
-func gauge(t *testing.T, p *plugin.Plugin, name string) float64 { return metricValue(t, p, name, "", "") }
+func gauge(t *testing.T, p *plugin.Plugin, name string) float64 {
+	return metricValue(t, p, name, "", "")
+}
 
 // testLogger logs to the test, and drops lines that arrive after it ended
 // (background loops may still log while stopping).
