@@ -27,7 +27,7 @@ const netName = "dnsnet"
 // conflist (as diktyo-nri runs the chain: no prevResult, pod addresses in
 // runtimeConfig.ips).
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	cni   *libcni.CNIConfig
 	list  *libcni.NetworkConfigList
 	netns string
@@ -35,7 +35,7 @@ type harness struct {
 
 // newHarness builds a conflist holding plugin (a JSON object, without
 // type and capabilities) at cniVersion.
-func newHarness(t *testing.T, cniVersion string, plugin map[string]any) *harness {
+func newHarness(t testing.TB, cniVersion string, plugin map[string]any) *harness {
 	t.Helper()
 	testutil.RequireRoot(t)
 	plugin["type"] = "registerDNS"
