@@ -131,18 +131,19 @@ func (b *Backend) convergeFamily(ctx context.Context, owner masq.Owner, fr masq.
 }
 
 // ensureTag creates the tag chain with its POSTROUTING jump in one
-// transaction; when the chain exists already (another ADD won the race)
-// it makes sure the jump is there, under a lock so that two repairs do
-// not add it twice.
+// transaction, or, when the chain exists, makes sure the jump is there.
+// It runs under a file lock: iptables-nft checks "-N" against a cache read
+// before its commit, so two concurrent creations can both succeed and add
+// two jumps. Only the slow path of ADD gets here.
 func (b *Backend) ensureTag(ctx context.Context, fam masq.Family) error {
-	if b.restore(ctx, fam, RenderCreateTag(b.Tag)) == nil {
-		return nil
-	}
 	unlock, err := b.lock()
 	if err != nil {
 		return err
 	}
 	defer unlock()
+	if b.restore(ctx, fam, RenderCreateTag(b.Tag)) == nil {
+		return nil
+	}
 	args := append([]string{"-C", "POSTROUTING"}, TagJumpSpec(b.Tag)...)
 	if _, err := b.ipt(ctx, fam, args...); err == nil {
 		return nil

@@ -19,7 +19,7 @@ func goldenPlan(t *testing.T) string {
 	v4 := plan.Families[0]
 	existing := [][]string{
 		JumpSpec(plan.Owner, v4.Sources[0]),
-		JumpSpec(plan.Owner, v4.Sources[0]), // duplicate
+		JumpSpec(plan.Owner, v4.Sources[0]),                                // duplicate
 		JumpSpec(plan.Owner, masqtest.Prefixes("198.51.100.99")[0].Addr()), // stale address
 	}
 	b.WriteString("# IPv4 converge\n")
