@@ -39,9 +39,9 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 	defer st.close()
 
 	recs, errs := st.all()
-	ix := newIndex()
-	for _, rec := range recs {
-		ix.add(rec)
+	ix := index{dir: st.dir}
+	if err := ix.rebuild(recs); err != nil {
+		return err
 	}
 	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix}
 	var keep []*Record
@@ -52,17 +52,16 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 		}
 		p.log().Info("iproute GC: removing stale attachment", "owner", rec.Owner, "containerID", rec.ContainerID, "ifName", rec.IfName)
 		errs = append(errs, tx.remove(withoutPodRoutes(rec.Plan), rec.Owner)...)
-		ix.dropAddrs(rec.Owner)
+		ix.releaseAll(rec.Owner, rec.Addrs)
 		errs = appendErr(errs, st.remove(rec.Owner))
 	}
 	errs = append(errs, p.sweep(tx.host, keep, ix)...)
-	errs = appendErr(errs, st.saveIndex(ix))
 	return errors.Join(errs...)
 }
 
 // sweep deletes our rules and main-table host routes that no kept record
 // (nor the index's shared rules) accounts for.
-func (p *Plugin) sweep(b backend, keep []*Record, ix *index) []error {
+func (p *Plugin) sweep(b backend, keep []*Record, ix index) []error {
 	wantRules := map[string]bool{}
 	wantRoutes := map[netip.Prefix]bool{}
 	for _, rec := range keep {
@@ -73,7 +72,7 @@ func (p *Plugin) sweep(b backend, keep []*Record, ix *index) []error {
 			wantRoutes[r.Dst] = true
 		}
 	}
-	for k := range ix.Shared {
+	for k := range ix.sharedRules() {
 		wantRules[k] = true
 	}
 	var errs []error

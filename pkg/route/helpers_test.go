@@ -22,13 +22,13 @@ import (
 // env is a throwaway "host" namespace with the plugin pointed at it and a
 // private state directory, so tests never touch the real host.
 type env struct {
-	t        *testing.T
+	t        testing.TB
 	host     ns.NetNS
 	stateDir string
 	plugin   *Plugin
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	testutil.RequireRoot(t)
 	host := testutil.NewNS(t)
@@ -127,7 +127,7 @@ func (e *env) del(p *testPod, stdin []byte) {
 }
 
 // ours lists the lines of an ip command that carry our protocol.
-func ours(t *testing.T, n ns.NetNS, args ...string) []string {
+func ours(t testing.TB, n ns.NetNS, args ...string) []string {
 	t.Helper()
 	out := testutil.Run(t, n, "ip", args...)
 	var lines []string
@@ -155,7 +155,7 @@ func podRoutes(t *testing.T, p *testPod) []string {
 
 // requireLines fails unless got has exactly len(want) lines and each want
 // is contained in one of them.
-func requireLines(t *testing.T, what string, got []string, want ...string) {
+func requireLines(t testing.TB, what string, got []string, want ...string) {
 	t.Helper()
 	ok := len(got) == len(want)
 	for _, w := range want {
@@ -175,9 +175,11 @@ func (e *env) requireNoState() {
 	if len(left) > 0 {
 		e.t.Fatalf("state records left: %v", left)
 	}
-	data, err := os.ReadFile(filepath.Join(e.stateDir, indexFile))
-	if err == nil && (strings.Contains(string(data), ".") || strings.Contains(string(data), "::")) {
-		e.t.Fatalf("index not empty: %s", data)
+	for _, d := range []string{addrsDir, sharedDir} {
+		left, _ := os.ReadDir(filepath.Join(e.stateDir, d))
+		if len(left) > 0 {
+			e.t.Fatalf("index %s not empty: %v", d, left)
+		}
 	}
 }
 

@@ -60,6 +60,10 @@ type Plan struct {
 	Shared []Rule `json:"shared,omitempty"`
 }
 
+func (p Plan) isEmpty() bool {
+	return len(p.PodRoutes)+len(p.HostRoutes)+len(p.Rules)+len(p.Shared) == 0
+}
+
 // BuildPlan turns the validated request into the objects to install.
 // addrs are the pod's addresses with their prefix length (which the shared
 // layout uses as the pod subnet); hostIf is the host-side interface for

@@ -128,13 +128,21 @@ func TestRecordRoundTrip(t *testing.T) {
 }
 
 func TestIndexRefcount(t *testing.T) {
-	ix := newIndex()
+	ix := index{dir: t.TempDir()}
 	r := Rule{Priority: 512, Dst: netip.MustParsePrefix("192.0.2.0/24"), Table: tableMain}
-	ix.ref("a", r)
-	ix.ref("b", r)
-	ix.ref("a", r)
+	if ix.unref("a", r) {
+		t.Fatal("a rule the index does not know must be kept")
+	}
+	for _, o := range []string{"a", "b", "a"} {
+		if err := ix.ref(o, r); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if !ix.otherUsers("a", r) {
 		t.Fatal("b uses the rule")
+	}
+	if !ix.sharedRules()[r.String()] {
+		t.Fatalf("shared rules %v lack %s", ix.sharedRules(), r)
 	}
 	if ix.unref("a", r) {
 		t.Fatal("rule unused while b refers to it")
@@ -145,7 +153,30 @@ func TestIndexRefcount(t *testing.T) {
 	if !ix.unref("b", r) {
 		t.Fatal("rule still used after the last owner")
 	}
-	if len(ix.Shared) != 0 {
-		t.Fatalf("index keeps %v", ix.Shared)
+	if len(ix.sharedRules()) != 0 {
+		t.Fatalf("index keeps %v", ix.sharedRules())
+	}
+}
+
+func TestIndexAddrs(t *testing.T) {
+	ix := index{dir: t.TempDir()}
+	a4, a6 := netip.MustParseAddr("192.0.2.10"), netip.MustParseAddr("2001:db8::10")
+	rec := &Record{Owner: "a", Addrs: prefixes("192.0.2.10/24", "2001:db8::10/64")}
+	if err := ix.add(rec); err != nil {
+		t.Fatal(err)
+	}
+	if ix.owner(a4) != "a" || ix.owner(a6) != "a" {
+		t.Fatalf("owners %q %q", ix.owner(a4), ix.owner(a6))
+	}
+	ix.release(a4, "b") // not b's: no effect
+	if ix.owner(a4) != "a" {
+		t.Fatal("another owner released a's address")
+	}
+	ix.releaseAll("a", rec.Addrs)
+	if ix.owner(a4) != "" || ix.owner(a6) != "" {
+		t.Fatal("addresses still claimed")
+	}
+	if err := ix.rebuild([]*Record{rec}); err != nil || ix.owner(a6) != "a" {
+		t.Fatalf("rebuild: %v, owner %q", err, ix.owner(a6))
 	}
 }

@@ -187,23 +187,23 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 	if err != nil {
 		return err
 	}
-	ix, err := st.loadIndex()
-	if err != nil {
-		return err
-	}
+	ix := index{dir: st.dir}
 	tx := &txn{host: backend{h: host, proto: a.cfg.Protocol}, pod: backend{h: podH, proto: a.cfg.Protocol}, ix: ix, owner: a.owner}
 	p.takeOverAddrs(a, st, tx)
 
 	rec := &Record{Owner: a.owner, Network: a.cfg.Network, ContainerID: a.args.ContainerID,
 		IfName: a.args.IfName, Netns: a.args.Netns, Addrs: a.addrs, Plan: plan}
 	// Record the intent (old and new objects) before touching the kernel,
-	// so a crash half-way leaves objects that DEL and GC can find.
+	// so a crash half-way leaves objects that DEL and GC can find. A
+	// repeated identical ADD has nothing new to record.
 	intent := *rec
 	if old != nil {
 		intent.Plan = mergePlans(old.Plan, plan)
 	}
-	if err := st.save(&intent); err != nil {
-		return err
+	if old == nil || !samePlan(old.Plan, intent.Plan) {
+		if err := st.save(&intent); err != nil {
+			return err
+		}
 	}
 	if err := tx.install(plan); err != nil {
 		tx.rollback(p.log())
@@ -216,12 +216,21 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 			p.log().Warn("iproute: removing objects no longer wanted", "owner", a.owner, "error", err)
 		}
 	}
-	ix.dropAddrs(a.owner)
-	ix.add(rec)
-	if err := st.save(rec); err != nil {
+	if old != nil {
+		ix.releaseAll(a.owner, old.Addrs)
+	}
+	if err := ix.add(rec); err != nil {
 		return err
 	}
-	return st.saveIndex(ix)
+	if !samePlan(intent.Plan, plan) {
+		return st.save(rec)
+	}
+	return nil
+}
+
+// samePlan says whether two plans hold the same objects.
+func samePlan(a, b Plan) bool {
+	return a.without(b).isEmpty() && b.without(a).isEmpty()
 }
 
 // takeOverAddrs removes the host-side objects of another attachment that
@@ -229,13 +238,13 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 // this pod, so that attachment is gone and only its DEL was lost.
 func (p *Plugin) takeOverAddrs(a *attachment, st *store, tx *txn) {
 	for _, addr := range a.addrs {
-		other := tx.ix.Addrs[addr.Addr()]
+		other := tx.ix.owner(addr.Addr())
 		if other == "" || other == a.owner {
 			continue
 		}
 		rec, err := st.load(other)
 		if err != nil || rec == nil {
-			tx.ix.dropAddrs(other)
+			tx.ix.release(addr.Addr(), other)
 			continue
 		}
 		p.log().Warn("iproute: address held by a stale attachment; removing its host objects",
@@ -244,7 +253,7 @@ func (p *Plugin) takeOverAddrs(a *attachment, st *store, tx *txn) {
 		if err := errors.Join(tx.remove(rec.Plan, other)...); err != nil {
 			p.log().Warn("iproute: removing stale objects", "stale", other, "error", err)
 		}
-		tx.ix.dropAddrs(other)
+		tx.ix.releaseAll(other, rec.Addrs)
 		_ = st.remove(other)
 	}
 }
@@ -332,27 +341,25 @@ func (p *Plugin) Del(args *skel.CmdArgs) error {
 		return err
 	}
 	defer st.close()
-	ix, err := st.loadIndex()
-	if err != nil {
-		return err
-	}
+	ix := index{dir: st.dir}
 	rec, err := st.load(owner)
 	if err != nil {
 		return err
 	}
 	var plan Plan
+	var addrs []netip.Prefix
 	if rec != nil {
-		plan = rec.Plan
+		plan, addrs = rec.Plan, rec.Addrs
 	} else {
 		// No record (lost, or ADD never ran): rebuild the plan from the
 		// request, and leave alone what another attachment claims.
-		plan = p.planWithoutRecord(args, nc, cfg, ix, owner)
+		plan, addrs = p.planWithoutRecord(args, nc, cfg, ix, owner)
 	}
 	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix, owner: owner}
 	errs := tx.remove(withoutPodRoutes(plan), owner)
 	p.removePodRoutes(args.Netns, cfg.Protocol, plan.PodRoutes)
-	ix.dropAddrs(owner)
-	errs = append(errs, st.remove(owner), st.saveIndex(ix))
+	ix.releaseAll(owner, addrs)
+	errs = append(errs, st.remove(owner))
 	return errors.Join(errs...)
 }
 
@@ -364,11 +371,11 @@ func withoutPodRoutes(p Plan) Plan {
 // planWithoutRecord rebuilds what ADD would have made from DEL's input,
 // best effort: anything missing (netns, prevResult, a valid runtimeConfig)
 // just means fewer objects to look for.
-func (p *Plugin) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config, ix *index, owner string) Plan {
+func (p *Plugin) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config, ix index, owner string) (Plan, []netip.Prefix) {
 	pod, err := PodConfig(cfg, nc.RuntimeConfig)
 	if err != nil {
 		p.log().Warn("iproute DEL: ignoring invalid runtimeConfig", "error", err)
-		return Plan{}
+		return Plan{}, nil
 	}
 	prev, _ := cniutil.PrevResult(&nc.PluginConf)
 	addrs, err := cniutil.PodAddrs(prev, pod.IPs, args.Netns, args.IfName)
@@ -376,13 +383,13 @@ func (p *Plugin) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config,
 		addrs = nil
 	}
 	addrs = slices.DeleteFunc(addrs, func(a netip.Prefix) bool {
-		o := ix.Addrs[a.Addr()]
+		o := ix.owner(a.Addr())
 		return o != "" && o != owner
 	})
 	// The host interface only matters for adding; deletion matches the
 	// destination, table and protocol.
 	pod.HostInterface = "-"
-	return BuildPlan(cfg, pod, addrs, args.IfName, pod.HostInterface)
+	return BuildPlan(cfg, pod, addrs, args.IfName, pod.HostInterface), addrs
 }
 
 // removePodRoutes deletes our pod routes when the netns still exists;

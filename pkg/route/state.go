@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 )
@@ -26,76 +25,6 @@ type Record struct {
 	Plan
 }
 
-// index maps pod addresses to their owner and shared rules to the owners
-// referring to them. It is derived from the records (GC rebuilds it) and
-// kept so that ADD and DEL need not read every record.
-type index struct {
-	Addrs  map[netip.Addr]string `json:"addrs"`
-	Shared map[string]*sharedRef `json:"shared"`
-}
-
-type sharedRef struct {
-	Rule   Rule     `json:"rule"`
-	Owners []string `json:"owners"`
-}
-
-func newIndex() *index {
-	return &index{Addrs: map[netip.Addr]string{}, Shared: map[string]*sharedRef{}}
-}
-
-// ref records that owner uses rule.
-func (ix *index) ref(owner string, r Rule) {
-	k := r.String()
-	s := ix.Shared[k]
-	if s == nil {
-		s = &sharedRef{Rule: r}
-		ix.Shared[k] = s
-	}
-	if !slices.Contains(s.Owners, owner) {
-		s.Owners = append(s.Owners, owner)
-	}
-}
-
-// unref drops owner's use of rule and says whether nobody uses it now. A
-// rule the index does not know (lost state) is kept: GC's sweep removes
-// it once no record needs it.
-func (ix *index) unref(owner string, r Rule) (unused bool) {
-	k := r.String()
-	s := ix.Shared[k]
-	if s == nil {
-		return false
-	}
-	s.Owners = slices.DeleteFunc(s.Owners, func(o string) bool { return o == owner })
-	if len(s.Owners) == 0 {
-		delete(ix.Shared, k)
-		return true
-	}
-	return false
-}
-
-// otherUsers says whether anybody but owner uses rule.
-func (ix *index) otherUsers(owner string, r Rule) bool {
-	s := ix.Shared[r.String()]
-	return s != nil && slices.ContainsFunc(s.Owners, func(o string) bool { return o != owner })
-}
-
-func (ix *index) dropAddrs(owner string) {
-	for a, o := range ix.Addrs {
-		if o == owner {
-			delete(ix.Addrs, a)
-		}
-	}
-}
-
-func (ix *index) add(rec *Record) {
-	for _, a := range rec.Addrs {
-		ix.Addrs[a.Addr()] = rec.Owner
-	}
-	for _, r := range rec.Shared {
-		ix.ref(rec.Owner, r)
-	}
-}
-
 // store is the state directory, held under an exclusive flock for the
 // whole of one verb: ADD, DEL, CHECK and GC of all attachments on the node
 // are serialised, which makes shared rules and parallel DELs safe at the
@@ -107,7 +36,6 @@ type store struct {
 
 const (
 	recordsDir = "pods"
-	indexFile  = "index.json"
 	lockFile   = "lock"
 )
 
@@ -191,24 +119,6 @@ func (s *store) all() ([]*Record, []error) {
 	return recs, errs
 }
 
-func (s *store) loadIndex() (*index, error) {
-	ix := newIndex()
-	if _, err := readJSON(filepath.Join(s.dir, indexFile), ix); err != nil {
-		return nil, err
-	}
-	if ix.Addrs == nil {
-		ix.Addrs = map[netip.Addr]string{}
-	}
-	if ix.Shared == nil {
-		ix.Shared = map[string]*sharedRef{}
-	}
-	return ix, nil
-}
-
-func (s *store) saveIndex(ix *index) error {
-	return writeJSON(filepath.Join(s.dir, indexFile), ix)
-}
-
 // readJSON reads path into v; ok is false when the file does not exist.
 func readJSON(path string, v any) (ok bool, err error) {
 	data, err := os.ReadFile(path)
@@ -224,29 +134,26 @@ func readJSON(path string, v any) (ok bool, err error) {
 	return true, nil
 }
 
-// writeJSON replaces path atomically: temp file, fsync, rename.
+// writeJSON replaces path atomically with v in JSON.
 func writeJSON(path string, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
+	return writeFile(path, data)
+}
+
+// writeFile replaces path atomically (write a temp file, rename it). It
+// does not fsync: the state describes kernel objects that a power loss
+// wipes as well, and a rename is atomic for every process that survives.
+// The temp name is fixed because the caller holds the directory's lock.
+func writeFile(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	defer func() { _ = os.Remove(tmp.Name()) }()
-	if _, err := tmp.Write(data); err != nil {
-		_ = tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
+		_ = os.Remove(tmp)
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

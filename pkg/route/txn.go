@@ -11,7 +11,7 @@ import (
 type txn struct {
 	host  backend
 	pod   backend // pod.h is nil when there is no pod netns
-	ix    *index
+	ix    index
 	owner string
 	undo  []func() error
 }
