@@ -3,8 +3,8 @@ package route
 import (
 	"fmt"
 	"net"
-	"os"
 	"net/netip"
+	"os"
 	"testing"
 
 	"github.com/containernetworking/cni/pkg/skel"
