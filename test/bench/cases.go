@@ -15,8 +15,12 @@ type Case struct {
 	Ref  bool     // a reference plugin users would otherwise run
 	Bins []string // plugin binaries it needs
 	Bare bool     // the pod must have no eth0 yet (a main plugin makes it)
-	// Scale says the case takes part in the node-fill measurements.
-	Scale bool
+	// Scale says the case takes part in the pods-on-the-node measurement;
+	// NAT says it writes nat rules, so unrelated nat rules may slow it.
+	Scale, NAT bool
+	// MaxPods caps the preloaded pods (0: no cap), for reference plugins
+	// whose preload time grows quadratically.
+	MaxPods int
 	// Note says what one pod gets, for the tables.
 	Note  string
 	build func(n *Node, a Attachment) (Op, error)
@@ -145,7 +149,14 @@ func Cases() []Case {
 		{Key: "noop", Name: "noop (exec floor)", Bins: []string{"noop"},
 			Note:  "nothing: cost of one plugin exec through libcni",
 			build: chained(func(*Node) map[string]any { return map[string]any{"type": "noop"} }, nil)},
-		{Key: "portmap", Name: "portmap (reference)", Ref: true, Bins: []string{"portmap"}, Scale: true,
+		{Key: "noop-chain3", Name: "3 × noop (exec floor of a 3-plugin chain)", Bins: []string{"noop"},
+			Note: "nothing: what exec'ing a 3-plugin chain costs by itself",
+			build: func(n *Node, a Attachment) (Op, error) {
+				noop := map[string]any{"type": "noop"}
+				list, err := buildList("bench", prevResult(a), noop, noop, noop)
+				return Op{List: list, RT: runtimeConf(a, nil)}, err
+			}},
+		{Key: "portmap", Name: "portmap (reference)", Ref: true, Bins: []string{"portmap"}, Scale: true, NAT: true, MaxPods: 100,
 			Note: fmt.Sprintf("%d host ports (DNAT + hairpin SNAT)", entriesPerPod),
 			build: chained(func(*Node) map[string]any {
 				return map[string]any{"type": "portmap", "snat": true, "capabilities": map[string]bool{"portMappings": true}}
@@ -156,16 +167,16 @@ func Cases() []Case {
 				list, err := buildList("bench", nil, bridgeConf(n, "dkbr1", "198.19.136.0/21", false))
 				return Op{List: list, RT: runtimeConf(a, nil)}, err
 			}},
-		{Key: "bridge-masq", Name: "bridge + ipMasq (reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true,
+		{Key: "bridge-masq", Name: "bridge + ipMasq (reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true, NAT: true,
 			Note: "veth + address + per-pod masquerade chain",
 			build: func(n *Node, a Attachment) (Op, error) {
 				list, err := buildList("bench", nil, bridgeConf(n, "dkbr0", bridgeNet.String(), true))
 				return Op{List: list, RT: runtimeConf(a, nil)}, err
 			}},
-		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Bins: []string{"ipmasq"}, Scale: true,
+		{Key: "ipmasq-ipt", NAT: true, Name: "ipmasq, iptables", Bins: []string{"ipmasq"}, Scale: true,
 			Note:  fmt.Sprintf("%d masqEntries + node excludeCIDRs", entriesPerPod),
 			build: chained(func(*Node) map[string]any { return ipmasqConf("iptables") }, masqCaps)},
-		{Key: "ipmasq-nft", Name: "ipmasq, nftables", Bins: []string{"ipmasq"}, Scale: true,
+		{Key: "ipmasq-nft", NAT: true, Name: "ipmasq, nftables", Bins: []string{"ipmasq"}, Scale: true,
 			Note:  fmt.Sprintf("%d masqEntries + node excludeCIDRs", entriesPerPod),
 			build: chained(func(*Node) map[string]any { return ipmasqConf("nftables") }, masqCaps)},
 		{Key: "iproute", Name: "iproute (shared layout)", Bins: []string{"iproute"}, Scale: true,
@@ -177,10 +188,10 @@ func Cases() []Case {
 		{Key: "dns-hosts", Name: "registerDNS, hosts", Bins: []string{"registerDNS"}, Scale: true,
 			Note:  "1 A record in a hosts file",
 			build: chained(registerDNSConf, nil)},
-		{Key: "chain-ipt", Name: "diktyo chain, iptables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
+		{Key: "chain-ipt", NAT: true, Name: "diktyo chain, iptables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
 			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
 			build: diktyoChain("iptables")},
-		{Key: "chain-nft", Name: "diktyo chain, nftables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
+		{Key: "chain-nft", NAT: true, Name: "diktyo chain, nftables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
 			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
 			build: diktyoChain("nftables")},
 	}

@@ -1,12 +1,438 @@
 package bench
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
 )
 
-// runContainerd is section 4: NRI handler latency and crictl runp with
-// and without diktyo under a real containerd, from the test VM scripts.
+// Section 4 runs under a real containerd: the test VM of hack/testvm.sh,
+// as a separate instance (own state dir, bridge, subnet, DNS port) so a
+// test VM someone else runs on the machine is not disturbed. diktyo-nri is
+// started and stopped by the harness between the arms of each round, with
+// its own copy of the VM's chain whose shared objects carry bench names.
+
+// TestVM settings of the harness's instance; DIKTYO_BENCH_TESTVM_DIR
+// overrides the state directory (tools and images are cached there).
+var benchVMEnv = map[string]string{
+	"DIKTYO_TESTVM_DIR":      "/var/lib/diktyo-bench-vm",
+	"DIKTYO_TESTVM_BRIDGE":   "dkbvm0",
+	"DIKTYO_TESTVM_SUBNET":   "198.18.210.0/24",
+	"DIKTYO_TESTVM_METRICS":  "127.0.0.1:9798",
+	"DIKTYO_TESTVM_DNS_PORT": "10063",
+}
+
+const (
+	benchVMTag   = "DKBENCH-VM" // ipmasq tag chain of the bench VM's chain
+	benchVMTable = "dkbench_vm" // ipmasq nftables table likewise
+	benchVMNS    = "e2e-bench"  // pod namespace (the VM's admin config allows e2e-*)
+	benchVMExt   = "198.19.255.10"
+)
+
+type benchVM struct {
+	h      *Harness
+	script string
+	env    []string
+	vars   map[string]string
+	dir    string // harness scratch for pod configs, chain, config
+	config string // diktyo-nri admin config (the VM's, pointing at our chain)
+	seq    int
+}
+
+// runContainerd is section 4.
 func (h *Harness) runContainerd(ctx context.Context) error {
-	h.Res.skip(SecContainerd, "not implemented yet")
+	script := filepath.Join(h.Opts.Root, "hack", "testvm.sh")
+	if h.Opts.Root == "" {
+		h.Res.skip(SecContainerd, "repository root unknown (hack/testvm.sh provisions containerd)")
+		return nil
+	}
+	if _, err := os.Stat(script); err != nil {
+		h.Res.skip(SecContainerd, "hack/testvm.sh not found (the test VM of issue 6 provisions containerd)")
+		return nil
+	}
+	if why := h.missing(Case{Bins: []string{"diktyo-nri", "ipmasq", "iproute", "registerDNS"}}); why != "" {
+		h.Res.skip(SecContainerd, why)
+		return nil
+	}
+	vm := &benchVM{h: h, script: script, dir: filepath.Join(h.Env.Dir, "vm")}
+	if err := os.MkdirAll(vm.dir, 0o755); err != nil {
+		return err
+	}
+	for k, v := range benchVMEnv {
+		if k == "DIKTYO_TESTVM_DIR" {
+			if o := os.Getenv("DIKTYO_BENCH_TESTVM_DIR"); o != "" {
+				v = o
+			}
+		}
+		vm.env = append(vm.env, k+"="+v)
+	}
+	t0 := time.Now()
+	h.Log.Info("bringing the bench test VM up (provisions on first use: several minutes)", "dir", vm.envValue("DIKTYO_TESTVM_DIR"))
+	defer vm.tearDown()
+	if out, err := vm.sh(ctx, "up", "--nri", "none"); err != nil {
+		h.Log.Error("hack/testvm.sh up failed", "output", tail(out, 30))
+		return fmt.Errorf("hack/testvm.sh up: %w", err)
+	}
+	if err := vm.loadEnv(ctx); err != nil {
+		return err
+	}
+	res := &ContainerdResult{}
+	res.Notes = append(res.Notes, fmt.Sprintf("test VM up (provisioning included) in %s; not part of any figure", time.Since(t0).Round(time.Second)))
+	if err := vm.writeChain(); err != nil {
+		return err
+	}
+	if _, err := vm.crictl(ctx, "rmp", "-fa"); err != nil {
+		return err
+	}
+	if err := vm.measure(ctx, res); err != nil {
+		return err
+	}
+	h.Res.Containerd = res
 	return nil
+}
+
+func (v *benchVM) envValue(k string) string {
+	for _, kv := range v.env {
+		if key, val, _ := strings.Cut(kv, "="); key == k {
+			return val
+		}
+	}
+	return ""
+}
+
+// sh runs hack/testvm.sh with the bench instance's environment.
+func (v *benchVM) sh(ctx context.Context, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, v.script, args...)
+	cmd.Env = append(os.Environ(), v.env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	v.h.Log.Debug("testvm.sh", "args", args, "output", out.String())
+	return out.String(), err
+}
+
+func (v *benchVM) loadEnv(ctx context.Context) error {
+	out, err := v.sh(ctx, "env")
+	if err != nil {
+		return fmt.Errorf("hack/testvm.sh env: %w", err)
+	}
+	v.vars = map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^export (\w+)=(.*)$`).FindAllStringSubmatch(out, -1) {
+		v.vars[m[1]] = m[2]
+	}
+	for _, k := range []string{"DIKTYO_TESTVM_DIR", "DIKTYO_TESTVM_SOCKET", "DIKTYO_TESTVM_NRI_SOCKET", "DIKTYO_TESTVM_CONFIG", "DIKTYO_TESTVM_CGROUP_PARENT"} {
+		if v.vars[k] == "" {
+			return fmt.Errorf("hack/testvm.sh env: no %s", k)
+		}
+	}
+	return nil
+}
+
+// writeChain copies the VM's chain and admin config into the harness's
+// scratch dir, renaming the chain's shared objects (tag chain, nft table,
+// iproute state) so they cannot collide with another test VM's.
+func (v *benchVM) writeChain() error {
+	cfg, err := os.ReadFile(v.vars["DIKTYO_TESTVM_CONFIG"])
+	if err != nil {
+		return err
+	}
+	m := regexp.MustCompile(`(?m)^(\s*conflist:\s*)(\S+)\s*$`).FindSubmatch(cfg)
+	if m == nil {
+		return fmt.Errorf("%s: no chain.conflist line", v.vars["DIKTYO_TESTVM_CONFIG"])
+	}
+	raw, err := os.ReadFile(string(m[2]))
+	if err != nil {
+		return err
+	}
+	var list map[string]any
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return fmt.Errorf("%s: %w", m[2], err)
+	}
+	plugins, _ := list["plugins"].([]any)
+	for _, p := range plugins {
+		pm, ok := p.(map[string]any)
+		if !ok {
+			continue
+		}
+		switch pm["type"] {
+		case "ipmasq":
+			pm["tag"], pm["table"] = benchVMTag, benchVMTable
+		case "iproute":
+			pm["stateDir"] = filepath.Join(v.dir, "iproute")
+		}
+	}
+	chain, err := json.MarshalIndent(list, "", "  ")
+	if err != nil {
+		return err
+	}
+	conflist := filepath.Join(v.dir, "chain.conflist")
+	if err := os.WriteFile(conflist, chain, 0o600); err != nil {
+		return err
+	}
+	cache := filepath.Join(v.dir, "cni-cache")
+	out := regexp.MustCompile(`(?m)^(\s*conflist:\s*)\S+\s*$`).ReplaceAll(cfg, []byte("${1}"+conflist))
+	out = regexp.MustCompile(`(?m)^(\s*cacheDir:\s*)\S+\s*$`).ReplaceAll(out, []byte("${1}"+cache))
+	v.config = filepath.Join(v.dir, "config.yaml")
+	return os.WriteFile(v.config, out, 0o600)
+}
+
+func (v *benchVM) crictl(ctx context.Context, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	bin := filepath.Join(v.vars["DIKTYO_TESTVM_DIR"], "bin", "crictl")
+	cmd := exec.CommandContext(ctx, bin, append([]string{"--runtime-endpoint", "unix://" + v.vars["DIKTYO_TESTVM_SOCKET"], "--timeout", "60s"}, args...)...)
+	cmd.Env = append(os.Environ(), "CRI_CONFIG_FILE="+v.vars["CRI_CONFIG_FILE"])
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return stdout.String(), fmt.Errorf("crictl %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return stdout.String(), nil
+}
+
+// podConfig writes a crictl pod config; annotated pods ask for the same
+// kind of policy as the other sections, within the VM's allowlists.
+func (v *benchVM) podConfig(annotated bool) (string, error) {
+	v.seq++
+	name := fmt.Sprintf("bench-%s-%04d", v.h.Env.Run, v.seq)
+	uid := "uid-" + name
+	cfg := map[string]any{
+		"metadata":      map[string]any{"name": name, "namespace": benchVMNS, "uid": uid, "attempt": 0},
+		"log_directory": filepath.Join(v.vars["DIKTYO_TESTVM_DIR"], "pods", benchVMNS+"_"+name+"_"+uid),
+		"linux":         map[string]any{"cgroup_parent": v.vars["DIKTYO_TESTVM_CGROUP_PARENT"]},
+	}
+	if annotated {
+		masq, err := json.Marshal([]map[string]string{
+			{"external": benchVMExt, "destination": "198.19.0.0/16", "protocol": "udp", "description": "bench udp"},
+			{"external": "198.19.255.12:20000-29999", "destination": "198.19.0.0/16", "protocol": "tcp", "description": "bench tcp"},
+			{"external": "masquerade", "destination": "198.19.1.0/24", "description": "bench masq"},
+		})
+		if err != nil {
+			return "", err
+		}
+		cfg["annotations"] = map[string]string{
+			"diktyo.io/v1.masq":        string(masq),
+			"diktyo.io/v1.route-table": "100",
+			"diktyo.io/v1.dns-names":   name + "." + benchVMNS + "." + strings.TrimSuffix(v.vars["DIKTYO_TESTVM_DNS_ZONE"], "."),
+		}
+	}
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		return "", err
+	}
+	f := filepath.Join(v.dir, name+".json")
+	return f, os.WriteFile(f, b, 0o644)
+}
+
+// runp times one `crictl runp` and removes the pod afterwards (untimed).
+func (v *benchVM) runp(ctx context.Context, annotated bool) (time.Duration, error) {
+	cfg, err := v.podConfig(annotated)
+	if err != nil {
+		return 0, err
+	}
+	t0 := time.Now()
+	out, err := v.crictl(ctx, "runp", cfg)
+	d := time.Since(t0)
+	id := strings.TrimSpace(out)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := v.crictl(ctx, "stopp", id); err != nil {
+		return 0, err
+	}
+	if _, err := v.crictl(ctx, "rmp", id); err != nil {
+		return 0, err
+	}
+	return d, nil
+}
+
+// startNRI starts diktyo-nri against the VM's NRI socket (external mode)
+// and waits until it is connected and has reconciled.
+func (v *benchVM) startNRI(ctx context.Context) (*daemon, error) {
+	bin := filepath.Join(v.h.Opts.BinDir, "diktyo-nri")
+	cmd := exec.Command(bin, "--config", v.config, "--socket", v.vars["DIKTYO_TESTVM_NRI_SOCKET"], "--log-format", "json")
+	d, err := startDaemon(v.h.Env, nil, cmd)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := d.waitLog(ctx, 0, 30*time.Second, func(l logLine) bool { return l.msg == "reconciled" }); err != nil {
+		v.h.Env.Stop(cmd)
+		return nil, fmt.Errorf("diktyo-nri did not connect: %w", err)
+	}
+	return d, nil
+}
+
+// measure runs CRIPods rounds; each round has the arm without diktyo-nri
+// and the arm with it connected (an annotated pod: full chain; and an
+// unannotated one), the order alternating between rounds.
+func (v *benchVM) measure(ctx context.Context, res *ContainerdResult) error {
+	var without, with, plain, handler []time.Duration
+	withArm := func() error {
+		d, err := v.startNRI(ctx)
+		if err != nil {
+			return err
+		}
+		defer v.h.Env.Stop(d.cmd)
+		from := d.count()
+		dt, err := v.runp(ctx, true)
+		if err != nil {
+			return err
+		}
+		with = append(with, dt)
+		l, _, err := d.waitLog(ctx, from, 10*time.Second, func(l logLine) bool { return l.msg == "policy applied" })
+		if err != nil {
+			return err
+		}
+		handler = append(handler, durAttr(l.attr["took"]))
+		dt, err = v.runp(ctx, false)
+		if err != nil {
+			return err
+		}
+		plain = append(plain, dt)
+		return nil
+	}
+	withoutArm := func() error {
+		dt, err := v.runp(ctx, false)
+		if err != nil {
+			return err
+		}
+		without = append(without, dt)
+		return nil
+	}
+	// One untimed pod first: images and binaries into the page cache.
+	if _, err := v.runp(ctx, false); err != nil {
+		return err
+	}
+	for r := range v.h.Opts.CRIPods {
+		arms := []func() error{withoutArm, withArm}
+		if r%2 == 1 {
+			arms[0], arms[1] = arms[1], arms[0]
+		}
+		for _, arm := range arms {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := arm(); err != nil {
+				return err
+			}
+		}
+	}
+	res.RunpWithout, res.RunpWith, res.RunpPlain = Summarize(without), Summarize(with), Summarize(plain)
+	hs := Summarize(handler)
+	res.HandlerP50, res.HandlerP99, res.HandlerN = hs.Median, hs.P99, hs.N
+	res.Notes = append(res.Notes,
+		"diktyo-nri is restarted for each round's connected arm (so both arms run in the same containerd); the handler figure is diktyo-nri's own `policy applied took` log field for the annotated pod",
+		"crictl runp is timed end to end (crictl process included, the same in both arms); stopp and rmp run after each pod, untimed")
+	return nil
+}
+
+// tearDown removes the pods (diktyo's DEL runs for any annotated one left
+// by an error, as its state lives in the chain), stops the VM and resets
+// the host unless another test VM is running on the machine (reset would
+// remove its shared objects too).
+func (v *benchVM) tearDown() {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if v.vars != nil {
+		_, _ = v.crictl(ctx, "rmp", "-fa")
+	}
+	if out, err := v.sh(ctx, "down"); err != nil {
+		v.h.Log.Error("hack/testvm.sh down failed", "error", err, "output", tail(out, 20))
+	}
+	removeBenchVMObjects()
+	if other := otherTestVM(v.envValue("DIKTYO_TESTVM_DIR")); other != "" {
+		v.h.Log.Warn("another test VM runs on this machine; only the bench VM's own bridge is removed (not hack/testvm.sh reset)", "other", other)
+		_ = exec.Command("ip", "link", "del", v.envValue("DIKTYO_TESTVM_BRIDGE")).Run()
+		return
+	}
+	if out, err := v.sh(ctx, "reset"); err != nil {
+		v.h.Log.Error("hack/testvm.sh reset failed", "error", err, "output", tail(out, 20))
+	}
+}
+
+// removeBenchVMObjects deletes whatever of the bench chain's iptables and
+// nftables objects is left in the host namespace (normally nothing: DEL
+// of the last pod removes the tag chain too): every rule naming the tag,
+// then every chain whose name holds it, in one iptables-restore per
+// family.
+func removeBenchVMObjects() {
+	for _, fam := range []string{"iptables", "ip6tables"} {
+		out, err := exec.Command(fam+"-save", "-t", "nat").Output()
+		if err != nil {
+			continue
+		}
+		if script := untagScript(string(out), benchVMTag); script != "" {
+			cmd := exec.Command(fam+"-restore", "--noflush")
+			cmd.Stdin = strings.NewReader(script)
+			_ = cmd.Run()
+		}
+	}
+	for _, fam := range []string{"ip", "ip6", "inet"} {
+		_ = exec.Command("nft", "delete", "table", fam, benchVMTable).Run()
+	}
+}
+
+// untagScript turns an iptables-save of the nat table into a restore
+// script deleting the rules that mention tag and the chains named with it
+// ("" when there is nothing to delete).
+func untagScript(save, tag string) string {
+	var dels, chains []string
+	for _, l := range strings.Split(save, "\n") {
+		switch {
+		case strings.HasPrefix(l, ":") && strings.Contains(l, tag):
+			chains = append(chains, strings.Fields(l[1:])[0])
+		case strings.HasPrefix(l, "-A ") && strings.Contains(l, tag):
+			dels = append(dels, "-D "+l[3:])
+		}
+	}
+	if len(dels)+len(chains) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("*nat\n")
+	for _, d := range dels {
+		b.WriteString(d + "\n")
+	}
+	for _, c := range chains {
+		b.WriteString("-X " + c + "\n")
+	}
+	b.WriteString("COMMIT\n")
+	return b.String()
+}
+
+// otherTestVM returns the config path of a containerd not of ours started
+// by hack/testvm.sh, or "".
+func otherTestVM(ourDir string) string {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		args := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+		if len(args) < 3 || filepath.Base(args[0]) != "containerd" {
+			continue
+		}
+		for i, a := range args[:len(args)-1] {
+			if a == "--config" && strings.HasSuffix(args[i+1], "/etc/containerd/config.toml") && !strings.HasPrefix(args[i+1], ourDir+"/") {
+				return args[i+1]
+			}
+		}
+	}
+	return ""
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -211,6 +211,12 @@ type logLine struct {
 func (w *nriWorld) startDaemon() (*daemon, error) {
 	bin := filepath.Join(w.h.Opts.BinDir, "diktyo-nri")
 	cmd := exec.Command(bin, "--config", w.config, "--socket", w.sock, "--log-format", "json", "--log-level", "info")
+	return startDaemon(w.h.Env, w.node.Netns, cmd)
+}
+
+// startDaemon starts a diktyo-nri command (in namespace n; nil: the
+// harness's own) and follows its JSON log.
+func startDaemon(env *Env, n *Netns, cmd *exec.Cmd) (*daemon, error) {
 	// A plain pipe, not StderrPipe: Wait must not race the reader.
 	pr, pw, err := os.Pipe()
 	if err != nil {
@@ -219,7 +225,7 @@ func (w *nriWorld) startDaemon() (*daemon, error) {
 	cmd.Stderr = pw
 	d := &daemon{cmd: cmd, changed: make(chan struct{}, 1), done: make(chan struct{})}
 	d.started = time.Now()
-	err = w.h.Env.Start(w.node.Netns, cmd)
+	err = env.Start(n, cmd)
 	_ = pw.Close()
 	if err != nil {
 		_ = pr.Close()
@@ -230,6 +236,13 @@ func (w *nriWorld) startDaemon() (*daemon, error) {
 		d.read(pr)
 	}()
 	return d, nil
+}
+
+// count is the number of log lines read so far.
+func (d *daemon) count() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.lines)
 }
 
 // read keeps diktyo-nri's JSON log lines (plugin stderr, interleaved, is

@@ -40,6 +40,7 @@ func Report(w io.Writer, r *Results, imgDir, imgRel string) error {
 	}
 	p.meta(r.Meta)
 	p.targets(Targets(r))
+	p.glance(r)
 	p.perPod(r)
 	p.scale(r, "2a. ADD as unrelated nat rules accumulate", "unrelated nat rules on the node", r.Unrelated, plots["unrelated"], SecUnrelated)
 	p.scale(r, "2b. ADD as pods under diktyo policy accumulate", "pods of the same case already on the node", r.Pods, plots["pods"], SecPods)
@@ -114,6 +115,77 @@ func (p *printer) perPod(r *Results) {
 		p.f("bridge's ipMasq costs %s per ADD+DEL over bridge alone. ", fmtDur(m.AddDel.Median-b.AddDel.Median))
 	}
 	p.f("\n\n")
+}
+
+// glance prints the headline comparisons, computed from this run's
+// figures (no sentence here is written by hand about a number).
+func (p *printer) glance(r *Results) {
+	var lines []string
+	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
+	pm := findPerPod(r, "portmap")
+	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft"} {
+		if row := findPerPod(r, k); row != nil && pm != nil {
+			add("%s: ADD+DEL %s per pod, %s portmap's (%s).", row.Name, fmtDur(row.AddDel.Median), fmtRatio(Ratio(row.AddDel, pm.AddDel)), fmtDur(pm.AddDel.Median))
+		}
+	}
+	if c3, ch := findPerPod(r, "noop-chain3"), findPerPod(r, "chain-nft"); c3 != nil && ch != nil && ch.AddDel.Median > 0 {
+		add("Exec'ing three plugins is %s of the chain's %s ADD+DEL (%.0f%%): the share an in-process chain in diktyo-nri could save.",
+			fmtDur(c3.AddDel.Median), fmtDur(ch.AddDel.Median), 100*float64(c3.AddDel.Median)/float64(ch.AddDel.Median))
+	}
+	if sizes, byCase, order := pivot(r.Unrelated); len(sizes) > 1 {
+		var parts []string
+		for _, k := range order {
+			a, b := pointAt(byCase[k], sizes[len(sizes)-1]), pointAt(byCase[k], sizes[0])
+			parts = append(parts, fmt.Sprintf("%s %s", k, fmtRatio(Ratio(a.Add, b.Add))))
+		}
+		add("ADD with %s unrelated nat rules vs %s: %s.", fmtCount(sizes[len(sizes)-1]), fmtCount(sizes[0]), strings.Join(parts, ", "))
+	}
+	if sizes, byCase, order := pivot(r.Pods); len(sizes) > 1 {
+		var parts []string
+		for _, k := range order {
+			pts := byCase[k]
+			hi := pts[0]
+			for _, pt := range pts {
+				if pt.Size > hi.Size {
+					hi = pt
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s %s (at %s)", k, fmtRatio(Ratio(hi.Add, pointAt(pts, sizes[0]).Add)), fmtCount(hi.Size)))
+		}
+		add("ADD with pods already on the node vs %s pods: %s.", fmtCount(sizes[0]), strings.Join(parts, ", "))
+	}
+	if base := findPacket(r, "none", 1); base != nil {
+		for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-nft"} {
+			var big *PacketRow
+			for i := range r.Packet {
+				if r.Packet[i].Key == k && (big == nil || r.Packet[i].Pods > big.Pods) {
+					big = &r.Packet[i]
+				}
+			}
+			one := findPacket(r, k, 1)
+			if big == nil || one == nil {
+				continue
+			}
+			add("Per packet, %s: a new flow costs %s over plain forwarding with 1 pod's policy and %s with %s pods'; an established flow %s and %s.",
+				big.Variant, fmtDur(one.NewFlow.Median-base.NewFlow.Median), fmtDur(big.NewFlow.Median-base.NewFlow.Median), fmtCount(big.Pods),
+				fmtDur(one.Established.Median-base.Established.Median), fmtDur(big.Established.Median-base.Established.Median))
+		}
+	}
+	if d := r.Daemon; d != nil && d.HandlerWith.N > 0 {
+		add("diktyo-nri's RunPodSandbox round trip: %s median, %s p99 with the full chain; %s for a pod without annotations.",
+			fmtDur(d.HandlerWith.Median), fmtDur(d.HandlerWith.P99), fmtDur(d.HandlerWithout.Median))
+	}
+	if c := r.Containerd; c != nil && c.RunpWith.N > 0 && c.RunpWithout.N > 0 {
+		add("Under containerd, `crictl runp` takes %s without diktyo and %s with it (annotated pod).", fmtDur(c.RunpWithout.Median), fmtDur(c.RunpWith.Median))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	p.f("## At a glance\n\n")
+	for _, l := range lines {
+		p.f("- %s\n", l)
+	}
+	p.f("\n")
 }
 
 func findPerPod(r *Results, key string) *PerPodRow {
@@ -204,18 +276,36 @@ func (p *printer) packet(r *Results, plot string) {
 	p.f("**established**: one socket, so only conntrack and routing run. The echo server returns the source address it saw, and ")
 	p.f("every reply was checked to show the SNAT address the policy asks for. Latency includes the Go client and server, so ")
 	p.f("differences between rows, not absolute values, are the cost of the policy.\n\n")
-	p.f("| variant | pods | new flow RTT | established RTT | N | new flow vs 1 pod |\n|---|---|---|---|---|---|\n")
+	base := findPacket(r, "none", 1)
+	p.f("| variant | pods | new flow RTT | established RTT | N | new flow over no policy | established over no policy | new flow vs 1 pod |\n")
+	p.f("|---|---|---|---|---|---|---|---|\n")
 	for _, row := range r.Packet {
-		vs := "–"
+		vs, overNew, overEst := "–", "–", "–"
 		if one := findPacket(r, row.Key, 1); one != nil && row.Pods != 1 {
 			vs = fmtRatio(Ratio(row.NewFlow, one.NewFlow))
 		}
-		p.f("| %s | %s | %s | %s | %d | %s |\n", row.Variant, fmtCount(row.Pods), fmtSummary(row.NewFlow), fmtSummary(row.Established), row.NewFlow.N, vs)
+		if base != nil && row.Key != "none" {
+			overNew = fmtDur(row.NewFlow.Median - base.NewFlow.Median)
+			overEst = fmtDur(row.Established.Median - base.Established.Median)
+		}
+		p.f("| %s | %s | %s | %s | %d | %s | %s | %s |\n", row.Variant, fmtCount(row.Pods), fmtSummary(row.NewFlow),
+			fmtSummary(row.Established), row.NewFlow.N, overNew, overEst, vs)
+	}
+	if lost := packetLost(r); lost > 0 {
+		p.f("\n%d requests got no reply within 1 s and are not in the figures.\n", lost)
 	}
 	p.f("\n")
 	if plot != "" {
 		p.f("![per-packet cost](%s)\n\n", plot)
 	}
+}
+
+func packetLost(r *Results) int {
+	n := 0
+	for _, row := range r.Packet {
+		n += row.NewFlow.Failed
+	}
+	return n
 }
 
 func findPacket(r *Results, key string, pods int) *PacketRow {
@@ -237,8 +327,13 @@ func (p *printer) containerd(r *Results) {
 	p.f("| | median (p10–p90) | p99 | N |\n|---|---|---|---|\n")
 	p.f("| `crictl runp` without diktyo | %s | %s | %d |\n", fmtSummary(c.RunpWithout), fmtDur(c.RunpWithout.P99), c.RunpWithout.N)
 	p.f("| `crictl runp` with diktyo (annotated pod, full chain) | %s | %s | %d |\n", fmtSummary(c.RunpWith), fmtDur(c.RunpWith.P99), c.RunpWith.N)
+	p.f("| `crictl runp` with diktyo connected, pod without annotations | %s | %s | %d |\n", fmtSummary(c.RunpPlain), fmtDur(c.RunpPlain.P99), c.RunpPlain.N)
 	if c.HandlerN > 0 {
-		p.f("| diktyo-nri RunPodSandbox handler | %s | %s | %d |\n", fmtDur(c.HandlerP50), fmtDur(c.HandlerP99), c.HandlerN)
+		p.f("| diktyo-nri RunPodSandbox handler, annotated pod (its `policy applied` log) | %s | %s | %d |\n", fmtDur(c.HandlerP50), fmtDur(c.HandlerP99), c.HandlerN)
+	}
+	if c.RunpWith.N > 0 && c.RunpWithout.N > 0 {
+		p.f("\nMedian overhead of diktyo on `crictl runp`: %s for an annotated pod, %s for a pod without annotations.\n",
+			fmtDur(c.RunpWith.Median-c.RunpWithout.Median), fmtDur(c.RunpPlain.Median-c.RunpWithout.Median))
 	}
 	p.f("\n")
 	for _, n := range c.Notes {

@@ -82,7 +82,8 @@ type PacketRow struct {
 // ContainerdResult is section 4.
 type ContainerdResult struct {
 	RunpWithout Summary `json:"runpWithout"`
-	RunpWith    Summary `json:"runpWith"`
+	RunpWith    Summary `json:"runpWith"`  // annotated pod, full chain
+	RunpPlain   Summary `json:"runpPlain"` // diktyo-nri connected, pod without annotations
 	// Handler latency from diktyo-nri's histogram (RunPodSandbox).
 	HandlerP50 time.Duration `json:"handlerP50"`
 	HandlerP99 time.Duration `json:"handlerP99"`

@@ -58,6 +58,9 @@ func Ratio(a, b Summary) float64 {
 // fmtDur prints a duration in the unit that suits latency tables: µs below
 // 1 ms, ms with two decimals above.
 func fmtDur(d time.Duration) string {
+	if d < 0 {
+		return "−" + fmtDur(-d)
+	}
 	switch {
 	case d == 0:
 		return "0"
