@@ -19,10 +19,28 @@ import (
 // "from PODIP lookup TABLE" rules ahead of the main table: the per-packet
 // price of per-pod rules for traffic that ends in main. The difference
 // between N values divided by N is the cost of one rule.
+//
+// "othersToMain" adds the shared "not from PODCIDR lookup main" rule ahead
+// of the per-pod rules, which lets traffic from outside the pod CIDR skip
+// them: its lookup cost should not grow with N.
 func BenchmarkRuleWalk(b *testing.B) {
-	for _, n := range []int{0, 100, 1000, 10000} {
-		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
-			h := ruleWalkNS(b, n)
+	for _, tc := range []struct {
+		n      int
+		others bool
+	}{{0, false}, {100, false}, {1000, false}, {10000, false}, {10000, true}} {
+		name := fmt.Sprintf("rules=%d", tc.n)
+		if tc.others {
+			name += "/othersToMain"
+		}
+		b.Run(name, func(b *testing.B) {
+			h := ruleWalkNS(b, tc.n)
+			if tc.others {
+				be := backend{h: h, proto: DefaultProtocol}
+				r := Rule{Priority: DefaultOthersPriority, Invert: true, Src: netip.MustParsePrefix("198.18.0.0/15"), Table: tableMain}
+				if _, err := be.addRule(r); err != nil {
+					b.Fatal(err)
+				}
+			}
 			dst := net.ParseIP("203.0.113.5")
 			for b.Loop() {
 				if _, err := h.RouteGet(dst); err != nil {

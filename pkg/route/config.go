@@ -13,6 +13,7 @@ package route
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/netip"
@@ -28,6 +29,7 @@ import (
 // 1536, with the bypass rules in between.
 const (
 	DefaultToPriority      = 512
+	DefaultOthersPriority  = 1000
 	DefaultExcludePriority = 1024
 	DefaultFromPriority    = 1536
 	// DefaultProtocol (0xd1, 209) marks every route and rule the plugin
@@ -75,9 +77,10 @@ func (r Range) contains(v int) bool { return v >= r.Min && v <= r.Max }
 
 func (r Range) String() string { return fmt.Sprintf("%d-%d", r.Min, r.Max) }
 
-// Priorities are the host rule priorities of the three kinds of rule.
+// Priorities are the host rule priorities of the kinds of rule.
 type Priorities struct {
 	To      int `json:"to,omitempty"`
+	Others  int `json:"others,omitempty"`
 	Exclude int `json:"exclude,omitempty"`
 	From    int `json:"from,omitempty"`
 }
@@ -108,6 +111,10 @@ type NetConf struct {
 	PodCIDRs []string `json:"podCIDRs,omitempty"`
 	// Layout is "shared" (default) or "aws".
 	Layout string `json:"layout,omitempty"`
+	// OthersToMain adds "not from PODCIDR lookup main" ahead of the per-pod
+	// rules, so traffic from anything but a pod skips them. Needs exactly
+	// one podCIDRs entry per address family it applies to.
+	OthersToMain bool `json:"othersToMain,omitempty"`
 	// Priorities of the to, exclude and from rules.
 	Priorities *Priorities `json:"priorities,omitempty"`
 	// PriorityRange bounds every rule priority, the per-pod
@@ -137,7 +144,9 @@ type Config struct {
 	ExcludeCIDRs    []netip.Prefix
 	PodCIDRs        []netip.Prefix
 	Layout          Layout
+	OthersToMain    bool
 	ToPriority      int
+	OthersPriority  int
 	ExcludePriority int
 	FromPriority    int
 	PriorityRange   Range
@@ -195,6 +204,7 @@ func NodeConfig(nc *NetConf) (*Config, error) {
 		HostInterface: nc.HostInterface,
 		Table:         nc.Table,
 		AllowReserved: nc.AllowReservedTables,
+		OthersToMain:  nc.OthersToMain,
 		StateDir:      nc.StateDir,
 	}
 	if err := cfg.setLayout(nc.Layout); err != nil {
@@ -214,6 +224,9 @@ func NodeConfig(nc *NetConf) (*Config, error) {
 		return nil, err
 	}
 	if cfg.PodCIDRs, err = parseCIDRs("podCIDRs", nc.PodCIDRs); err != nil {
+		return nil, err
+	}
+	if err := cfg.checkOthersToMain(); err != nil {
 		return nil, err
 	}
 	if err := cfg.setTableRange(nc.TableRange); err != nil {
@@ -281,8 +294,10 @@ func (c *Config) setTableRange(r *Range) error {
 // bypass rules before from-rules, all before the main table's rule.
 func (c *Config) setPriorities(p *Priorities, r *Range) error {
 	c.ToPriority, c.ExcludePriority, c.FromPriority = DefaultToPriority, DefaultExcludePriority, DefaultFromPriority
+	c.OthersPriority = DefaultOthersPriority
 	if p != nil {
 		c.ToPriority = orDefault(p.To, DefaultToPriority)
+		c.OthersPriority = orDefault(p.Others, DefaultOthersPriority)
 		c.ExcludePriority = orDefault(p.Exclude, DefaultExcludePriority)
 		c.FromPriority = orDefault(p.From, DefaultFromPriority)
 	}
@@ -296,7 +311,11 @@ func (c *Config) setPriorities(p *Priorities, r *Range) error {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"priorities.to", c.ToPriority}, {"priorities.exclude", c.ExcludePriority}, {"priorities.from", c.FromPriority}} {
+	}{{"priorities.to", c.ToPriority}, {"priorities.others", c.OthersPriority},
+		{"priorities.exclude", c.ExcludePriority}, {"priorities.from", c.FromPriority}} {
+		if f.name == "priorities.others" && !c.OthersToMain {
+			continue
+		}
 		if !c.PriorityRange.contains(f.v) {
 			return fmt.Errorf("%s: %d outside priorityRange %s", f.name, f.v, c.PriorityRange)
 		}
@@ -304,6 +323,51 @@ func (c *Config) setPriorities(p *Priorities, r *Range) error {
 	if c.ToPriority >= c.ExcludePriority || c.ExcludePriority >= c.FromPriority {
 		return fmt.Errorf("priorities: want to < exclude < from, got to=%d exclude=%d from=%d",
 			c.ToPriority, c.ExcludePriority, c.FromPriority)
+	}
+	if c.OthersToMain && (c.OthersPriority <= c.ToPriority || c.OthersPriority >= c.ExcludePriority) {
+		return fmt.Errorf("priorities.others: want to < others < exclude, got to=%d others=%d exclude=%d",
+			c.ToPriority, c.OthersPriority, c.ExcludePriority)
+	}
+	return nil
+}
+
+// checkOthersToMain: "not from A" and "not from B" would send B's traffic
+// to main through the first rule, so one pod CIDR per family at most.
+func (c *Config) checkOthersToMain() error {
+	if !c.OthersToMain {
+		return nil
+	}
+	if len(c.PodCIDRs) == 0 {
+		return errors.New("othersToMain: needs podCIDRs")
+	}
+	var v4, v6 int
+	for _, p := range c.PodCIDRs {
+		if p.Addr().Is4() {
+			v4++
+		} else {
+			v6++
+		}
+	}
+	if v4 > 1 || v6 > 1 {
+		return fmt.Errorf("othersToMain: needs at most one podCIDRs entry per address family, got %d IPv4 and %d IPv6", v4, v6)
+	}
+	return nil
+}
+
+// CheckAddrs refuses pod addresses that othersToMain would misroute: a
+// pod with a table whose address is outside the family's pod CIDR would
+// have its traffic sent to main before its own rule.
+func (c *Config) CheckAddrs(pod *Pod, addrs []netip.Prefix) error {
+	if !c.OthersToMain || pod.Table == 0 {
+		return nil
+	}
+	for _, a := range addrs {
+		for _, p := range sameFamily(c.PodCIDRs, a) {
+			if !p.Contains(a.Addr()) {
+				return fmt.Errorf("podCIDRs: pod address %s is outside %s; with othersToMain its traffic would bypass table %d",
+					a.Addr(), p, pod.Table)
+			}
+		}
 	}
 	return nil
 }

@@ -157,6 +157,12 @@ func TestConfigValidation(t *testing.T) {
 		{"priority outside range", `"priorityRange":{"min":1000,"max":2000}`, `priorities.to: 512 outside priorityRange 1000-2000`},
 		{"priority range past main", `"priorityRange":{"min":1,"max":32766}`, `priorityRange: invalid range 1-32766`},
 
+		{"others to main", `"othersToMain":true,"podCIDRs":["192.0.2.0/24","2001:db8::/64"]`, ""},
+		{"others to main without pod cidrs", `"othersToMain":true`, `othersToMain: needs podCIDRs`},
+		{"others to main with two v4 cidrs", `"othersToMain":true,"podCIDRs":["192.0.2.0/24","198.51.100.0/24"]`,
+			`othersToMain: needs at most one podCIDRs entry per address family, got 2 IPv4 and 0 IPv6`},
+		{"others priority order", `"othersToMain":true,"podCIDRs":["192.0.2.0/24"],"priorities":{"others":1100}`,
+			`priorities.others: want to < others < exclude, got to=512 others=1100 exclude=1024`},
 		{"pod table", `"runtimeConfig":{"policyRouting":{"table":100}}`, ""},
 		{"pod table main", `"runtimeConfig":{"policyRouting":{"table":254}}`, `policyRouting.table: table 254 is reserved (main)`},
 		{"pod table range", `"tableRange":{"min":100,"max":199},"runtimeConfig":{"policyRouting":{"table":200}}`,
@@ -239,3 +245,15 @@ func FuzzLoad(f *testing.F) {
 }
 
 func concatRules(a, b []Rule) []Rule { return append(append([]Rule(nil), a...), b...) }
+
+func TestCheckAddrsWithOthersToMain(t *testing.T) {
+	cfg, pod := mustLoad(t, `{"name":"n","othersToMain":true,"podCIDRs":["192.0.2.0/24"],"table":100}`)
+	if err := cfg.CheckAddrs(pod, prefixes("192.0.2.10/24", "2001:db8::10/64")); err != nil {
+		t.Fatalf("address inside the pod CIDR (and a family without one): %v", err)
+	}
+	err := cfg.CheckAddrs(pod, prefixes("198.51.100.10/24"))
+	want := "podCIDRs: pod address 198.51.100.10 is outside 192.0.2.0/24; with othersToMain its traffic would bypass table 100"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v, want %q", err, want)
+	}
+}

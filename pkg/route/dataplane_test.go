@@ -105,6 +105,13 @@ func waitDAD(t *testing.T, spaces ...ns.NetNS) {
 // table leads to B and table 100 to A; every destination exists on both,
 // so the answer says which path a connection took.
 func TestDataplane(t *testing.T) {
+	t.Run("plain", func(t *testing.T) { testDataplane(t, nil) })
+	t.Run("othersToMain", func(t *testing.T) {
+		testDataplane(t, map[string]any{"othersToMain": true, "podCIDRs": []string{"192.0.2.0/24", "2001:db8::/64"}})
+	})
+}
+
+func testDataplane(t *testing.T, extra map[string]any) {
 	e := newEnv(t)
 	router := e.host
 	for _, s := range []string{"net.ipv4.ip_forward=1", "net.ipv6.conf.all.forwarding=1",
@@ -126,6 +133,9 @@ func TestDataplane(t *testing.T) {
 	testutil.Run(t, router, "ip", "-6", "route", "add", "default", "via", "2001:db8:a::2", "table", "100")
 
 	node := map[string]any{"excludeCIDRs": []string{"203.0.113.20/32", "2001:db8:f::20/128"}}
+	for k, v := range extra {
+		node[k] = v
+	}
 	rc := map[string]any{
 		"routeEntries": []map[string]any{
 			{"destination": "203.0.113.40/32", "gateway": "drop"},

@@ -86,6 +86,17 @@ func TestHostPolicyRouting(t *testing.T) {
 			"1024: from all to 2001:db8:1::/48 lookup main proto 209",
 			"1536: from 2001:db8::10 lookup 100 proto 209",
 		}},
+		{"shared+othersToMain", []string{
+			"512: from all to 192.0.2.0/24 lookup main proto 209",
+			"1000: not from 192.0.2.0/24 lookup main proto 209",
+			"1024: from all to 198.51.100.0/24 lookup main proto 209",
+			"1024: from 192.0.2.10 to 203.0.113.0/24 lookup main proto 209",
+			"1536: from 192.0.2.10 lookup 100 proto 209",
+			"512: from all to 2001:db8::/64 lookup main proto 209",
+			"1000: not from 2001:db8::/64 lookup main proto 209",
+			"1024: from all to 2001:db8:1::/48 lookup main proto 209",
+			"1536: from 2001:db8::10 lookup 100 proto 209",
+		}},
 		{"aws", []string{
 			"512: from all to 192.0.2.10 lookup main proto 209",
 			"1024: from 192.0.2.10 to 198.51.100.0/24 lookup main proto 209",
@@ -100,6 +111,10 @@ func TestHostPolicyRouting(t *testing.T) {
 			e := newEnv(t)
 			p := e.newPod(0)
 			node := map[string]any{"layout": tc.layout, "excludeCIDRs": []string{"198.51.100.0/24", "2001:db8:1::/48"}}
+			if layout, ok := strings.CutSuffix(tc.layout, "+othersToMain"); ok {
+				node["layout"], node["othersToMain"] = layout, true
+				node["podCIDRs"] = []string{"192.0.2.0/24", "2001:db8::/64"}
+			}
 			rc := map[string]any{"policyRouting": map[string]any{"table": 100, "hostRoute": true, "excludeCIDRs": []string{"203.0.113.0/24"}}}
 			stdin := e.conf("1.1.0", node, rc, p.prevResult())
 			for range 2 {

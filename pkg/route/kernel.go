@@ -49,6 +49,7 @@ func (b backend) nlRule(r Rule) *netlink.Rule {
 	nr.Priority = r.Priority
 	nr.Table = r.Table
 	nr.Protocol = b.proto
+	nr.Invert = r.Invert
 	nr.Family = netlink.FAMILY_V4
 	if r.is6() {
 		nr.Family = netlink.FAMILY_V6
@@ -99,7 +100,7 @@ func (b backend) listRules() ([]netlink.Rule, error) {
 // ruleFromKernel converts a listed rule back into plan form; ok is false
 // for rules of a shape we never make.
 func ruleFromKernel(k netlink.Rule) (Rule, bool) {
-	r := Rule{Priority: k.Priority, Table: k.Table}
+	r := Rule{Priority: k.Priority, Table: k.Table, Invert: k.Invert}
 	if k.Src != nil {
 		p, ok := prefixOf(k.Src)
 		if !ok {
@@ -131,7 +132,7 @@ func prefixOf(n *net.IPNet) (netip.Prefix, bool) {
 func checkRule(r Rule, listed []netlink.Rule) error {
 	for _, k := range listed {
 		kr, ok := ruleFromKernel(k)
-		if !ok || kr.Priority != r.Priority || kr.Src != r.Src || kr.Dst != r.Dst {
+		if !ok || kr.Priority != r.Priority || kr.Src != r.Src || kr.Dst != r.Dst || kr.Invert != r.Invert {
 			continue
 		}
 		if kr.Table == r.Table && k.Goto < 0 {

@@ -16,9 +16,11 @@ type HostRoute struct {
 
 func (r HostRoute) String() string { return fmt.Sprintf("%s dev %s", r.Dst, r.Dev) }
 
-// Rule is a host policy-routing rule. A zero Src or Dst means "all".
+// Rule is a host policy-routing rule. A zero Src or Dst means "all";
+// Invert negates the selector ("not from SRC").
 type Rule struct {
 	Priority int          `json:"priority"`
+	Invert   bool         `json:"invert,omitempty"`
 	Src      netip.Prefix `json:"src,omitzero"`
 	Dst      netip.Prefix `json:"dst,omitzero"`
 	Table    int          `json:"table"`
@@ -37,7 +39,11 @@ func (r Rule) String() string {
 	if r.Table == tableMain {
 		table = "main"
 	}
-	return fmt.Sprintf("pref %d from %s to %s lookup %s", r.Priority, from, to, table)
+	not := ""
+	if r.Invert {
+		not = "not "
+	}
+	return fmt.Sprintf("pref %d %sfrom %s to %s lookup %s", r.Priority, not, from, to, table)
 }
 
 // is6 says which rule list (ip -4 or ip -6 rule) the rule belongs to.
@@ -113,6 +119,11 @@ func (p *Plan) addRules(cfg *Config, pod *Pod, addr, host netip.Prefix) {
 	}
 	if cfg.Layout == LayoutShared {
 		p.addSharedToRules(cfg, addr, host)
+	}
+	if cfg.OthersToMain {
+		for _, c := range sameFamily(cfg.PodCIDRs, host) {
+			p.Shared = append(p.Shared, Rule{Priority: cfg.OthersPriority, Invert: true, Src: c, Table: tableMain})
+		}
 	}
 }
 

@@ -61,6 +61,18 @@ func TestBuildPlan(t *testing.T) {
 			},
 		},
 		{
+			name:  "others to main",
+			conf:  `{"name":"n","othersToMain":true,"podCIDRs":["192.0.2.0/24"],"table":100}`,
+			addrs: prefixes("192.0.2.10/24", "2001:db8::10/64"),
+			want: []string{
+				"host rule: pref 1536 from 192.0.2.10 to all lookup 100",
+				"host rule: pref 1536 from 2001:db8::10 to all lookup 100",
+				"shared host rule: pref 512 from all to 192.0.2.0/24 lookup main",
+				"shared host rule: pref 1000 not from 192.0.2.0/24 to all lookup main",
+				"shared host rule: pref 512 from all to 2001:db8::/64 lookup main",
+			},
+		},
+		{
 			name:  "aws layout",
 			conf:  `{"name":"n","layout":"aws","excludeCIDRs":["198.51.100.0/24"],"runtimeConfig":{"policyRouting":{"table":100,"priority":2000}}}`,
 			addrs: prefixes("192.0.2.10/24"),

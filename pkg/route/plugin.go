@@ -81,6 +81,9 @@ func prepare(args *skel.CmdArgs) (*attachment, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := cfg.CheckAddrs(pod, addrs); err != nil {
+		return nil, err
+	}
 	return &attachment{
 		nc: nc, cfg: cfg, pod: pod, prev: prev, addrs: addrs, args: args,
 		owner: cniutil.OwnerID(cfg.Network, args.ContainerID, args.IfName),
