@@ -11,7 +11,9 @@
 #                                     containerd starts plugin_path/10-diktyo;
 #                                     none: no diktyo-nri
 #   hack/testvm.sh down               remove all pods, stop every process
-#   hack/testvm.sh clean              down, then remove everything created
+#   hack/testvm.sh reset              down, then undo every change to the
+#                                     host, keeping the state dir as a cache
+#   hack/testvm.sh clean              reset, then remove everything created
 #                                     (bridge, rules, netns, cgroups, mounts,
 #                                     state dir): the host as it was found
 #   hack/testvm.sh status | env       what runs; shell exports for crictl/ctr
@@ -69,7 +71,12 @@ step() {
   shift
   printf '==> %s\n' "$name"
   t0=$(now)
-  "$@" || rc=$?
+  # A subshell with its own errexit: bash ignores `set -e` inside anything
+  # run as part of `||`, so `"$@" || rc=$?` would hide failed commands.
+  set +e
+  (set -e; "$@")
+  rc=$?
+  set -e
   printf '    %s (%ss)\n' "$([[ $rc == 0 ]] && echo ok || echo "FAILED rc=$rc")" "$(awk -v a="$t0" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}')"
   return $rc
 }
@@ -507,7 +514,7 @@ stop_daemons() {
 kill_ours() {
   local p cmd
   for p in /proc/[0-9]*; do
-    cmd=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null) || continue
+    { cmd=$(tr '\0' ' ' <"$p/cmdline"); } 2>/dev/null || continue
     [[ $cmd == *"$1"* ]] || continue
     kill -KILL "${p#/proc/}" 2>/dev/null && note "killed ${p#/proc/}: ${cmd:0:80}" || true
   done
@@ -590,13 +597,19 @@ restore_host() {
   return 0
 }
 
-clean() {
-  [[ -d $STATE ]] || { note "nothing to clean ($STATE absent)"; }
+# reset: down, then undo every change to the host, keeping the state dir
+# (tools, images, configs) so the next `up` is quick.
+reset() {
   down
   step "unmount everything under $STATE" unmount_ours
   step "remove bridge, rules and tables of the test VM" remove_net
   step "remove cgroups under $CGROUP_PARENT" remove_cgroups
   step "restore host settings" restore_host
+}
+
+clean() {
+  [[ -d $STATE ]] || note "nothing to clean ($STATE absent)"
+  reset
   step "remove $STATE" rm -rf "$STATE"
 }
 
@@ -617,6 +630,16 @@ export CONTAINER_RUNTIME_ENDPOINT=unix://$SOCK
 export CONTAINERD_ADDRESS=$SOCK
 export CONTAINERD_NAMESPACE=k8s.io
 export CRI_CONFIG_FILE=$BIN/crictl.yaml
+export DIKTYO_TESTVM_SOCKET=$SOCK
+export DIKTYO_TESTVM_NRI_SOCKET=$NRI_SOCK
+export DIKTYO_TESTVM_BRIDGE=$BRIDGE
+export DIKTYO_TESTVM_SUBNET=$SUBNET
+export DIKTYO_TESTVM_CGROUP_PARENT=$CGROUP_PARENT
+export DIKTYO_TESTVM_SNAT_CHAIN=$SNAT_CHAIN
+export DIKTYO_TESTVM_DNS_SERVER=127.0.0.1:$DNS_PORT
+export DIKTYO_TESTVM_DNS_ZONE=$DNS_ZONE
+export DIKTYO_TESTVM_CONFIG=$ETC/diktyo/config.yaml
+export DIKTYO_TESTVM_APP_IMAGE=$APP_IMAGE
 EOF
 }
 
@@ -634,12 +657,13 @@ main() {
   provision) provision ;;
   up) up ;;
   down) down ;;
+  reset) reset ;;
   clean) clean ;;
   status) status ;;
   env) env_cmd ;;
   crictl) exec crictl "$@" ;;
   ctr) exec ctr -a "$SOCK" -n k8s.io "$@" ;;
-  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
   esac
 }
 

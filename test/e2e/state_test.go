@@ -1,0 +1,157 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/miekg/dns"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+)
+
+// chainNetwork and chainIf are the network name of the VM's diktyo chain
+// (hack/testvm.sh writes it) and the pod interface, which name every
+// object the chain makes for a pod (cniutil.OwnerID).
+const (
+	chainNetwork = "diktyo"
+	chainIf      = "eth0"
+)
+
+func (p *pod) owner() string { return cniutil.OwnerID(chainNetwork, p.ID, chainIf) }
+
+func output(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(name, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// natRules returns the host's nat rules (iptables-save syntax) that
+// belong to p: those naming its address or its owner ID.
+func (p *pod) natRules(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, l := range strings.Split(output(t, "iptables-save", "-t", "nat"), "\n") {
+		if strings.Contains(l, " "+p.IP+"/32") || strings.Contains(l, p.owner()) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// ipRules returns the host's policy rules naming p's address.
+func (p *pod) ipRules(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, l := range strings.Split(output(t, "ip", "-4", "rule", "show"), "\n") {
+		if strings.Contains(l, " "+p.IP+" ") || strings.HasSuffix(l, " "+p.IP) {
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return out
+}
+
+// hostRoutes returns host routes, in any table, to p's address, made by
+// diktyo (protocol 209, iproute's marker).
+func (p *pod) hostRoutes(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, l := range strings.Split(output(t, "ip", "-4", "route", "show", "table", "all", "proto", "209"), "\n") {
+		if strings.HasPrefix(l, p.IP+" ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// cacheEntries returns diktyo's libcni cache files for p.
+func (p *pod) cacheEntries(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	root := p.vm.dir("diktyo", "cni-cache")
+	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(filepath.Base(path), p.ID) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}
+
+// dnsName is the name the VM's chain template gives p.
+func (p *pod) dnsName() string {
+	return p.Name + "." + p.Namespace + "." + p.vm.env["DIKTYO_TESTVM_DNS_ZONE"]
+}
+
+// lookup asks the VM's DNS server for name's records of type qtype.
+func (v *testVM) lookup(t *testing.T, name string, qtype uint16) []string {
+	t.Helper()
+	m := new(dns.Msg)
+	m.SetQuestion(dns.Fqdn(name), qtype)
+	c := &dns.Client{Timeout: 2 * time.Second}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	r, _, err := c.ExchangeContext(ctx, m, v.env["DIKTYO_TESTVM_DNS_SERVER"])
+	if err != nil {
+		t.Fatalf("DNS query %s: %v", name, err)
+	}
+	var out []string
+	for _, rr := range r.Answer {
+		switch rr := rr.(type) {
+		case *dns.A:
+			out = append(out, rr.A.String())
+		case *dns.PTR:
+			out = append(out, rr.Ptr)
+		}
+	}
+	return out
+}
+
+func reverseName(ip string) string {
+	name, err := dns.ReverseAddr(ip)
+	if err != nil {
+		panic(err)
+	}
+	return name
+}
+
+// expectNothingLeft checks that nothing diktyo made for p remains on the
+// node: nat rules, policy rules, host routes, DNS records (forward and
+// reverse, including extra names), libcni cache entries.
+func expectNothingLeft(t *testing.T, p *pod, extraNames ...string) {
+	t.Helper()
+	if r := p.natRules(t); len(r) > 0 {
+		t.Errorf("pod %s: nat rules left:\n%s", p.Name, strings.Join(r, "\n"))
+	}
+	if r := p.ipRules(t); len(r) > 0 {
+		t.Errorf("pod %s: ip rules left:\n%s", p.Name, strings.Join(r, "\n"))
+	}
+	if r := p.hostRoutes(t); len(r) > 0 {
+		t.Errorf("pod %s: host routes left:\n%s", p.Name, strings.Join(r, "\n"))
+	}
+	for _, n := range append([]string{p.dnsName()}, extraNames...) {
+		if got := p.vm.lookup(t, n, dns.TypeA); len(got) > 0 {
+			t.Errorf("pod %s: DNS %s still resolves to %v", p.Name, n, got)
+		}
+	}
+	if got := p.vm.lookup(t, reverseName(p.IP), dns.TypePTR); len(got) > 0 {
+		t.Errorf("pod %s: PTR for %s still there: %v", p.Name, p.IP, got)
+	}
+	if c := p.cacheEntries(t); len(c) > 0 {
+		t.Errorf("pod %s: diktyo cache entries left: %v", p.Name, c)
+	}
+}
+
+// expectNoPolicy checks that p got nothing from diktyo (it started
+// without policy).
+func expectNoPolicy(t *testing.T, p *pod) {
+	t.Helper()
+	expectNothingLeft(t, p)
+}
