@@ -145,7 +145,7 @@ func rfc2136Plugin(srv *dnstest.Server, keyFile string) map[string]any {
 		"reverseZones": []string{rev4, rev6},
 		"nameTemplate": "{name}.{namespace}.{zone}",
 		"ttl":          15,
-		"timeout":      "1s",
+		"timeout":      "5s",
 		"rfc2136":      map[string]any{"server": srv.Addr, "tsigSecretFile": keyFile},
 	}
 }
@@ -280,7 +280,7 @@ func TestRFC2136BadInput(t *testing.T) {
 // ---- hosts backend ----
 
 func hostsPlugin(file string) map[string]any {
-	return map[string]any{"zones": []string{"pods.test"}, "nameTemplate": "{name}.{namespace}.{zone}", "hosts": map[string]any{"file": file}}
+	return map[string]any{"zones": []string{"pods.test"}, "nameTemplate": "{name}.{namespace}.{zone}", "timeout": "10s", "hosts": map[string]any{"file": file}}
 }
 
 func readLines(t *testing.T, path string) []string {

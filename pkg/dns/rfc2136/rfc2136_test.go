@@ -43,7 +43,7 @@ func options(srv *dnstest.Server, secret string) rfc2136.Options {
 		Key:          rfc2136.Key{Name: srv.KeyName, Algorithm: dns.HmacSHA256, Secret: secret},
 		Zones:        record.Zones{zone},
 		ReverseZones: record.Zones{rev4, rev6},
-		Timeout:      2 * time.Second,
+		Timeout:      5 * time.Second,
 	}
 }
 
@@ -67,7 +67,7 @@ func set(t *testing.T, cid string, names []string, addrs ...string) record.Set {
 }
 
 func ctx(t *testing.T) context.Context {
-	c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
 	return c
 }
