@@ -44,7 +44,7 @@ func percentile(sorted []time.Duration, q float64) time.Duration {
 	lo := int(math.Floor(pos))
 	hi := int(math.Ceil(pos))
 	frac := pos - float64(lo)
-	return sorted[lo] + time.Duration(frac*float64(sorted[hi]-sorted[lo]))
+	return sorted[lo] + time.Duration(math.Round(frac*float64(sorted[hi]-sorted[lo])))
 }
 
 // Ratio is a/b of two medians; NaN when b is missing.

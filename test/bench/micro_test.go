@@ -1,0 +1,118 @@
+package bench
+
+// Micro-benchmarks (go test -bench) of the in-process work diktyo does per
+// pod, to set beside the exec and kernel costs the harness measures: they
+// show that building rules as data is not where the time goes.
+
+import (
+	"encoding/json"
+	"net/netip"
+	"testing"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// ipmasqStdin is what ipmasq reads for one pod of the per-pod section.
+func ipmasqStdin(b *testing.B, backend string) []byte {
+	b.Helper()
+	conf := ipmasqConf(backend)
+	conf["cniVersion"], conf["name"] = cniVersion, "bench"
+	conf["runtimeConfig"] = map[string]any{"masqEntries": masqEntries()}
+	raw, err := json.Marshal(conf)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return raw
+}
+
+func BenchmarkIPMasqParseAndPlan(b *testing.B) {
+	stdin := ipmasqStdin(b, "iptables")
+	addrs := []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")}
+	b.ReportAllocs()
+	for b.Loop() {
+		cfg, err := masq.ParseConfig(stdin)
+		if err != nil {
+			b.Fatal(err)
+		}
+		owner := masq.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
+		if plan := masq.BuildPlan(cfg, owner, addrs); len(plan.Families) != 1 {
+			b.Fatalf("plan %+v", plan)
+		}
+	}
+}
+
+func BenchmarkIPMasqRenderIPTables(b *testing.B) {
+	cfg, err := masq.ParseConfig(ipmasqStdin(b, "iptables"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	owner := masq.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
+	plan := masq.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
+	b.ReportAllocs()
+	for b.Loop() {
+		if s := iptables.RenderCreate(cfg.Tag, owner, plan.Families[0]); s == "" {
+			b.Fatal("empty restore script")
+		}
+	}
+}
+
+func BenchmarkIPMasqRenderNFTables(b *testing.B) {
+	cfg, err := masq.ParseConfig(ipmasqStdin(b, "nftables"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	owner := masq.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
+	plan := masq.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
+	f := nftables.NewTxFactory(cfg.Table)
+	b.ReportAllocs()
+	for b.Loop() {
+		if tx := nftables.RenderCreate(f, plan); tx == nil {
+			b.Fatal("no transaction")
+		}
+	}
+}
+
+// BenchmarkPolicyDecide is diktyo-nri's per-pod decision: annotations
+// parsed and checked against the admin config.
+func BenchmarkPolicyDecide(b *testing.B) {
+	cfg, err := policy.ParseConfig([]byte(`chain:
+  conflist: /dev/null
+namespaces:
+  - namespaces: ["bench"]
+    allow:
+      masq:
+        externals: ["198.19.0.1", "198.19.0.1:20000-29999", "masquerade"]
+        destinations: ["198.19.0.0/24", "203.0.113.0/24", "0.0.0.0/0"]
+      snatExclude:
+        cidrs: ["10.0.0.0/8"]
+      routeTable:
+        tables: ["100-199"]
+      dns:
+        zones: [bench.test]
+        templates: ["{name}.{namespace}.{zone}"]
+`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, err := json.Marshal(masqEntries())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ann := map[string]string{
+		"diktyo.io/v1.masq":         string(entries),
+		"diktyo.io/v1.snat-exclude": "10.0.0.0/8",
+		"diktyo.io/v1.route-table":  "100",
+		"diktyo.io/v1.dns-names":    "pod.bench.bench.test",
+	}
+	pod := policy.Pod{Namespace: "bench", Name: "pod", UID: "uid"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := policy.Decide(cfg, pod, ann); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

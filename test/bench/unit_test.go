@@ -1,0 +1,207 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+
+func TestSummarize(t *testing.T) {
+	var s []time.Duration
+	for i := 10; i >= 1; i-- { // unsorted on purpose
+		s = append(s, ms(float64(i)))
+	}
+	got := Summarize(s)
+	want := Summary{N: 10, Median: ms(5.5), P10: ms(1.9), P90: ms(9.1), P99: ms(9.91)}
+	if got != want {
+		t.Fatalf("Summarize = %+v, want %+v", got, want)
+	}
+	if s[0] != ms(10) {
+		t.Fatalf("Summarize sorted its input in place")
+	}
+	if one := Summarize([]time.Duration{ms(3)}); one.Median != ms(3) || one.P10 != ms(3) || one.P90 != ms(3) {
+		t.Fatalf("single sample: %+v", one)
+	}
+	if (Summarize(nil) != Summary{}) {
+		t.Fatalf("empty input must give a zero Summary")
+	}
+}
+
+func TestRatioAndFormat(t *testing.T) {
+	if r := Ratio(Summary{N: 1, Median: ms(3)}, Summary{N: 1, Median: ms(2)}); r != 1.5 {
+		t.Fatalf("Ratio = %v", r)
+	}
+	if r := Ratio(Summary{N: 1, Median: ms(3)}, Summary{}); !math.IsNaN(r) {
+		t.Fatalf("Ratio against nothing = %v, want NaN", r)
+	}
+	for d, want := range map[time.Duration]string{
+		0: "0", 1500 * time.Nanosecond: "1.5 µs", ms(12.345): "12.35 ms", 2 * time.Second: "2.00 s", -ms(1.5): "−1.50 ms",
+	} {
+		if got := fmtDur(d); got != want {
+			t.Errorf("fmtDur(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := fmtSummary(Summary{N: 3, Median: ms(2), P10: ms(1), P90: ms(3)}); got != "2.00 ms (1.00 ms–3.00 ms)" {
+		t.Errorf("fmtSummary = %q", got)
+	}
+	if fmtCount(10000) != "10,000" || fmtCount(100) != "100" {
+		t.Errorf("fmtCount: %q %q", fmtCount(10000), fmtCount(100))
+	}
+}
+
+func TestPlotSVGWellFormed(t *testing.T) {
+	p := &Plot{Title: "a <title> & more", XLabel: "x", YLabel: "y", LogX: true, Series: []PlotSeries{
+		{Name: "one", Points: []PlotPoint{{0, 1, 0.5, 1.5}, {1000, 2, 1.5, 3}, {10000, 4, 3, 6}}},
+		{Name: "two", Points: []PlotPoint{{0, 2, 2, 2}, {10000, 2.5, 2, 3}}},
+	}}
+	var b bytes.Buffer
+	if err := p.WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b.Bytes()))
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v\n%s", err, b.String())
+		}
+	}
+	svg := b.String()
+	if strings.Count(svg, "<polyline") != 2 || !strings.Contains(svg, "&lt;title&gt; &amp; more") || !strings.Contains(svg, ">10k<") {
+		t.Fatalf("unexpected SVG:\n%s", svg)
+	}
+	if err := (&Plot{Title: "empty"}).WriteSVG(io.Discard); err == nil {
+		t.Fatal("an empty plot must be an error")
+	}
+}
+
+func TestNiceCeil(t *testing.T) {
+	for v, want := range map[float64]float64{0.7: 1, 1: 1, 1.2: 2, 3: 5, 7: 10, 42: 50, 0: 1} {
+		if got := niceCeil(v); got != want {
+			t.Errorf("niceCeil(%v) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+func TestUnrelatedRules(t *testing.T) {
+	s := UnrelatedRules(250)
+	if got := strings.Count(s, "-A DKTB-FILL-"); got != 250 {
+		t.Fatalf("%d filler rules, want 250", got)
+	}
+	if got := strings.Count(s, "-A PREROUTING -j DKTB-FILL-"); got != 3 {
+		t.Fatalf("%d jumps, want 3 (chains of %d)", got, fillerRulesPerChain)
+	}
+	if !strings.HasPrefix(s, "*nat\n") || !strings.HasSuffix(s, "COMMIT\n") {
+		t.Fatalf("not a restore script:\n%s", s)
+	}
+	if UnrelatedRules(0) != "*nat\nCOMMIT\n" {
+		t.Fatalf("0 rules: %q", UnrelatedRules(0))
+	}
+}
+
+func TestCountNFTSkipsXtablesTables(t *testing.T) {
+	raw := `{"nftables":[{"metainfo":{}},
+	 {"table":{"family":"ip","name":"nat"}},
+	 {"rule":{"family":"ip","table":"nat","chain":"POSTROUTING"}},
+	 {"rule":{"family":"inet","table":"diktyo-ipmasq","chain":"postrouting"}},
+	 {"rule":{"family":"inet","table":"diktyo-ipmasq","chain":"pod"}},
+	 {"map":{"family":"inet","table":"diktyo-ipmasq","name":"pods","elem":[["a","b"],["c","d"]]}},
+	 {"set":{"family":"ip","table":"filter","name":"x","elem":["1.2.3.4"]}}]}`
+	rules, elems, err := countNFT([]byte(raw))
+	if err != nil || rules != 2 || elems != 2 {
+		t.Fatalf("countNFT = %d rules, %d elems, %v; want 2, 2", rules, elems, err)
+	}
+	if _, _, err := countNFT([]byte("not json")); err == nil {
+		t.Fatal("bad JSON must be an error")
+	}
+	d := State{IPTRules: 5, IPRules: 2}.Sub(State{IPTRules: 1})
+	if d.String() != "iptables rules +4, ip rules +2" || (State{}).String() != "none" {
+		t.Fatalf("State strings: %q %q", d.String(), State{}.String())
+	}
+}
+
+func TestUntagScript(t *testing.T) {
+	save := `*nat
+:PREROUTING ACCEPT [0:0]
+:POSTROUTING ACCEPT [0:0]
+:DKBENCH-VM - [0:0]
+:DKBENCH-VM-0123456789abcdef - [0:0]
+:OTHER - [0:0]
+-A POSTROUTING -m comment --comment diktyo-ipmasq -j DKBENCH-VM
+-A POSTROUTING -j OTHER
+-A DKBENCH-VM -s 198.18.210.5/32 -j DKBENCH-VM-0123456789abcdef
+-A DKBENCH-VM-0123456789abcdef -d 198.19.0.0/16 -p udp -m comment --comment "x y" -j SNAT --to-source 198.19.255.10
+COMMIT
+`
+	got := untagScript(save, benchVMTag)
+	want := `*nat
+-D POSTROUTING -m comment --comment diktyo-ipmasq -j DKBENCH-VM
+-D DKBENCH-VM -s 198.18.210.5/32 -j DKBENCH-VM-0123456789abcdef
+-D DKBENCH-VM-0123456789abcdef -d 198.19.0.0/16 -p udp -m comment --comment "x y" -j SNAT --to-source 198.19.255.10
+-X DKBENCH-VM
+-X DKBENCH-VM-0123456789abcdef
+COMMIT
+`
+	if got != want {
+		t.Fatalf("untagScript:\n%s\nwant:\n%s", got, want)
+	}
+	if untagScript("*nat\n:OTHER - [0:0]\nCOMMIT\n", benchVMTag) != "" {
+		t.Fatal("nothing tagged must give an empty script")
+	}
+}
+
+// TestTargets checks pass, FAIL, indicative and skipped from synthetic
+// results.
+func TestTargets(t *testing.T) {
+	sum := func(m float64) Summary { return Summary{N: 30, Median: ms(m), P10: ms(m), P90: ms(m), P99: ms(m)} }
+	r := &Results{
+		PerPod: []PerPodRow{{Key: "portmap", AddDel: sum(100)}, {Key: "ipmasq-ipt", AddDel: sum(20)}, {Key: "ipmasq-nft", AddDel: sum(120)}},
+		Unrelated: []ScaleRow{
+			{Key: "ipmasq-ipt", Size: 0, Add: sum(10)}, {Key: "ipmasq-ipt", Size: 10000, Add: sum(12)},
+			{Key: "ipmasq-nft", Size: 0, Add: sum(10)}, {Key: "ipmasq-nft", Size: 10000, Add: sum(14)},
+		},
+		Pods: []ScaleRow{{Key: "iproute", Size: 10, Add: sum(10)}, {Key: "iproute", Size: 100, Add: sum(11)}},
+		Packet: []PacketRow{
+			{Key: "ipmasq-nft", Pods: 1, NewFlow: sum(0.030)}, {Key: "ipmasq-nft", Pods: 1000, NewFlow: sum(0.031)},
+		},
+		Daemon: &DaemonResult{HandlerWith: Summary{N: 200, Median: ms(10), P99: ms(30)}},
+	}
+	got := map[string]string{}
+	for _, tg := range Targets(r) {
+		got[tg.Goal] = tg.Result
+	}
+	want := map[string]string{
+		"ipmasq-ipt ADD+DEL below portmap's":                                      "pass",
+		"ipmasq-nft ADD+DEL below portmap's":                                      "FAIL",
+		"ipmasq-ipt: ADD with 10,000 unrelated nat rules within 1.3x of 0":        "pass",
+		"ipmasq-nft: ADD with 10,000 unrelated nat rules within 1.3x of 0":        "FAIL",
+		"chain-ipt: ADD with 10,000 unrelated nat rules within 1.3x of 0":         "skipped: not measured",
+		"iproute: ADD at 1,000 pods within 1.3x of at 10":                         "indicative",
+		"ipmasq-nft: new-flow per-packet cost at 1,000 pods within 1.1x of 1 pod": "pass",
+		"NRI handler p99 < 25 ms (full chain)":                                    "FAIL",
+		"median `crictl runp` overhead < 15 ms":                                   "skipped: section 4 did not run",
+	}
+	for goal, res := range want {
+		if got[goal] != res {
+			t.Errorf("%s: %q, want %q", goal, got[goal], res)
+		}
+	}
+	var md bytes.Buffer
+	if err := Report(&md, r, t.TempDir(), "img"); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"## At a glance", "| ipmasq-nft ADD+DEL below portmap's | 120.00 ms vs 100.00 ms (1.20x) | FAIL |"} {
+		if !strings.Contains(md.String(), s) {
+			t.Errorf("report lacks %q", s)
+		}
+	}
+}
