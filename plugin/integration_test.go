@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -588,4 +589,153 @@ func (w *testWriter) Write(b []byte) (int, error) {
 		w.t.Log(strings.TrimRight(string(b), "\n"))
 	}
 	return len(b), nil
+}
+
+// sockProxy forwards unix connections from front to back, and can drop
+// them all, as a dying containerd drops its plugins' connections.
+type sockProxy struct {
+	back  string
+	l     net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func newSockProxy(t *testing.T, front, back string) *sockProxy {
+	l, err := net.Listen("unix", front)
+	if err != nil {
+		t.Fatal(err)
+	}
+	px := &sockProxy{back: back, l: l}
+	go px.serve()
+	t.Cleanup(func() { _ = l.Close(); px.dropAll() })
+	return px
+}
+
+func (px *sockProxy) serve() {
+	for {
+		c, err := px.l.Accept()
+		if err != nil {
+			return
+		}
+		b, err := net.Dial("unix", px.back)
+		if err != nil {
+			_ = c.Close()
+			continue
+		}
+		px.mu.Lock()
+		px.conns = append(px.conns, c, b)
+		px.mu.Unlock()
+		go func() { _, _ = io.Copy(b, c); _ = b.Close() }()
+		go func() { _, _ = io.Copy(c, b); _ = c.Close() }()
+	}
+}
+
+func (px *sockProxy) dropAll() {
+	px.mu.Lock()
+	defer px.mu.Unlock()
+	for _, c := range px.conns {
+		_ = c.Close()
+	}
+	px.conns = nil
+}
+
+func TestReconnectAfterRuntimeRestart(t *testing.T) {
+	e := newEnv(t, "fail")
+	// The plugin dials a proxy in front of the runtime's socket, so that
+	// "containerd dying" can close the plugin's connection.
+	back := e.sock
+	e.sock = filepath.Join(e.dir, "front.sock")
+	px := newSockProxy(t, e.sock, back)
+	p, _ := e.startPlugin()
+	e.sock = back
+	a := e.pod("before", "team-a", "198.51.100.60", policyAnnotations("before"))
+	if err := e.run(a); err != nil {
+		t.Fatal(err)
+	}
+	// containerd restarts: the connection closes; a pod is created while
+	// the plugin is disconnected (as containerd would while restarting,
+	// the new pod is only seen in the next Synchronize).
+	e.runtime.Stop()
+	px.dropAll()
+	b := e.pod("during", "team-a", "198.51.100.61", policyAnnotations("during"))
+	e.mu.Lock()
+	e.pods[b.Id] = b
+	e.mu.Unlock()
+	synced := p.Reconciled()
+	e.startRuntime()
+	waitFor(t, "plugin reconnected and reconciled", func() bool { return p.Reconciled() > synced })
+	e.requireApplied("198.51.100.60", "before.team-a."+testZone)
+	e.requireApplied("198.51.100.61", "during.team-a."+testZone)
+	c := e.pod("after", "team-a", "198.51.100.62", policyAnnotations("after"))
+	if err := e.run(c); err != nil {
+		t.Fatalf("RunPodSandbox on the new connection: %v", err)
+	}
+	e.requireApplied("198.51.100.62", "after.team-a."+testZone)
+	for _, pod := range []*nriapi.PodSandbox{a, b, c} {
+		e.stop(pod)
+		e.remove(pod)
+	}
+	e.requireGone("198.51.100.6")
+}
+
+// TestPreInstalled runs diktyo-nri as containerd runs a pre-installed
+// plugin: started from the plugin dir with a connected socket in its
+// environment and its config sent by the runtime (here the admin config
+// itself, inline). The plugin file is a wrapper that keeps the binary's log.
+func TestPreInstalled(t *testing.T) {
+	e := newEnv(t, "fail")
+	e.runtime.Stop() // this test needs a runtime that launches the plugin
+	pluginDir := filepath.Join(e.dir, "nri-plugins")
+	confDir := filepath.Join(e.dir, "nri-conf")
+	for _, d := range []string{pluginDir, confDir} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logFile := filepath.Join(e.dir, "diktyo-nri.log")
+	wrapper := fmt.Sprintf("#!/bin/sh\nexec %s --log-level=debug 2>>%s\n", filepath.Join(testutil.PluginDir(t), "diktyo-nri"), logFile)
+	if err := os.WriteFile(filepath.Join(pluginDir, "10-diktyo"), []byte(wrapper), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.write(filepath.Join(confDir, "10-diktyo.conf"), string(cfg))
+	t.Cleanup(func() {
+		if t.Failed() {
+			log, _ := os.ReadFile(logFile)
+			t.Logf("diktyo-nri log:\n%s", log)
+		}
+	})
+
+	syncFn := func(ctx context.Context, cb adaptation.SyncCB) error { _, err := cb(ctx, nil, nil); return err }
+	updateFn := func(context.Context, []*adaptation.ContainerUpdate) ([]*adaptation.ContainerUpdate, error) {
+		return nil, nil
+	}
+	r, err := adaptation.New("containerd", "v2.2.9", syncFn, updateFn, adaptation.WithPluginPath(pluginDir),
+		adaptation.WithPluginConfigPath(confDir), adaptation.WithDisabledExternalConnections())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Started from the "host" netns, the plugin process (and the chain it
+	// runs) lives there.
+	if err := e.host.Do(func(ns.NetNS) error { return r.Start() }); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Stop)
+	e.runtime = r
+
+	a := e.pod("pre", "team-a", "198.51.100.70", policyAnnotations("pre"))
+	if err := e.run(a); err != nil {
+		t.Fatalf("RunPodSandbox: %v", err)
+	}
+	e.requireApplied("198.51.100.70", "pre.team-a."+testZone)
+	bad := e.pod("bad", "team-a", "198.51.100.71", map[string]string{"diktyo.io/v1.route-table": "999"})
+	if err := e.run(bad); err == nil || !strings.Contains(err.Error(), "diktyo.io/v1.route-table") {
+		t.Errorf("denied pod: err = %v", err)
+	}
+	e.stop(a)
+	e.remove(a)
+	e.requireGone("198.51.100.70")
 }

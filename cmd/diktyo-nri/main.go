@@ -28,6 +28,8 @@ import (
 // DefaultSocket is containerd's NRI socket for external plugins.
 const DefaultSocket = "/var/run/nri/nri.sock"
 
+const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "explain" {
 		os.Exit(runExplain(os.Args[2:], os.Stdout, os.Stderr))
@@ -69,6 +71,12 @@ func runPlugin(args []string) int {
 	}
 	if addr != "" {
 		go serveMetrics(ctx, log, addr, p)
+	}
+	// containerd starts pre-installed plugins with an environment holding
+	// only the NRI variables; the chain's plugins still need PATH to find
+	// iptables, nft and ip.
+	if os.Getenv("PATH") == "" {
+		_ = os.Setenv("PATH", defaultPath)
 	}
 	log.Info("diktyo-nri starting", "preInstalled", plugin.PreInstalled(), "socket", *socket, "config", *config)
 	if err := p.Run(ctx, plugin.RunOptions{Socket: *socket, Name: *name, Idx: *idx}); err != nil {
