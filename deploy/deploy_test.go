@@ -7,6 +7,7 @@ package deploy_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -19,11 +20,14 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
-// defaultSocket is containerd's default NRI socket, which diktyo-nri's
-// --socket flag also defaults to (the cross-team contract).
+// defaultSocket is containerd's default NRI socket; TestBinaryDefaults
+// checks that diktyo-nri's --socket defaults to it too.
 const defaultSocket = "/var/run/nri/nri.sock"
 
 // chainPlugins are the chain's plugin types, in order (the contract).
@@ -216,6 +220,8 @@ func TestDaemonSetAgreesWithBinaries(t *testing.T) {
 	wantHostPath(t, mounts, policy.DefaultCacheDir, "/var/lib/diktyo")
 	wantHostPath(t, mounts, policy.DefaultDebugDir, "/var/lib/diktyo")
 	wantHostPath(t, mounts, "/run/xtables.lock", "/run/xtables.lock")
+	wantHostPath(t, mounts, route.DefaultStateDir, "/run/diktyo")
+	wantHostPath(t, mounts, dnsplugin.DefaultHostsFile, "/var/lib/diktyo")
 	netns := wantHostPath(t, mounts, "/var/run/netns/cni-x", "/var/run/netns")
 	if netns.mount.MountPropagation == nil || *netns.mount.MountPropagation != corev1.MountPropagationHostToContainer {
 		t.Error("/var/run/netns must be mounted with HostToContainer propagation: pod netns appear after diktyo-nri starts")
@@ -357,6 +363,22 @@ func TestContainerdDropIn(t *testing.T) {
 	strict(t, "nri/10-diktyo.conf", readFile(t, "nri/10-diktyo.conf"), &pre)
 	if pre["configFile"] != policy.DefaultConfigPath || len(pre) != 1 {
 		t.Errorf("nri/10-diktyo.conf = %v, want only configFile: %s", pre, policy.DefaultConfigPath)
+	}
+}
+
+// TestBinaryDefaults checks the defaults diktyo-nri itself reports (its
+// --help) against the paths the manifests and this test assume.
+func TestBinaryDefaults(t *testing.T) {
+	bin := filepath.Join(testutil.PluginDir(t), "diktyo-nri")
+	out, _ := exec.Command(bin, "--help").CombinedOutput() // exits 2 after printing the usage
+	defaults := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^\s+-(\S+) string\n.*\(default "([^"]*)"\)`).FindAllStringSubmatch(string(out), -1) {
+		defaults[m[1]] = m[2]
+	}
+	for flag, want := range map[string]string{"socket": defaultSocket, "config": policy.DefaultConfigPath, "name": "diktyo", "idx": "10"} {
+		if defaults[flag] != want {
+			t.Errorf("diktyo-nri --%s defaults to %q, want %q (usage:\n%s)", flag, defaults[flag], want, out)
+		}
 	}
 }
 
