@@ -193,6 +193,26 @@ func TestRFC2136Verbs(t *testing.T) {
 	}
 }
 
+// TestRFC2136DelWithoutState: DEL from a runtime that lost everything
+// (no cached prevResult, no netns, no ips) still removes the names and,
+// through the server's A/AAAA records, the PTRs.
+func TestRFC2136DelWithoutState(t *testing.T) {
+	testutil.RequireRoot(t)
+	srv := dnstest.StartBind(t, zone, rev4, rev6)
+	conf := rfc2136Plugin(srv, srv.KeyFile)
+	h := newHarness(t, "1.1.0", conf)
+	web := pod{id: "c-web", name: "web-0", namespace: "shop", ips: []string{"198.51.100.7", "2001:db8::7"}}
+	_, err := h.add(web)
+	must(t, "ADD", err)
+
+	fresh := newHarness(t, "1.1.0", rfc2136Plugin(srv, srv.KeyFile)) // empty libcni cache
+	fresh.netns = ""
+	must(t, "DEL without state", fresh.del(pod{id: "c-web", name: "web-0", namespace: "shop"}))
+	for _, z := range []string{zone, rev4, rev6} {
+		eq(t, "names left in "+z, srv.Names(t, z))
+	}
+}
+
 func TestRFC2136OwnerProtection(t *testing.T) {
 	testutil.RequireRoot(t)
 	srv := dnstest.StartBind(t, zone, rev4, rev6)

@@ -267,8 +267,9 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 	}
 }
 
-// writeAtomic replaces path with data: temp file in the same directory,
-// fsync, rename over path, fsync of the directory.
+// writeAtomic replaces path with data: temp file in the same directory
+// (mode 0644, or the existing file's), fsync, rename over path, fsync of
+// the directory.
 func writeAtomic(path string, data []byte) (err error) {
 	dir, base := filepath.Split(path)
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
@@ -284,7 +285,12 @@ func writeAtomic(path string, data []byte) (err error) {
 	if _, err = tmp.Write(data); err != nil {
 		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
 	}
-	if err = tmp.Chmod(0o644); err != nil {
+	// Keep the mode of an existing file (an admin may have narrowed it).
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err = tmp.Chmod(mode); err != nil {
 		return fmt.Errorf("chmod %s: %w", tmp.Name(), err)
 	}
 	if err = tmp.Sync(); err != nil {

@@ -80,6 +80,19 @@ func TestFileFormat(t *testing.T) {
 	}
 }
 
+func TestModeKept(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	if err := os.WriteFile(file, nil, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := New(file).Add(ctx(t), set("aaaa", []string{"web"}, "198.51.100.7")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(file); st.Mode().Perm() != 0o640 {
+		t.Fatalf("mode %v, want 0640", st.Mode())
+	}
+}
+
 func TestNoWriteWhenUnchanged(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "hosts")
 	b := New(file)

@@ -2,6 +2,7 @@ package rfc2136_test
 
 import (
 	"context"
+	"fmt"
 	"net/netip"
 	"slices"
 	"strings"
@@ -311,4 +312,45 @@ func TestUDP(t *testing.T) {
 		t.Fatal(err)
 	}
 	eq(t, "names", e.srv.Names(t, zone))
+}
+
+// TestConcurrentClaims: 10 attachments race for one name while each also
+// adds a name of its own. The prerequisites let exactly one take the
+// shared name; every own name succeeds; the losers leave nothing.
+func TestConcurrentClaims(t *testing.T) {
+	e := newEnv(t)
+	const n = 10
+	type outcome struct {
+		i   int
+		err error
+	}
+	results := make(chan outcome, n)
+	for i := range n {
+		go func() {
+			s := set(t, fmt.Sprintf("c%d", i), []string{"shared"}, fmt.Sprintf("198.51.100.%d", i+1))
+			if err := e.b.Add(ctx(t), s); err != nil {
+				results <- outcome{i, err}
+				return
+			}
+			results <- outcome{i, nil}
+		}()
+	}
+	winner := -1
+	for range n {
+		o := <-results
+		if o.err == nil {
+			if winner >= 0 {
+				t.Fatalf("both %d and %d hold the shared name", winner, o.i)
+			}
+			winner = o.i
+		} else if !strings.Contains(o.err.Error(), "already taken") && !strings.Contains(o.err.Error(), "changed while being updated") {
+			t.Fatalf("attachment %d: unexpected error %v", o.i, o.err)
+		}
+	}
+	if winner < 0 {
+		t.Fatal("nobody got the shared name")
+	}
+	eq(t, "A", e.srv.Values(t, "shared.pods.test.", dns.TypeA), fmt.Sprintf("198.51.100.%d", winner+1))
+	eq(t, "names", e.srv.Names(t, zone), "shared.pods.test.")
+	eq(t, "reverse names", e.srv.Names(t, rev4), fmt.Sprintf("%d.100.51.198.in-addr.arpa.", winner+1))
 }
