@@ -1,0 +1,122 @@
+package explain
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+const cfgYAML = `
+defaults: {snat: {defaultAction: masquerade, excludeCIDRs: [10.0.0.0/8]}}
+namespaces:
+  - namespaces: [team-a]
+    allow:
+      masq: {externals: ["203.0.113.10:5000-5999"], destinations: ["198.51.100.0/24", "0.0.0.0/0"]}
+      routes: {destinations: ["198.51.100.0/24"], types: [unicast, blackhole], gateways: ["10.0.0.1"]}
+      routeTable: {tables: [100]}
+      dns: {zones: [pods.test], templates: ["{name}.{namespace}.{zone}"]}
+`
+
+func explainString(t *testing.T, in Input) (string, error) {
+	t.Helper()
+	var b strings.Builder
+	err := Explain(&b, in)
+	return b.String(), err
+}
+
+func TestExplainAllowed(t *testing.T) {
+	cfg, err := policy.ParseConfig([]byte(cfgYAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: map[string]string{
+		policy.KeyMasq:       `[{"external":"203.0.113.10:5000-5010","destination":"0.0.0.0/0","protocol":"tcp"},{"external":"203.0.113.10:5500","destination":"198.51.100.7/32","protocol":"udp"}]`,
+		policy.KeyRoutes:     `[{"destination":"198.51.100.0/25","gateway":"10.0.0.1"},{"destination":"198.51.100.128/25","gateway":"drop"}]`,
+		policy.KeyRouteTable: "100",
+		policy.KeyDNSNames:   "web.team-a.pods.test",
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"result: ALLOWED",
+		`"masqEntries"`, `"snatPolicy"`, `"policyRouting"`, `"dnsNames"`,
+		"K8S_POD_NAMESPACE=team-a;K8S_POD_NAME=web",
+		"to 10.0.0.0/8: not SNATed (excluded)",
+		"anything else: masquerade (default)",
+		"198.51.100.0/25 via 10.0.0.1",
+		"blackhole 198.51.100.128/25",
+		"from <pod IP> lookup 100",
+		"web.team-a.pods.test. A/AAAA",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// Most specific destination first, whatever the annotation's order.
+	if strings.Index(out, "198.51.100.7/32") > strings.Index(out, "tcp to 0.0.0.0/0") {
+		t.Errorf("a /32 is shown after 0.0.0.0/0:\n%s", out)
+	}
+}
+
+func TestExplainRejected(t *testing.T) {
+	cfg, err := policy.ParseConfig([]byte(cfgYAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		in   Input
+		want string
+	}{
+		{Input{Config: cfg, Pod: policy.Pod{Namespace: "team-b"}, Annotations: map[string]string{policy.KeyRouteTable: "100"}},
+			`may not use diktyo.io/v1.route-table`},
+		{Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a"}, Annotations: map[string]string{"diktyo.io/v1.nope": "1"}},
+			`annotation diktyo.io/v1.nope="1": unknown`},
+		{Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a"}, Annotations: map[string]string{policy.KeyRouteTable: "100"}, HostNetwork: true},
+			"host-network"},
+	} {
+		out, err := explainString(t, tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(out, "REJECTED") {
+			t.Errorf("err = %v, want %q; output:\n%s", err, tc.want, out)
+		}
+	}
+	// No annotations and no defaults: nothing to do, no error.
+	empty, _ := policy.ParseConfig(nil)
+	out, err := explainString(t, Input{Config: empty, Pod: policy.Pod{Namespace: "x"}})
+	if err != nil || !strings.Contains(out, "no policy") {
+		t.Errorf("err=%v output:\n%s", err, out)
+	}
+}
+
+func TestReadAnnotationsFile(t *testing.T) {
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "pod.yaml")
+	if err := os.WriteFile(manifest, []byte("apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: team-a\n  annotations:\n    diktyo.io/v1.route-table: \"100\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ann, pod, err := ReadAnnotationsFile(manifest)
+	if err != nil || ann[policy.KeyRouteTable] != "100" || pod == nil || pod.Name != "web" || pod.Namespace != "team-a" {
+		t.Errorf("manifest: %v %+v %v", ann, pod, err)
+	}
+	plain := filepath.Join(dir, "ann.yaml")
+	if err := os.WriteFile(plain, []byte("diktyo.io/v1.debug: \"true\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ann, pod, err = ReadAnnotationsFile(plain)
+	if err != nil || ann[policy.KeyDebug] != "true" || pod != nil {
+		t.Errorf("plain: %v %+v %v", ann, pod, err)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("- a\n- b\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ReadAnnotationsFile(bad); err == nil {
+		t.Error("a list was accepted")
+	}
+	if _, _, err := ParseAnnotationFlag("novalue"); err == nil {
+		t.Error("flag without = accepted")
+	}
+}

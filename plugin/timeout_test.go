@@ -1,0 +1,225 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	nriapi "github.com/containerd/nri/pkg/api"
+)
+
+// slowCNI is a CNI plugin that logs "<verb>-start <id>" and
+// "<verb>-end <id>" around a sleep on ADD, so tests can see how chain
+// runs overlap. It touches nothing else.
+const slowCNI = `#!/bin/sh
+cat >/dev/null
+echo "$CNI_COMMAND-start $CNI_CONTAINERID" >>%[1]s
+if [ "$CNI_COMMAND" = ADD ]; then sleep %[2]s; fi
+echo "$CNI_COMMAND-end $CNI_CONTAINERID" >>%[1]s
+if [ "$CNI_COMMAND" = ADD ]; then echo '{"cniVersion":"1.1.0"}'; fi
+`
+
+type slowEnv struct {
+	p   *Plugin
+	log string
+	dir string
+}
+
+func newSlowEnv(t *testing.T, failurePolicy, sleep string) *slowEnv {
+	t.Helper()
+	dir := t.TempDir()
+	logFile := filepath.Join(dir, "calls.log")
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "slowcni"), []byte(fmt.Sprintf(slowCNI, logFile, sleep)), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	conflist := filepath.Join(dir, "chain.conflist")
+	if err := os.WriteFile(conflist, []byte(`{"cniVersion":"1.1.0","name":"slow","plugins":[{"type":"slowcni","capabilities":{"ips":true,"policyRouting":true}}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`
+failurePolicy: %s
+chain: {conflist: %s, binDirs: [%s], cacheDir: %s}
+timeouts: {handler: 100ms, cni: 20s}
+reconcile: {interval: 0s}
+namespaces:
+  - namespaces: [team-a]
+    allow: {routeTable: {tables: [100]}}
+`, failurePolicy, conflist, bin, filepath.Join(dir, "cache"))
+	cfgFile := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(cfgFile, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err := New(Options{ConfigPath: cfgFile, ConfigRequired: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PluginStderr: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &slowEnv{p: p, log: logFile, dir: dir}
+}
+
+func (s *slowEnv) calls(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(s.log)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return strings.Fields(strings.ReplaceAll(string(data), " ", "/"))
+}
+
+func (s *slowEnv) waitCalls(t *testing.T, what string, cond func([]string) bool) []string {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		c := s.calls(t)
+		if cond(c) {
+			return c
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s; calls: %v", what, c)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func slowPod(id string) *nriapi.PodSandbox {
+	return &nriapi.PodSandbox{
+		Id: id, Name: "web", Namespace: "team-a",
+		Annotations: map[string]string{"diktyo.io/v1.route-table": "100"},
+		Linux:       &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{{Type: "network", Path: "/proc/self/ns/net"}}},
+		Ips:         []string{"198.51.100.9"},
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Under "fail", a chain run slower than the handler budget fails the pod
+// at once, and the ADD, once done, is undone.
+func TestSlowAddFailsPodAndIsUndone(t *testing.T) {
+	s := newSlowEnv(t, "fail", "0.5")
+	err := s.p.RunPodSandbox(context.Background(), slowPod("slow1"))
+	if err == nil || !strings.Contains(err.Error(), "handler budget") || !strings.Contains(err.Error(), "team-a/web") {
+		t.Fatalf("err = %v, want a timeout naming the pod", err)
+	}
+	if r := reasonOf(err); r != reasonTimeout {
+		t.Errorf("reason %q, want %q", r, reasonTimeout)
+	}
+	calls := s.waitCalls(t, "the late ADD to be undone", func(c []string) bool { return contains(c, "DEL-end/slow1") })
+	if want := []string{"ADD-start/slow1", "ADD-end/slow1", "DEL-start/slow1", "DEL-end/slow1"}; strings.Join(calls, " ") != strings.Join(want, " ") {
+		t.Errorf("calls %v, want %v", calls, want)
+	}
+	waitIdle(t, s.p)
+	if s.p.state.Load().runner.HasCached("slow1") {
+		t.Error("cache entry left after the undo")
+	}
+}
+
+// Under "ignore", the pod starts at once and keeps the late policy.
+func TestSlowAddUnderIgnoreKeepsLatePolicy(t *testing.T) {
+	s := newSlowEnv(t, "ignore", "0.3")
+	if err := s.p.RunPodSandbox(context.Background(), slowPod("slow2")); err != nil {
+		t.Fatalf("RunPodSandbox under ignore: %v", err)
+	}
+	s.waitCalls(t, "the ADD to finish", func(c []string) bool { return contains(c, "ADD-end/slow2") })
+	waitIdle(t, s.p)
+	if contains(s.calls(t), "DEL-start/slow2") {
+		t.Error("late ADD undone under ignore")
+	}
+	if !s.p.state.Load().runner.HasCached("slow2") {
+		t.Error("late ADD not cached")
+	}
+}
+
+// Stop arriving while the ADD of the same pod runs waits for it: ADD and
+// DEL of one pod never overlap. Another pod is not held up.
+func TestPerPodSerialization(t *testing.T) {
+	s := newSlowEnv(t, "ignore", "0.3")
+	ctx := context.Background()
+	if err := s.p.RunPodSandbox(ctx, slowPod("ser1")); err != nil {
+		t.Fatal(err)
+	}
+	s.waitCalls(t, "the ADD to start", func(c []string) bool { return contains(c, "ADD-start/ser1") })
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = s.p.StopPodSandbox(ctx, slowPod("ser1")) }()
+	go func() { defer wg.Done(); _ = s.p.RunPodSandbox(ctx, slowPod("ser2")) }()
+	wg.Wait()
+	calls := s.waitCalls(t, "the DEL", func(c []string) bool { return contains(c, "DEL-end/ser1") })
+	var mine []string
+	for _, c := range calls {
+		if strings.HasSuffix(c, "/ser1") {
+			mine = append(mine, c)
+		}
+	}
+	if want := "ADD-start/ser1 ADD-end/ser1 DEL-start/ser1 DEL-end/ser1"; strings.Join(mine, " ") != want {
+		t.Errorf("ser1 calls %v, want %s", mine, want)
+	}
+	if !contains(calls, "ADD-start/ser2") {
+		t.Error("the other pod's ADD did not run")
+	}
+	waitIdle(t, s.p)
+}
+
+// waitIdle waits until no pod has work in progress.
+func waitIdle(t *testing.T, p *Plugin) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for p.locks.held() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("pod work never finished")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestPodLocks(t *testing.T) {
+	l := newPodLocks()
+	ctx := context.Background()
+	if err := l.lock(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	// Another pod is independent.
+	if err := l.lock(ctx, "b"); err != nil {
+		t.Fatal(err)
+	}
+	l.unlock("b")
+	// The same pod waits, and gives up with its context.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := l.lock(cctx, "a"); err == nil {
+		t.Fatal("second lock of a held pod succeeded")
+	}
+	got := make(chan struct{})
+	go func() {
+		if err := l.lock(ctx, "a"); err == nil {
+			close(got)
+		}
+	}()
+	select {
+	case <-got:
+		t.Fatal("lock taken while held")
+	case <-time.After(50 * time.Millisecond):
+	}
+	l.unlock("a")
+	<-got
+	l.unlock("a")
+	if n := l.held(); n != 0 {
+		t.Errorf("%d lock entries left", n)
+	}
+}
