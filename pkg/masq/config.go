@@ -51,7 +51,11 @@ type NetConf struct {
 	DefaultExternal string   `json:"defaultExternal,omitempty"`
 	Randomize       string   `json:"randomize,omitempty"`
 
-	RuntimeConfig RuntimeConfig `json:"runtimeConfig"`
+	// RawRuntimeConfig is decoded apart (see RuntimeConfig), so that a
+	// malformed pod request never stops DEL or GC.
+	RawRuntimeConfig json.RawMessage `json:"runtimeConfig,omitempty"`
+	// RuntimeConfig is RawRuntimeConfig decoded; ParseConfig fills it.
+	RuntimeConfig RuntimeConfig `json:"-"`
 }
 
 // RuntimeConfig holds the capability arguments ipmasq understands.
@@ -182,7 +186,24 @@ func ParseNodeConfig(stdin []byte) (*Config, error) {
 	return cfg, nil
 }
 
+// PodIPs returns runtimeConfig.ips when they decode, for DEL's fast
+// path; anything malformed yields none.
+func (cfg *Config) PodIPs() []string {
+	var rc struct {
+		IPs []string `json:"ips"`
+	}
+	if len(cfg.Conf.RawRuntimeConfig) == 0 || json.Unmarshal(cfg.Conf.RawRuntimeConfig, &rc) != nil {
+		return nil
+	}
+	return rc.IPs
+}
+
 func (cfg *Config) addPodConfig() error {
+	if len(cfg.Conf.RawRuntimeConfig) > 0 {
+		if err := json.Unmarshal(cfg.Conf.RawRuntimeConfig, &cfg.Conf.RuntimeConfig); err != nil {
+			return fmt.Errorf("runtimeConfig: %w", err)
+		}
+	}
 	rc := cfg.Conf.RuntimeConfig
 	if rc.SNATPolicy != nil {
 		if err := cfg.Policy.merge("runtimeConfig.snatPolicy.", *rc.SNATPolicy); err != nil {

@@ -107,6 +107,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"default external bad", `{"defaultExternal":"nope"}`, `defaultExternal: invalid address "nope"`},
 		{"randomize", `{"randomize":"prng"}`, `randomize: unknown mode "prng"`},
 		{"bad json", `{"tag":5}`, `parsing ipmasq config`},
+		{"bad runtimeConfig", `{"runtimeConfig":{"masqEntries":{}}}`, `runtimeConfig: json: cannot unmarshal`},
 		{"destination", `{"runtimeConfig":{"masqEntries":[{"external":"192.0.2.1","destination":"10.0.0/8"}]}}`,
 			`masqEntries[0].destination: invalid CIDR "10.0.0/8"`},
 		{"protocol", `{"runtimeConfig":{"masqEntries":[{"external":"192.0.2.1","destination":"10.0.0.0/8"},{"external":"192.0.2.1","destination":"10.0.0.0/8","protocol":"icmp"}]}}`,
@@ -172,13 +173,24 @@ func TestParseCIDRMasksAndUnmaps(t *testing.T) {
 }
 
 func TestParseNodeConfigIgnoresPodConfig(t *testing.T) {
-	conf := `{"name":"n","backend":"nftables","runtimeConfig":{"masqEntries":[{"external":"x","destination":"y"}]}}`
-	if _, err := ParseConfig([]byte(conf)); err == nil {
-		t.Fatal("ParseConfig accepted a bad entry")
+	for _, conf := range []string{
+		`{"name":"n","backend":"nftables","runtimeConfig":{"ips":["198.51.100.5"],"masqEntries":[{"external":"x","destination":"y"}]}}`,
+		`{"name":"n","backend":"nftables","runtimeConfig":{"ips":["198.51.100.5"],"masqEntries":{"not":"a list"}}}`,
+	} {
+		if _, err := ParseConfig([]byte(conf)); err == nil {
+			t.Fatalf("ParseConfig accepted %s", conf)
+		}
+		cfg, err := ParseNodeConfig([]byte(conf))
+		if err != nil || cfg.Backend != BackendNFTables || cfg.Table != DefaultTable || cfg.Tag != DefaultTag {
+			t.Fatalf("ParseNodeConfig = %+v, %v", cfg, err)
+		}
+		if ips := cfg.PodIPs(); len(ips) != 1 || ips[0] != "198.51.100.5" {
+			t.Errorf("PodIPs = %v", ips)
+		}
 	}
-	cfg, err := ParseNodeConfig([]byte(conf))
-	if err != nil || cfg.Backend != BackendNFTables || cfg.Table != DefaultTable || cfg.Tag != DefaultTag {
-		t.Fatalf("ParseNodeConfig = %+v, %v", cfg, err)
+	cfg, err := ParseNodeConfig([]byte(`{"name":"n","runtimeConfig":{"ips":"nope"}}`))
+	if err != nil || cfg.PodIPs() != nil {
+		t.Errorf("malformed ips: %v, %v", cfg, err)
 	}
 }
 

@@ -90,7 +90,7 @@ func cmdDel(args *skel.CmdArgs) error {
 	}
 	var addrs []netip.Prefix
 	if prev, perr := cniutil.PrevResult(&cfg.Conf.PluginConf); perr == nil {
-		addrs, _ = cniutil.PodAddrs(prev, cfg.Conf.RuntimeConfig.IPs, args.Netns, args.IfName)
+		addrs, _ = cniutil.PodAddrs(prev, cfg.PodIPs(), args.Netns, args.IfName)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()

@@ -231,7 +231,12 @@ func TestBadInputChangesNothing(t *testing.T) {
 			if after := n.dump(t); after != before {
 				t.Fatalf("bad input changed the state:\n--- before\n%s\n--- after\n%s", before, after)
 			}
-			n.mustCall(t, "DEL", good, "good", "")
+			// A pod request that no longer parses does not block DEL.
+			malformed := n.conf(t, "1.0.0", map[string]any{"runtimeConfig": map[string]any{"ips": []string{"198.51.100.31/24"}, "masqEntries": "garbage"}})
+			n.mustCall(t, "DEL", malformed, "good", "")
+			if c := n.podObjects(t); c != 0 {
+				t.Fatalf("%d pod objects left after DEL:\n%s", c, n.dump(t))
+			}
 		})
 	}
 }
