@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -263,7 +264,7 @@ func loadKey(c *RFC2136Conf) (rfc2136.Key, error) {
 	if c.TSIGSecretFile == "" {
 		return k, errors.New("rfc2136.tsigSecretFile: required (path of a BIND key file or of a file holding the base64 secret)")
 	}
-	data, err := os.ReadFile(c.TSIGSecretFile)
+	data, err := readSmallFile(c.TSIGSecretFile)
 	if err != nil {
 		return k, fmt.Errorf("rfc2136.tsigSecretFile: %w", err)
 	}
@@ -315,4 +316,30 @@ func loadKey(c *RFC2136Conf) (rfc2136.Key, error) {
 	}
 	k.Algorithm = a
 	return k, nil
+}
+
+// readSmallFile reads a regular file of at most 64 KiB: a key file is a
+// few hundred bytes, and a device or FIFO there must not hang the plugin.
+func readSmallFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	const limit = 64 << 10
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, limit)
+	}
+	return data, nil
 }
