@@ -74,7 +74,7 @@ func DefaultOptions(mode string) (Options, error) {
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
-		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100}
+		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 300, 4
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
 	case "full":

@@ -380,27 +380,50 @@ func removeBenchVMObjects() {
 }
 
 // untagScript turns an iptables-save of the nat table into a restore
-// script deleting the rules that mention tag and the chains named with it
-// ("" when there is nothing to delete).
+// script removing the tag chain, the pod chains it jumps or goes to, and
+// the rules elsewhere that jump to any of them ("" when there are none).
 func untagScript(save, tag string) string {
-	var dels, chains []string
+	ours := map[string]bool{}
+	var lines [][]string
 	for _, l := range strings.Split(save, "\n") {
-		switch {
-		case strings.HasPrefix(l, ":") && strings.Contains(l, tag):
-			chains = append(chains, strings.Fields(l[1:])[0])
-		case strings.HasPrefix(l, "-A ") && strings.Contains(l, tag):
-			dels = append(dels, "-D "+l[3:])
+		if strings.HasPrefix(l, ":"+tag+" ") {
+			ours[tag] = true
+		}
+		if strings.HasPrefix(l, "-A ") {
+			lines = append(lines, strings.Fields(l))
 		}
 	}
-	if len(dels)+len(chains) == 0 {
+	if !ours[tag] {
 		return ""
+	}
+	target := func(f []string) string {
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "-j" || f[i] == "-g" {
+				return f[i+1]
+			}
+		}
+		return ""
+	}
+	var order []string
+	for _, f := range lines {
+		if f[1] == tag {
+			if t := target(f); t != "" && !ours[t] && t != "RETURN" && t != "ACCEPT" {
+				ours[t] = true
+				order = append(order, t)
+			}
+		}
 	}
 	var b strings.Builder
 	b.WriteString("*nat\n")
-	for _, d := range dels {
-		b.WriteString(d + "\n")
+	for _, l := range strings.Split(save, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[0] == "-A" && !ours[f[1]] && ours[target(f)] {
+			b.WriteString("-D " + l[3:] + "\n")
+		}
 	}
-	for _, c := range chains {
+	for _, c := range append([]string{tag}, order...) {
+		b.WriteString("-F " + c + "\n")
+	}
+	for _, c := range append([]string{tag}, order...) {
 		b.WriteString("-X " + c + "\n")
 	}
 	b.WriteString("COMMIT\n")

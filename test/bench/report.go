@@ -35,6 +35,10 @@ func Report(w io.Writer, r *Results, imgDir, imgRel string) error {
 	p.f("Every figure is the **median** with the **p10–p90** spread in brackets and **N** samples; ")
 	p.f("every comparison ran interleaved (A, B, A, B… each round, the order rotated every round) within one process run. ")
 	p.f("Ratios are ratios of medians. Absolute figures depend on the machine below; compare ratios across machines.\n\n")
+	if busy, load := busyMachine(r.Meta); busy {
+		p.f("> **The machine was busy** when this run started (load average %s on %d CPUs): spreads are wide and medians shift. ", load, r.Meta.CPUs)
+		p.f("Re-run on a quiet machine before quoting a figure.\n\n")
+	}
 	if r.Mode != "full" {
 		p.f("> **%s mode**: fewer rounds and smaller nodes than the published figures; use it to check the harness, not to quote numbers.\n\n", r.Mode)
 	}
@@ -108,6 +112,10 @@ func (p *printer) perPod(r *Results) {
 			fmtSummary(row.Add), fmtSummary(row.Del), fmtSummary(row.AddDel), row.AddDel.N, vs)
 	}
 	p.f("\n")
+	p.f("What drives these figures: every plugin pays a process start and libcni's work (the noop rows). portmap and bridge's ")
+	p.f("ipMasq use one iptables exec per rule or check (go-iptables), and each exec of iptables-nft reads the table; ipmasq writes ")
+	p.f("a pod's rules in one `iptables-restore --noflush` (iptables backend) or one nft transaction (nftables backend); iproute makes ")
+	p.f("netlink calls; registerDNS rewrites one file.\n\n")
 	if noop := findPerPod(r, "noop"); noop != nil {
 		p.f("The noop row is the floor every exec'd plugin pays (process start, libcni, cache write): %s per ADD+DEL. ", fmtDur(noop.AddDel.Median))
 	}
@@ -206,6 +214,16 @@ func (p *printer) scale(r *Results, title, what string, rows []ScaleRow, plot, s
 	}
 	sizes, byCase, order := pivot(rows)
 	p.f("ADD of one more pod with N %s (DEL in the JSON dump); each (case, N) is its own node, all interleaved.\n\n", what)
+	switch section {
+	case SecUnrelated:
+		p.f("The unrelated rules stand for kube-proxy's or another CNI's: %d per chain, every chain jumped to from PREROUTING. ", fillerRulesPerChain)
+		p.f("A plugin that lists or checks rules with one iptables exec each pays for the table's size on every exec; ")
+		p.f("one transaction that never lists the table should stay flat.\n\n")
+	case SecPods:
+		p.f("Preloaded pods are added by the same case (same policy, own addresses) before the measured one. ")
+		p.f("Per-pod objects a plugin must find among all others (a jump in a shared chain, a map element, ip rules, hosts-file ")
+		p.f("lines) are what can make ADD grow with the node.\n\n")
+	}
 	p.f("| case |")
 	for _, s := range sizes {
 		p.f(" ADD at %s |", fmtCount(s))
@@ -276,6 +294,10 @@ func (p *printer) packet(r *Results, plot string) {
 	p.f("**established**: one socket, so only conntrack and routing run. The echo server returns the source address it saw, and ")
 	p.f("every reply was checked to show the SNAT address the policy asks for. Latency includes the Go client and server, so ")
 	p.f("differences between rows, not absolute values, are the cost of the policy.\n\n")
+	p.f("What drives these figures: nat rules run only for a flow's first packet (conntrack remembers the verdict), so SNAT lookup ")
+	p.f("cost shows in the new-flow column; the iptables backend reaches a pod's chain through one jump per pod in the tag chain ")
+	p.f("(linear), the nftables backend through a verdict map keyed by source address (constant); iproute's per-pod `ip rule` ")
+	p.f("entries are walked on every routed packet (about 12–16 ns per rule on this kind of machine), so they show in both columns.\n\n")
 	base := findPacket(r, "none", 1)
 	p.f("| variant | pods | new flow RTT | established RTT | N | new flow over no policy | established over no policy | new flow vs 1 pod |\n")
 	p.f("|---|---|---|---|---|---|---|---|\n")
@@ -562,6 +584,20 @@ func fmtCount(n int) string {
 		return fmt.Sprintf("%d,000", n/1000)
 	}
 	return fmt.Sprint(n)
+}
+
+// busyMachine tells whether the 1-minute load average at start exceeded
+// half the CPUs.
+func busyMachine(m Meta) (bool, string) {
+	f := strings.Fields(m.LoadAvg)
+	if len(f) == 0 || m.CPUs == 0 {
+		return false, ""
+	}
+	var load float64
+	if _, err := fmt.Sscanf(f[0], "%g", &load); err != nil {
+		return false, ""
+	}
+	return load > float64(m.CPUs)/2, f[0]
 }
 
 func mdEscape(s string) string {

@@ -4,11 +4,17 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/containernetworking/plugins/pkg/ns"
+
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
@@ -134,28 +140,29 @@ func TestUntagScript(t *testing.T) {
 :PREROUTING ACCEPT [0:0]
 :POSTROUTING ACCEPT [0:0]
 :DKBENCH-VM - [0:0]
-:DKBENCH-VM-0123456789abcdef - [0:0]
+:DIKTYO-MASQ-0123456789abcdef - [0:0]
 :OTHER - [0:0]
 -A POSTROUTING -m comment --comment diktyo-ipmasq -j DKBENCH-VM
 -A POSTROUTING -j OTHER
--A DKBENCH-VM -s 198.18.210.5/32 -j DKBENCH-VM-0123456789abcdef
--A DKBENCH-VM-0123456789abcdef -d 198.19.0.0/16 -p udp -m comment --comment "x y" -j SNAT --to-source 198.19.255.10
+-A DKBENCH-VM -s 198.18.210.5/32 -m comment --comment "x y" -g DIKTYO-MASQ-0123456789abcdef
+-A DIKTYO-MASQ-0123456789abcdef -d 198.19.0.0/16 -p udp -j SNAT --to-source 198.19.255.10
+-A OTHER -j RETURN
 COMMIT
 `
 	got := untagScript(save, benchVMTag)
 	want := `*nat
 -D POSTROUTING -m comment --comment diktyo-ipmasq -j DKBENCH-VM
--D DKBENCH-VM -s 198.18.210.5/32 -j DKBENCH-VM-0123456789abcdef
--D DKBENCH-VM-0123456789abcdef -d 198.19.0.0/16 -p udp -m comment --comment "x y" -j SNAT --to-source 198.19.255.10
+-F DKBENCH-VM
+-F DIKTYO-MASQ-0123456789abcdef
 -X DKBENCH-VM
--X DKBENCH-VM-0123456789abcdef
+-X DIKTYO-MASQ-0123456789abcdef
 COMMIT
 `
 	if got != want {
 		t.Fatalf("untagScript:\n%s\nwant:\n%s", got, want)
 	}
-	if untagScript("*nat\n:OTHER - [0:0]\nCOMMIT\n", benchVMTag) != "" {
-		t.Fatal("nothing tagged must give an empty script")
+	if untagScript("*nat\n:OTHER - [0:0]\n-A OTHER -j RETURN\nCOMMIT\n", benchVMTag) != "" {
+		t.Fatal("no tag chain must give an empty script")
 	}
 }
 
@@ -203,5 +210,43 @@ func TestTargets(t *testing.T) {
 		if !strings.Contains(md.String(), s) {
 			t.Errorf("report lacks %q", s)
 		}
+	}
+}
+
+// TestUntagScriptAgainstIPTables applies the script to a real nat table
+// in a throwaway namespace.
+func TestUntagScriptAgainstIPTables(t *testing.T) {
+	n := testutil.NewNS(t)
+	setup := `*nat
+:DKBENCH-VM - [0:0]
+:DKT-0123456789abcdef - [0:0]
+:OTHER - [0:0]
+-A POSTROUTING -m comment --comment diktyo-ipmasq -j DKBENCH-VM
+-A POSTROUTING -j OTHER
+-A DKBENCH-VM -s 198.18.210.5/32 -m comment --comment "x y" -g DKT-0123456789abcdef
+-A DKT-0123456789abcdef -d 198.19.0.0/16 -p udp -j SNAT --to-source 198.19.255.10
+COMMIT
+`
+	restore := func(script string) {
+		t.Helper()
+		err := n.Do(func(ns.NetNS) error {
+			cmd := exec.Command("iptables-restore", "--noflush")
+			cmd.Stdin = strings.NewReader(script)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				return fmt.Errorf("%w: %s", err, out)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("iptables-restore:\n%s\n%v", script, err)
+		}
+	}
+	restore(setup)
+	script := untagScript(testutil.Run(t, n, "iptables-save", "-t", "nat"), benchVMTag)
+	restore(script)
+	after := testutil.Run(t, n, "iptables-save", "-t", "nat")
+	if strings.Contains(after, "DKBENCH-VM") || strings.Contains(after, "DKT-") || !strings.Contains(after, "-A POSTROUTING -j OTHER") {
+		t.Fatalf("after the script:\n%s", after)
 	}
 }
