@@ -475,3 +475,28 @@ func TestStatus(t *testing.T) {
 		t.Fatal("STATUS with an unusable state directory succeeded")
 	}
 }
+
+// A pod that asks for nothing gets nothing, not even a record; a pod that
+// stops asking loses what it had.
+func TestNothingAsked(t *testing.T) {
+	e := newEnv(t)
+	p := e.newPod(0)
+	empty := e.conf("1.1.0", nil, nil, p.prevResult())
+	res := e.add(p, empty)
+	if len(res.IPs) != 2 {
+		t.Fatalf("prevResult not passed through: %v", res)
+	}
+	e.requireClean()
+	e.add(p, e.conf("1.1.0", nil, map[string]any{
+		"routeEntries":  []map[string]any{{"destination": "203.0.113.0/24", "gateway": "drop"}},
+		"policyRouting": map[string]any{"table": 100},
+	}, p.prevResult()))
+	if len(e.hostRules()) == 0 {
+		t.Fatal("no rules")
+	}
+	e.add(p, empty)
+	requireLines(t, "pod routes", podRoutes(t, p))
+	e.requireClean()
+	e.del(p, empty)
+	e.requireClean()
+}

@@ -193,6 +193,9 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 	ix := index{dir: st.dir}
 	tx := &txn{host: backend{h: host, proto: a.cfg.Protocol}, pod: backend{h: podH, proto: a.cfg.Protocol}, ix: ix, owner: a.owner}
 	p.takeOverAddrs(a, st, tx)
+	if old == nil && plan.isEmpty() {
+		return nil // nothing to install, nothing to remember
+	}
 
 	rec := &Record{Owner: a.owner, Network: a.cfg.Network, ContainerID: a.args.ContainerID,
 		IfName: a.args.IfName, Netns: a.args.Netns, Addrs: a.addrs, Plan: plan}
@@ -221,6 +224,9 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 	}
 	if old != nil {
 		ix.releaseAll(a.owner, old.Addrs)
+	}
+	if plan.isEmpty() {
+		return st.remove(a.owner)
 	}
 	if err := ix.add(rec); err != nil {
 		return err
