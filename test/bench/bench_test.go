@@ -177,3 +177,51 @@ func assertSVG(t *testing.T, path string) {
 		t.Errorf("%s has no data line", path)
 	}
 }
+
+// TestHarnessDiktyoTiny runs the sections that need diktyo's own binaries
+// (ipmasq per pod, the per-packet router with SNAT checked on every reply,
+// diktyo-nri through NRI's runtime side) in the smallest mode.
+func TestHarnessDiktyoTiny(t *testing.T) {
+	testutil.RequireRoot(t)
+	if testing.Short() {
+		t.Skip("-short: builds every plugin and runs diktyo-nri")
+	}
+	ref := testutil.ReferencePluginDir(t)
+	bin := testutil.PluginDir(t)
+	opts, err := bench.DefaultOptions("tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.BinDir, opts.RefDir = bin, ref
+	opts.Sections = []string{bench.SecPerPod, bench.SecPacket, bench.SecDaemon}
+	opts.Cases = []string{"ipmasq-nft", "chain-ipt"}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	res, err := bench.Run(context.Background(), opts, log)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	assertNoLeftovers(t, res.RunID)
+	if len(res.PerPod) != 2 {
+		t.Fatalf("per-pod rows: %+v", res.PerPod)
+	}
+	for _, r := range res.PerPod {
+		if r.PerPod == (bench.State{}) {
+			t.Errorf("%s made no kernel objects per pod", r.Key)
+		}
+	}
+	// none at 1, ipmasq-nft at each size (the reply check inside the
+	// harness fails the section if SNAT did not happen).
+	if want := 1 + len(opts.PacketPods); len(res.Packet) != want {
+		t.Fatalf("packet rows = %d, want %d: %+v", len(res.Packet), want, res.Packet)
+	}
+	d := res.Daemon
+	if d == nil {
+		t.Fatalf("no daemon results; skipped: %+v", res.Skipped)
+	}
+	if d.HandlerWith.N != opts.ReconcilePods || d.HandlerWithout.N != opts.ReconcilePods || d.Reconcile.N < 1 {
+		t.Errorf("daemon results %+v", d)
+	}
+	if len(d.RSS) != len(opts.RSSPods) || d.RSS[0].Bytes <= 0 {
+		t.Errorf("RSS points %+v, want %d", d.RSS, len(opts.RSSPods))
+	}
+}
