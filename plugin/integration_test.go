@@ -35,7 +35,7 @@ const testZone = "pods.diktyo.test"
 // env is one test's world: a "host" netns where the chain runs, a fake
 // containerd (NRI adaptation) and the files of the chain and the plugin.
 type env struct {
-	t        *testing.T
+	t        testing.TB
 	dir      string
 	host     ns.NetNS
 	hosts    string // registerDNS hosts file
@@ -84,7 +84,7 @@ namespaces:
       debug: true
 `
 
-func newEnv(t *testing.T, failurePolicy string) *env {
+func newEnv(t testing.TB, failurePolicy string) *env {
 	t.Helper()
 	testutil.RequireRoot(t)
 	testutil.PluginDir(t)
@@ -508,7 +508,7 @@ func TestHotReload(t *testing.T) {
 }
 
 // waitFor polls cond until it holds; the deadline only bounds a hang.
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
@@ -570,7 +570,7 @@ func gauge(t *testing.T, p *plugin.Plugin, name string) float64 {
 
 // testLogger logs to the test, and drops lines that arrive after it ended
 // (background loops may still log while stopping).
-func testLogger(t *testing.T) *slog.Logger {
+func testLogger(t testing.TB) *slog.Logger {
 	w := &testWriter{t: t}
 	t.Cleanup(func() { w.mu.Lock(); w.done = true; w.mu.Unlock() })
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -578,7 +578,7 @@ func testLogger(t *testing.T) *slog.Logger {
 
 type testWriter struct {
 	mu   sync.Mutex
-	t    *testing.T
+	t    testing.TB
 	done bool
 }
 
@@ -738,4 +738,30 @@ func TestPreInstalled(t *testing.T) {
 	e.stop(a)
 	e.remove(a)
 	e.requireGone("198.51.100.70")
+}
+
+// BenchmarkRunStopRemove measures a pod's full lifecycle through NRI with
+// the real chain (ipmasq iptables backend, iproute, registerDNS hosts):
+// RunPodSandbox (ADD) then StopPodSandbox (DEL) and RemovePodSandbox.
+// It reports the RunPodSandbox share separately.
+func BenchmarkRunStopRemove(b *testing.B) {
+	e := newEnv(b, "fail")
+	e.startPlugin()
+	pods := make([]*nriapi.PodSandbox, 0, b.N)
+	for i := range b.N {
+		name := fmt.Sprintf("bench-%d", i)
+		pods = append(pods, e.pod(name, "team-a", fmt.Sprintf("198.51.100.%d", 10+i%200), policyAnnotations(name)))
+	}
+	var run time.Duration
+	b.ResetTimer()
+	for _, pod := range pods {
+		t0 := time.Now()
+		if err := e.run(pod); err != nil {
+			b.Fatal(err)
+		}
+		run += time.Since(t0)
+		e.stop(pod)
+		e.remove(pod)
+	}
+	b.ReportMetric(float64(run.Microseconds())/float64(b.N)/1000, "ms/RunPodSandbox")
 }
