@@ -404,15 +404,18 @@ func TestReAddConverges(t *testing.T) {
 	}
 	second := map[string]any{
 		"routeEntries":  []map[string]any{{"destination": "198.51.100.0/24", "type": "prohibit"}},
-		"policyRouting": map[string]any{"table": 101},
+		"policyRouting": map[string]any{"table": 70000}, // past the 8-bit rtm_table field
 	}
 	e.add(p, e.conf("1.1.0", nil, first, p.prevResult()))
 	stdin := e.conf("1.1.0", nil, second, p.prevResult())
 	e.add(p, stdin)
 	requireLines(t, "pod routes", podRoutes(t, p), "prohibit 198.51.100.0/24 proto 209")
 	requireLines(t, "host rules", e.hostRules(),
-		"512: from all to 192.0.2.0/24 lookup main proto 209", "1536: from 192.0.2.10 lookup 101 proto 209",
-		"512: from all to 2001:db8::/64 lookup main proto 209", "1536: from 2001:db8::10 lookup 101 proto 209")
+		"512: from all to 192.0.2.0/24 lookup main proto 209", "1536: from 192.0.2.10 lookup 70000 proto 209",
+		"512: from all to 2001:db8::/64 lookup main proto 209", "1536: from 2001:db8::10 lookup 70000 proto 209")
+	if err := e.plugin.Check(p.args(stdin)); err != nil {
+		t.Fatalf("CHECK: %v", err)
+	}
 	e.del(p, stdin)
 	e.requireClean()
 }
