@@ -353,6 +353,18 @@ func TestConflictRollsBack(t *testing.T) {
 	requireLines(t, "pod routes after failed ADD", podRoutes(t, p))
 	e.requireClean()
 
+	testutil.Run(t, p.ns, "ip", "-6", "route", "add", "2001:db8:1::/48", "via", "2001:db8::2")
+	rc6 := map[string]any{"routeEntries": []map[string]any{
+		{"destination": "2001:db8:2::/48", "type": "unreachable"},
+		{"destination": "2001:db8:1::/48", "gateway": "2001:db8::1"},
+	}}
+	_, _, err = e.plugin.AddResult(p.args(e.conf("1.1.0", nil, rc6, p.prevResult())))
+	if err == nil || !strings.Contains(err.Error(), "a different route exists: 2001:db8:1::/48 via 2001:db8::2") {
+		t.Fatalf("ADD over a different IPv6 route: %v", err)
+	}
+	requireLines(t, "pod routes after failed ADD", podRoutes(t, p))
+	e.requireClean()
+
 	// Same route, made by someone else: success, and DEL leaves it.
 	testutil.Run(t, p.ns, "ip", "route", "replace", "198.51.100.0/24", "via", "192.0.2.1", "proto", "static")
 	stdin := e.conf("1.1.0", nil, rc, p.prevResult())
