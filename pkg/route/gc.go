@@ -38,7 +38,11 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 	}
 	defer st.close()
 
-	recs, errs := st.all()
+	recs, bad, err := st.all()
+	if err != nil {
+		return err
+	}
+	var errs []error
 	ix := index{dir: st.dir}
 	if err := ix.rebuild(recs); err != nil {
 		return err
@@ -56,6 +60,11 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 		errs = appendErr(errs, st.remove(rec.Owner))
 	}
 	errs = append(errs, p.sweep(tx.host, keep, ix)...)
+	// An unreadable record's objects were just swept as orphans.
+	for owner, err := range bad {
+		p.log().Warn("iproute GC: removing unreadable state record", "owner", owner, "error", err)
+		errs = appendErr(errs, st.remove(owner))
+	}
 	return errors.Join(errs...)
 }
 

@@ -328,6 +328,14 @@ func TestGC(t *testing.T) {
 		t.Fatalf("CHECK of the valid attachment after GC: %v", err)
 	}
 
+	// A corrupt record does not stop GC; its objects go as orphans.
+	e.add(pods[1], e.conf("1.1.0", nil, map[string]any{"policyRouting": map[string]any{"table": 100}}, pods[1].prevResult()))
+	recs, _ := filepath.Glob(filepath.Join(e.stateDir, recordsDir, "*.json"))
+	for _, r := range recs {
+		if err := os.WriteFile(r, []byte("{not json"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	gc(t, e, nil)
 	e.requireClean()
 }

@@ -92,31 +92,31 @@ func (s *store) remove(owner string) error {
 	return nil
 }
 
-// all returns every record in the directory, of every network. A record
-// that cannot be parsed is reported and skipped, so one bad file does not
-// stop GC.
-func (s *store) all() ([]*Record, []error) {
+// all returns every record in the directory, of every network, and the
+// owners whose record cannot be read (reported, not fatal, so one bad file
+// does not stop GC).
+func (s *store) all() ([]*Record, map[string]error, error) {
 	entries, err := os.ReadDir(filepath.Join(s.dir, recordsDir))
 	if err != nil {
-		return nil, []error{fmt.Errorf("reading state: %w", err)}
+		return nil, nil, fmt.Errorf("reading state: %w", err)
 	}
 	var recs []*Record
-	var errs []error
+	bad := map[string]error{}
 	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".json") {
+		owner, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok {
 			continue
 		}
-		rec, err := s.load(strings.TrimSuffix(name, ".json"))
+		rec, err := s.load(owner)
 		if err != nil {
-			errs = append(errs, err)
+			bad[owner] = err
 			continue
 		}
 		if rec != nil {
 			recs = append(recs, rec)
 		}
 	}
-	return recs, errs
+	return recs, bad, nil
 }
 
 // readJSON reads path into v; ok is false when the file does not exist.
