@@ -129,8 +129,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	uid := fs.String("uid", "", "pod UID")
 	hostNetwork := fs.Bool("host-network", false, "explain as a host-network pod")
 	file := fs.String("annotations-file", "", "YAML/JSON map of annotations, or a pod manifest")
-	var anns annotationFlags
+	var anns, ips annotationFlags
 	fs.Var(&anns, "annotation", "KEY=VALUE (repeatable)")
+	fs.Var(&ips, "ip", "example pod address for the plugins' builders (repeatable; default 192.0.2.10)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -140,7 +141,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	in := explain.Input{Config: cfg, Pod: policy.Pod{Namespace: *namespace, Name: *name, UID: *uid},
-		Annotations: map[string]string{}, HostNetwork: *hostNetwork}
+		Annotations: map[string]string{}, HostNetwork: *hostNetwork, IPs: ips}
 	if *file != "" {
 		ann, pod, err := explain.ReadAnnotationsFile(*file)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/containernetworking/cni/libcni"
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
@@ -26,6 +27,9 @@ type Input struct {
 	Annotations map[string]string
 	// HostNetwork explains the pod as a host-network pod.
 	HostNetwork bool
+	// IPs are example pod addresses for the plugins' builders; empty:
+	// 192.0.2.10 (TEST-NET-1).
+	IPs []string
 }
 
 // Explain writes the explanation to w. It returns the validation error,
@@ -68,7 +72,7 @@ func Explain(w io.Writer, in Input) error {
 		args = append(args, kv[0]+"="+kv[1])
 	}
 	fmt.Fprintf(w, "CNI_ARGS: %s\n", strings.Join(args, ";"))
-	writeChain(w, cfg)
+	list := writeChain(w, cfg)
 	fmt.Fprintln(w, "what the chain does:")
 	writeSNAT(w, pol)
 	writeRoutes(w, pol)
@@ -76,7 +80,14 @@ func Explain(w io.Writer, in Input) error {
 	if pol.Debug {
 		fmt.Fprintf(w, "  debug: each chain run is dumped to %s/<sandbox-id>/\n", cfg.Debug.Dir)
 	}
-	return nil
+	if list == nil {
+		return nil
+	}
+	pod.IPs = in.IPs
+	if len(pod.IPs) == 0 {
+		pod.IPs = []string{"192.0.2.10"}
+	}
+	return writePlans(w, list, cfg.Chain.IfName, pod, pol.CapabilityArgs())
 }
 
 func writeAnnotations(w io.Writer, ann map[string]string) {
@@ -109,11 +120,13 @@ func writeJSON(w io.Writer, title string, v any) {
 	fmt.Fprintf(w, "%s:\n  %s", title, b.String())
 }
 
-func writeChain(w io.Writer, cfg *policy.Config) {
+// writeChain describes the chain; it returns nil when the conflist cannot
+// be read here (explain then stops at the policy).
+func writeChain(w io.Writer, cfg *policy.Config) *libcni.NetworkConfigList {
 	list, err := cnirun.LoadConflist(cfg.Chain.Conflist)
 	if err != nil {
 		fmt.Fprintf(w, "chain: not readable here (%v)\n", err)
-		return
+		return nil
 	}
 	types := make([]string, 0, len(list.Plugins))
 	for _, p := range list.Plugins {
@@ -121,6 +134,7 @@ func writeChain(w io.Writer, cfg *policy.Config) {
 	}
 	fmt.Fprintf(w, "chain: network %q (CNI %s) from %s: %s, interface %s, cache %s\n",
 		list.Name, list.CNIVersion, cfg.Chain.Conflist, strings.Join(types, " -> "), cfg.Chain.IfName, cfg.Chain.CacheDir)
+	return list
 }
 
 // writeSNAT describes the SNAT decisions in ipmasq's order: exclusions

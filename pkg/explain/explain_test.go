@@ -120,3 +120,47 @@ func TestReadAnnotationsFile(t *testing.T) {
 		t.Error("flag without = accepted")
 	}
 }
+
+func TestExplainPlans(t *testing.T) {
+	dir := t.TempDir()
+	conflist := filepath.Join(dir, "chain.conflist")
+	if err := os.WriteFile(conflist, []byte(`{"cniVersion":"1.1.0","name":"diktyo","plugins":[
+ {"type":"ipmasq","tag":"DIKTYO-IPMASQ","capabilities":{"ips":true,"masqEntries":true,"snatPolicy":true}},
+ {"type":"iproute","capabilities":{"ips":true,"routeEntries":true,"policyRouting":true}},
+ {"type":"registerDNS","backend":"hosts","zones":["pods.test"],"capabilities":{"ips":true,"dnsNames":true}}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := policy.ParseConfig([]byte(cfgYAML + "chain: {conflist: " + conflist + "}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := map[string]string{
+		policy.KeyMasq:       `[{"external":"203.0.113.10:5000-5010","destination":"198.51.100.7/32","protocol":"tcp"}]`,
+		policy.KeyRouteTable: "100",
+		policy.KeyDNSNames:   "web.team-a.pods.test",
+	}
+	out, err := explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann, IPs: []string{"198.51.100.10"}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"-d 198.51.100.7/32 -p tcp", "--to-source 203.0.113.10:5000-5010", "-s 198.51.100.10/32",
+		"from 198.51.100.10 to all lookup 100",
+		"web.team-a.pods.test. 30 A 198.51.100.10",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// A name the admin allows but registerDNS's zones do not hold: the
+	// chain would refuse the pod, and explain says so.
+	cfg2, err := policy.ParseConfig([]byte(strings.Replace(cfgYAML, "zones: [pods.test]", "zones: [pods.test, other.test]", 1) + "chain: {conflist: " + conflist + "}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err = explainString(t, Input{Config: cfg2, Pod: policy.Pod{Namespace: "team-a", Name: "web"},
+		Annotations: map[string]string{policy.KeyDNSNames: "web.team-a.other.test"}})
+	if err == nil || !strings.Contains(err.Error(), "registerDNS") || !strings.Contains(out, "would refuse") {
+		t.Errorf("err = %v; output:\n%s", err, out)
+	}
+}

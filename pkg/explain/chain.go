@@ -1,0 +1,169 @@
+package explain
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/netip"
+	"strings"
+
+	"github.com/containernetworking/cni/libcni"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/dns/record"
+	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
+	"github.com/diktyo-io/diktyo/pkg/route"
+)
+
+// exampleSandbox stands in for the sandbox ID, which names the owner of
+// every object; the real one differs (and so do the chain names).
+const exampleSandbox = "0123456789abcdef"
+
+// writePlans runs each chain plugin's own config parser and builder on
+// the runtime config the pod would send, for an example pod address, and
+// prints the objects it would create. An error means that plugin would
+// refuse the ADD, so the pod would fail.
+func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod cnirun.Pod, capArgs map[string]any) error {
+	addrs, err := cniutil.ParseIPs("--ip", pod.IPs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
+		strings.Join(pod.IPs, ", "), exampleSandbox)
+	for _, p := range list.Plugins {
+		stdin, err := pluginStdin(list, p, cnirun.CapabilityArgs(pod, capArgs))
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.Network.Type, err)
+		}
+		var out string
+		switch p.Network.Type {
+		case "ipmasq":
+			out, err = masqPlan(list.Name, ifName, stdin, addrs)
+		case "iproute":
+			out, err = routePlan(ifName, stdin, addrs)
+		case "registerDNS":
+			out, err = dnsPlan(list.Name, ifName, stdin, addrs, capArgs)
+		default:
+			out = "(no builder known for this plugin type)"
+		}
+		if err != nil {
+			fmt.Fprintf(w, "  %s: would refuse the ADD: %v\n", p.Network.Type, err)
+			return fmt.Errorf("chain plugin %s would refuse the pod: %w", p.Network.Type, err)
+		}
+		fmt.Fprintf(w, "  %s:\n%s\n", p.Network.Type, indent(out, "    "))
+	}
+	return nil
+}
+
+// pluginStdin builds the plugin's stdin as libcni would: the plugin conf
+// with name, cniVersion and the runtimeConfig of its capabilities.
+func pluginStdin(list *libcni.NetworkConfigList, p *libcni.PluginConfig, capArgs map[string]any) ([]byte, error) {
+	rc := map[string]any{}
+	for capName, on := range p.Network.Capabilities {
+		if v, ok := capArgs[capName]; ok && on {
+			rc[capName] = v
+		}
+	}
+	conf, err := libcni.InjectConf(p, map[string]any{"name": list.Name, "cniVersion": list.CNIVersion, "runtimeConfig": rc})
+	if err != nil {
+		return nil, err
+	}
+	return conf.Bytes, nil
+}
+
+func masqPlan(network, ifName string, stdin []byte, addrs []netip.Prefix) (string, error) {
+	cfg, err := masq.ParseConfig(stdin)
+	if err != nil {
+		return "", err
+	}
+	owner := masq.Owner{Network: network, ID: cniutil.OwnerID(network, exampleSandbox, ifName)}
+	plan := masq.BuildPlan(cfg, owner, addrs)
+	var b strings.Builder
+	for _, fr := range plan.Families {
+		if cfg.Backend == masq.BackendNFTables {
+			fmt.Fprintf(&b, "nftables table %s, chain %s (%s):\n", cfg.Table, nftables.ChainName(owner.ID), fr.Family)
+			for _, r := range fr.Rules {
+				fmt.Fprintf(&b, "  %s\n", nftables.RuleText(fr.Family, r))
+			}
+			continue
+		}
+		fmt.Fprintf(&b, "%s-restore --noflush (nat table):\n%s", iptablesTool(fr.Family), iptables.RenderCreate(cfg.Tag, owner, fr))
+	}
+	if b.Len() == 0 {
+		return "(nothing)", nil
+	}
+	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+func iptablesTool(f masq.Family) string {
+	if f == masq.IPv6 {
+		return "ip6tables"
+	}
+	return "iptables"
+}
+
+func routePlan(ifName string, stdin []byte, addrs []netip.Prefix) (string, error) {
+	_, cfg, pod, err := route.Load(stdin)
+	if err != nil {
+		return "", err
+	}
+	out := route.BuildPlan(cfg, pod, addrs, ifName, "").Describe()
+	if out == "" {
+		return "(nothing)", nil
+	}
+	return out, nil
+}
+
+// dnsPlan resolves the names as registerDNS does (its zones from the
+// plugin conf) and builds the records.
+func dnsPlan(network, ifName string, stdin []byte, addrs []netip.Prefix, capArgs map[string]any) (string, error) {
+	var conf struct {
+		Zones        []string `json:"zones"`
+		ReverseZones []string `json:"reverseZones"`
+		TTL          *uint32  `json:"ttl"`
+	}
+	if err := json.Unmarshal(stdin, &conf); err != nil {
+		return "", err
+	}
+	names, _ := capArgs["dnsNames"].([]string)
+	if len(names) == 0 {
+		return "(no names requested)", nil
+	}
+	zones, err := record.ParseZones("zones", conf.Zones)
+	if err != nil {
+		return "", err
+	}
+	reverse, err := record.ParseReverseZones("reverseZones", conf.ReverseZones)
+	if err != nil {
+		return "", err
+	}
+	resolved := make([]record.Name, 0, len(names))
+	for i, n := range names {
+		r, err := zones.Resolve(n)
+		if err != nil {
+			return "", fmt.Errorf("runtimeConfig.dnsNames[%d]: %w", i, err)
+		}
+		resolved = append(resolved, r)
+	}
+	ttl := uint32(30)
+	if conf.TTL != nil {
+		ttl = *conf.TTL
+	}
+	ips := make([]netip.Addr, 0, len(addrs))
+	for _, a := range addrs {
+		ips = append(ips, a.Addr())
+	}
+	owner := record.Owner{ID: cniutil.OwnerID(network, exampleSandbox, ifName), Network: network}
+	var lines []string
+	for _, r := range record.Build(owner, resolved, ips, reverse, ttl) {
+		lines = append(lines, r.String())
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
+}
