@@ -9,8 +9,8 @@ import (
 
 	"github.com/containernetworking/cni/libcni"
 
-	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/dns/record"
 	"github.com/diktyo-io/diktyo/pkg/masq"
 	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
