@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/netip"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,6 +32,9 @@ const (
 const (
 	DefaultTag   = "DIKTYO-IPMASQ"
 	DefaultTable = "diktyo-ipmasq"
+	// DefaultLockFile serialises the iptables backend's creation of the
+	// shared tag chain across plugin processes.
+	DefaultLockFile = "/run/diktyo-ipmasq.lock"
 )
 
 // NetConf is the plugin configuration as it arrives on stdin.
@@ -43,6 +47,8 @@ type NetConf struct {
 	Backend string `json:"backend,omitempty"`
 	// Table is the nftables table (family inet) of the nftables backend.
 	Table string `json:"table,omitempty"`
+	// LockFile is the iptables backend's lock for creating the tag chain.
+	LockFile string `json:"lockFile,omitempty"`
 
 	// Node policy; the per-pod snatPolicy capability extends it.
 	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
@@ -128,13 +134,14 @@ type Policy struct {
 
 // Config is ipmasq's validated configuration for one invocation.
 type Config struct {
-	Conf    *NetConf // as parsed, for prevResult and runtimeConfig.ips
-	Network string
-	Backend string
-	Tag     string
-	Table   string
-	Policy  Policy
-	Entries []Entry
+	Conf     *NetConf // as parsed, for prevResult and runtimeConfig.ips
+	Network  string
+	Backend  string
+	Tag      string
+	Table    string
+	LockFile string
+	Policy   Policy
+	Entries  []Entry
 }
 
 // ParseConfig parses and validates the whole configuration: node settings,
@@ -168,6 +175,9 @@ func ParseNodeConfig(stdin []byte) (*Config, error) {
 		return nil, err
 	}
 	if cfg.Table, err = parseTable(conf.Table); err != nil {
+		return nil, err
+	}
+	if cfg.LockFile, err = parseLockFile(conf.LockFile); err != nil {
 		return nil, err
 	}
 	node := api.SNATPolicy{
@@ -269,6 +279,16 @@ func parseTable(s string) (string, error) {
 		return "", fmt.Errorf("table: invalid nftables table name %q (a letter, then up to 63 of A-Z a-z 0-9 _ -)", s)
 	}
 	return s, nil
+}
+
+func parseLockFile(s string) (string, error) {
+	if s == "" {
+		return DefaultLockFile, nil
+	}
+	if !filepath.IsAbs(s) {
+		return "", fmt.Errorf("lockFile: %q is not an absolute path", s)
+	}
+	return filepath.Clean(s), nil
 }
 
 // merge adds p's lists to pol and lets p's scalars, when set, replace

@@ -99,6 +99,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"tag pod prefix", `{"tag":"DKT-X"}`, `tag: invalid chain name "DKT-X"`},
 		{"tag dash", `{"tag":"-X"}`, `tag: invalid chain name "-X"`},
 		{"table", `{"table":"a b"}`, `table: invalid nftables table name "a b"`},
+		{"lockFile", `{"lockFile":"run/x.lock"}`, `lockFile: "run/x.lock" is not an absolute path`},
 		{"exclude", `{"excludeCIDRs":["10.0.0.0/8","10.0.0/8"]}`, `excludeCIDRs[1]: invalid CIDR "10.0.0/8"`},
 		{"include", `{"includeCIDRs":["x"]}`, `includeCIDRs[0]: invalid CIDR "x"`},
 		{"default action", `{"defaultAction":"drop"}`, `defaultAction: unknown action "drop"`},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/netip"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"syscall"
@@ -205,12 +206,26 @@ func (b *Backend) delFamily(ctx context.Context, owner masq.Owner, fam masq.Fami
 	}
 	jumps, err := b.jumpsOf(ctx, fam, owner.ID)
 	if err != nil {
+		if len(srcs) == 0 && unavailable(err) {
+			return nil // e.g. no ip6tables nat on an IPv4-only node: nothing of ours there
+		}
 		return err
 	}
 	if err := b.restore(ctx, fam, RenderDelete(b.Tag, owner, jumps)); err != nil {
 		return fmt.Errorf("%s: deleting rules of %s: %w", fam, owner.ID, err)
 	}
 	return nil
+}
+
+// unavailable recognises a family whose tools or nat table do not exist
+// on this node, where ipmasq therefore cannot have left anything.
+func unavailable(err error) bool {
+	var ee *masq.ExecError
+	if errors.Is(err, exec.ErrNotFound) {
+		return true
+	}
+	return errors.As(err, &ee) && (strings.Contains(ee.Stderr, "Table does not exist") ||
+		strings.Contains(ee.Stderr, "can't initialize"))
 }
 
 // Check compares, per family, the POSTROUTING jump, the pod's jumps in
@@ -336,6 +351,9 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 
 func (b *Backend) gcFamily(ctx context.Context, fam masq.Family, network string, valid map[string]bool) error {
 	rules, exists, err := b.listChain(ctx, fam, b.Tag)
+	if err != nil && unavailable(err) {
+		return nil
+	}
 	if err != nil || !exists {
 		return err
 	}

@@ -2,6 +2,7 @@ package iptables
 
 import (
 	"context"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -148,5 +149,32 @@ func TestTagChainRace(t *testing.T) {
 	}
 	if got := strings.Count(d, "-A "+n.tag+" "); got != pods*2 {
 		t.Fatalf("%d pod jumps, want %d:\n%s", got, pods*2, d)
+	}
+}
+
+// TestDelWithoutIPv6Tools: on a node without ip6tables, DEL and GC without
+// addresses still remove the IPv4 objects and succeed.
+func TestDelWithoutIPv6Tools(t *testing.T) {
+	n := newNode(t)
+	noIP6 := &masqtest.Recorder{Next: n.runner, Fail: func(name string, _ []string) error {
+		if strings.HasPrefix(name, "ip6tables") {
+			return &masq.ExecError{Cmd: name, Err: exec.ErrNotFound}
+		}
+		return nil
+	}}
+	b := n.backend(noIP6)
+	o := masqtest.NewOwner("net1", 1)
+	ctx := context.Background()
+	if err := b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o, "198.51.100.5/24")); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Del(ctx, o, nil); err != nil {
+		t.Fatalf("DEL without addresses: %v", err)
+	}
+	if err := b.GC(ctx, "net1", nil); err != nil {
+		t.Fatalf("GC: %v", err)
+	}
+	if d := n.dump(t); strings.Contains(d, o.ID) {
+		t.Fatalf("left:\n%s", d)
 	}
 }

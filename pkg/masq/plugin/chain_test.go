@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,7 +22,8 @@ import (
 
 // seedConflist is the original Diktyo README's chain (bridge + host-local,
 // ipmasq, portmap, noop), with documentation addresses, a random bridge
-// and tag name, and private directories.
+// and tag name, and private directories (ipmasq's lockFile included, so
+// the test leaves no lock file on the host).
 const seedConflist = `{
   "cniVersion": %q,
   "name": "mycoolcnichain",
@@ -42,6 +44,7 @@ const seedConflist = `{
     {
       "type":"ipmasq",
       "tag": %q,
+      "lockFile": %q,
       "capabilities": {"masqEntries": true}
     },
     {
@@ -84,7 +87,8 @@ func TestSeedChain(t *testing.T) {
 func runSeedChain(t *testing.T, version string) {
 	nodeNS, pod := testutil.NewNS(t), testutil.NewNS(t)
 	tag, debugDir := "CNI-SNAT-"+testutil.RandSuffix(8), t.TempDir()
-	conflist := fmt.Sprintf(seedConflist, version, "dkb"+testutil.RandSuffix(8), t.TempDir(), tag, debugDir)
+	lock := filepath.Join(t.TempDir(), "ipmasq.lock")
+	conflist := fmt.Sprintf(seedConflist, version, "dkb"+testutil.RandSuffix(8), t.TempDir(), tag, lock, debugDir)
 	list, err := libcni.ConfListFromBytes([]byte(conflist))
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +125,7 @@ func runSeedChain(t *testing.T, version string) {
 		// whole list's CHECK stops at portmap, whose CHECK looks for IPv6
 		// chains it never made on an IPv4-only pod.)
 		pc, err := libcni.NetworkPluginConfFromBytes([]byte(fmt.Sprintf(
-			`{"cniVersion":"1.0.0","name":"mycoolcnichain","type":"ipmasq","tag":%q,"capabilities":{"masqEntries":true}}`, tag)))
+			`{"cniVersion":"1.0.0","name":"mycoolcnichain","type":"ipmasq","tag":%q,"lockFile":%q,"capabilities":{"masqEntries":true}}`, tag, lock)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +151,7 @@ func runSeedChain(t *testing.T, version string) {
 	// go with a CNI 1.1 GC of the network, run on ipmasq alone since the
 	// reference plugins stop at 1.0.0.
 	gcList, err := libcni.ConfListFromBytes([]byte(fmt.Sprintf(
-		`{"cniVersion":"1.1.0","name":"mycoolcnichain","plugins":[{"type":"ipmasq","tag":%q}]}`, tag)))
+		`{"cniVersion":"1.1.0","name":"mycoolcnichain","plugins":[{"type":"ipmasq","tag":%q,"lockFile":%q}]}`, tag, lock)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,7 @@ type node struct {
 	backend string
 	tag     string
 	table   string
+	lock    string
 	bin     string
 }
 
@@ -35,6 +36,7 @@ func newNode(t *testing.T, backend string) *node {
 		backend: backend,
 		tag:     "SNAT-" + testutil.RandSuffix(8),
 		table:   "dkt-" + testutil.RandSuffix(8),
+		lock:    filepath.Join(t.TempDir(), "ipmasq.lock"),
 		bin:     filepath.Join(testutil.PluginDir(t), "ipmasq"),
 	}
 }
@@ -45,7 +47,7 @@ func (n *node) conf(t *testing.T, version string, extra map[string]any) []byte {
 	t.Helper()
 	c := map[string]any{
 		"cniVersion": version, "name": "net1", "type": "ipmasq",
-		"backend": n.backend, "tag": n.tag, "table": n.table,
+		"backend": n.backend, "tag": n.tag, "table": n.table, "lockFile": n.lock,
 	}
 	for k, v := range extra {
 		c[k] = v

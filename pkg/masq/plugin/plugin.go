@@ -33,7 +33,9 @@ func NewBackend(cfg *masq.Config, r masq.Runner) masq.Backend {
 	if cfg.Backend == masq.BackendNFTables {
 		return nftables.New(cfg.Table, r)
 	}
-	return iptables.New(cfg.Tag, r)
+	b := iptables.New(cfg.Tag, r)
+	b.LockFile = cfg.LockFile
+	return b
 }
 
 var logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("plugin", "ipmasq")
