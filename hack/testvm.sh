@@ -507,6 +507,8 @@ stop_daemons() {
   stop_pid named
   # pre-installed diktyo-nri is containerd's child; it exits with its socket.
   kill_ours "$NRI_PLUGINS/10-diktyo"
+  # any other diktyo-nri dialing this VM's NRI socket (started by hand).
+  kill_ours "--socket $NRI_SOCK"
 }
 
 # kill_ours PATTERN: kill processes whose command line contains PATTERN

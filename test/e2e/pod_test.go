@@ -173,5 +173,28 @@ func (p *pod) remove(t *testing.T) {
 // podsNamed lists the IDs of the VM's pods with this name and namespace.
 func (v *testVM) podsNamed(t *testing.T, name, namespace string) []string {
 	t.Helper()
-	return strings.Fields(v.mustCrictl(t, "pods", "-q", "--name", "^"+name+"$", "--namespace", "^"+namespace+"$"))
+	var ids []string
+	for _, ps := range v.podStates(t, name, namespace) {
+		ids = append(ids, ps.ID)
+	}
+	return ids
+}
+
+// podState is a pod sandbox as `crictl pods` lists it.
+type podState struct {
+	ID    string `json:"id"`
+	State string `json:"state"`
+}
+
+// podStates lists the VM's pods with this name and namespace.
+func (v *testVM) podStates(t *testing.T, name, namespace string) []podState {
+	t.Helper()
+	var list struct {
+		Items []podState `json:"items"`
+	}
+	out := v.mustCrictl(t, "pods", "-o", "json", "--name", "^"+name+"$", "--namespace", "^"+namespace+"$")
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("crictl pods -o json: %v\n%s", err, out)
+	}
+	return list.Items
 }
