@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 const cfgYAML = `
@@ -162,5 +165,59 @@ func TestExplainPlans(t *testing.T) {
 		Annotations: map[string]string{policy.KeyDNSNames: "web.team-a.other.test"}})
 	if err == nil || !strings.Contains(err.Error(), "registerDNS") || !strings.Contains(out, "would refuse") {
 		t.Errorf("err = %v; output:\n%s", err, out)
+	}
+}
+
+// TestDeployDefaults keeps deploy/config.yaml and deploy/chain.conflist
+// valid for this code and for the chain plugins' own parsers.
+func TestDeployDefaults(t *testing.T) {
+	root, err := testutil.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := policy.LoadConfig(filepath.Join(root, "deploy", "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := policy.DefaultConfig()
+	if cfg.Chain.Conflist != def.Chain.Conflist || cfg.Chain.CacheDir != def.Chain.CacheDir || cfg.FailurePolicy != "fail" {
+		t.Errorf("deploy/config.yaml departs from the defaults: %+v", cfg.Chain)
+	}
+	list, err := cnirun.LoadConflist(filepath.Join(root, "deploy", "chain.conflist"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, p := range list.Plugins {
+		types = append(types, p.Network.Type)
+	}
+	if strings.Join(types, ",") != "ipmasq,iproute,registerDNS" || list.CNIVersion != "1.1.0" {
+		t.Errorf("chain %v version %s", types, list.CNIVersion)
+	}
+	// Every capability diktyo sends is declared by the plugin that uses it.
+	want := map[string][]string{
+		"ipmasq":      {api.CapIPs, api.CapMasqEntries, api.CapSNATPolicy},
+		"iproute":     {api.CapIPs, api.CapRouteEntries, api.CapPolicyRouting},
+		"registerDNS": {api.CapIPs, api.CapDNSNames},
+	}
+	for _, p := range list.Plugins {
+		for _, c := range want[p.Network.Type] {
+			if !p.Network.Capabilities[c] {
+				t.Errorf("%s does not declare capability %s", p.Network.Type, c)
+			}
+		}
+	}
+	// The plugins' own parsers accept it with a full policy.
+	pol := &policy.Policy{
+		MasqEntries:   []api.MasqEntry{{External: "203.0.113.10", Destination: "198.51.100.0/24"}},
+		SNATPolicy:    &api.SNATPolicy{ExcludeCIDRs: []string{"10.0.0.0/8"}},
+		RouteEntries:  []api.RouteEntry{{Destination: "198.51.100.0/24", Gateway: "drop"}},
+		PolicyRouting: &api.PolicyRouting{Table: 100},
+		DNSNames:      []string{"web.team-a.pods.diktyo.test."},
+	}
+	var b strings.Builder
+	pod := cnirun.Pod{ID: "x", Namespace: "team-a", Name: "web", IPs: []string{"198.51.100.10"}}
+	if err := writePlans(&b, list, cfg.Chain.IfName, pod, pol.CapabilityArgs()); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
 	}
 }
