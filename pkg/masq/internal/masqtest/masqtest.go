@@ -27,7 +27,7 @@ const GoldenConf = `{"cniVersion":"1.0.0","name":"net1","type":"ipmasq","tag":"C
     {"external":"192.0.2.15:4000-4010","destination":"0.0.0.0/0","protocol":"tcp","description":"allow production traffic"},
     {"external":"192.0.2.15:5000-5010","destination":"8.8.8.8/32","protocol":"tcp","description":"allow production traffic"},
     {"external":"192.0.2.16:53","destination":"198.51.100.0/24","protocol":"udp","description":"dns"},
-    {"external":"masquerade","destination":"192.0.2.128/25","description":"masq"},
+    {"external":"masquerade","destination":"192.0.2.128/25","description":"masq (a_b.c:d/e=f,g+h@i[k]-l) \"quoted\" 'x' #1;"},
     {"external":"[2001:db8:1::1]:6000-6010","destination":"2001:db8::/32","protocol":"sctp","description":"v6 ports"},
     {"external":"2001:db8:1::2","destination":"::/0","description":"v6 all"}]}}`
 
