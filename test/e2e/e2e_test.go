@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -471,6 +472,40 @@ func TestParallelPods(t *testing.T) {
 	for _, p := range pods {
 		expectNothingLeft(t, p)
 	}
+}
+
+// TestUninstallGC: the uninstall step of docs/install.md (stop
+// diktyo-nri, then `cnitool gc` of the chain with no valid attachment)
+// removes the state of every pod, live ones included; started again,
+// diktyo-nri finds the live pods' state missing and puts it back.
+func TestUninstallGC(t *testing.T) {
+	v := requireVM(t)
+	n := v.startNRI(t, v.env["DIKTYO_TESTVM_CONFIG"])
+	const ns = "e2e-uninstall"
+	ann := snatTo(extA)
+	ann[policy.KeyRouteTable] = testTable
+	a := v.mustRunPod(t, "a", ns, ann)
+	b := v.mustRunPod(t, "b", ns, snatTo(extB))
+	expectSNATState(t, a, extA)
+	expectSNATState(t, b, extB)
+	n.stop(t)
+
+	gc := exec.Command(v.bin("cnitool"), "gc", chainNetwork, "/proc/self/ns/net")
+	gc.Env = append(os.Environ(), "CNI_PATH="+v.dir("cni", "bin"), "NETCONFPATH="+v.dir("etc", "diktyo"))
+	if out, err := gc.CombinedOutput(); err != nil {
+		t.Fatalf("cnitool gc: %v\n%s", err, out)
+	}
+	expectNoNodeState(t, a)
+	expectNoNodeState(t, b)
+
+	v.restartNRI(t, n, v.env["DIKTYO_TESTVM_CONFIG"])
+	expectSNATState(t, a, extA)
+	expectSNATState(t, b, extB)
+	if rules := a.ipRules(t); !slices.ContainsFunc(rules, func(r string) bool { return strings.Contains(r, "lookup "+testTable) }) {
+		t.Errorf("pod a's 'lookup %s' rule not restored: %v", testTable, rules)
+	}
+	expectDNS(t, a)
+	expectDNS(t, b)
 }
 
 // TestPreinstalled: containerd starts diktyo-nri itself from plugin_path

@@ -127,6 +127,16 @@ func reverseName(ip string) string {
 // reverse, including extra names), libcni cache entries.
 func expectNothingLeft(t *testing.T, p *pod, extraNames ...string) {
 	t.Helper()
+	expectNoNodeState(t, p, extraNames...)
+	if c := p.cacheEntries(t); len(c) > 0 {
+		t.Errorf("pod %s: diktyo cache entries left: %v", p.Name, c)
+	}
+}
+
+// expectNoNodeState checks that none of the kernel and DNS state diktyo
+// makes for p is there (its own cache aside).
+func expectNoNodeState(t *testing.T, p *pod, extraNames ...string) {
+	t.Helper()
 	if r := p.natRules(t); len(r) > 0 {
 		t.Errorf("pod %s: nat rules left:\n%s", p.Name, strings.Join(r, "\n"))
 	}
@@ -143,9 +153,6 @@ func expectNothingLeft(t *testing.T, p *pod, extraNames ...string) {
 	}
 	if got := p.vm.lookup(t, reverseName(p.IP), dns.TypePTR); len(got) > 0 {
 		t.Errorf("pod %s: PTR for %s still there: %v", p.Name, p.IP, got)
-	}
-	if c := p.cacheEntries(t); len(c) > 0 {
-		t.Errorf("pod %s: diktyo cache entries left: %v", p.Name, c)
 	}
 }
 
