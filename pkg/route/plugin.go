@@ -199,39 +199,49 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 
 	rec := &Record{Owner: a.owner, Network: a.cfg.Network, ContainerID: a.args.ContainerID,
 		IfName: a.args.IfName, Netns: a.args.Netns, Addrs: a.addrs, Plan: plan}
-	// Record the intent (old and new objects) before touching the kernel,
-	// so a crash half-way leaves objects that DEL and GC can find. A
-	// repeated identical ADD has nothing new to record.
-	intent := *rec
-	if old != nil {
-		intent.Plan = mergePlans(old.Plan, plan)
-	}
-	if old == nil || !samePlan(old.Plan, intent.Plan) {
-		if err := st.save(&intent); err != nil {
-			return err
-		}
+	intent, err := saveIntent(st, old, rec)
+	if err != nil {
+		return err
 	}
 	if err := tx.install(plan); err != nil {
 		tx.rollback(p.log())
 		restoreRecord(st, old, a.owner, p.log())
 		return err
 	}
+	return p.commit(st, tx, old, rec, intent)
+}
+
+// saveIntent records the old and the new objects before the kernel is
+// touched, so a crash half-way leaves objects that DEL and GC can find. A
+// repeated identical ADD has nothing new to record.
+func saveIntent(st *store, old, rec *Record) (Plan, error) {
+	if old == nil {
+		return rec.Plan, st.save(rec)
+	}
+	intent := *rec
+	intent.Plan = mergePlans(old.Plan, rec.Plan)
+	if samePlan(old.Plan, intent.Plan) {
+		return intent.Plan, nil
+	}
+	return intent.Plan, st.save(&intent)
+}
+
+// commit removes what an earlier ADD made and this one no longer wants,
+// then records the new state.
+func (p *Plugin) commit(st *store, tx *txn, old, rec *Record, intent Plan) error {
 	if old != nil {
-		stale := old.without(plan)
-		if err := errors.Join(tx.remove(stale, a.owner)...); err != nil {
-			p.log().Warn("iproute: removing objects no longer wanted", "owner", a.owner, "error", err)
+		if err := errors.Join(tx.remove(old.without(rec.Plan), rec.Owner)...); err != nil {
+			p.log().Warn("iproute: removing objects no longer wanted", "owner", rec.Owner, "error", err)
 		}
+		tx.ix.releaseAll(rec.Owner, old.Addrs)
 	}
-	if old != nil {
-		ix.releaseAll(a.owner, old.Addrs)
+	if rec.isEmpty() {
+		return st.remove(rec.Owner)
 	}
-	if plan.isEmpty() {
-		return st.remove(a.owner)
-	}
-	if err := ix.add(rec); err != nil {
+	if err := tx.ix.add(rec); err != nil {
 		return err
 	}
-	if !samePlan(intent.Plan, plan) {
+	if !samePlan(intent, rec.Plan) {
 		return st.save(rec)
 	}
 	return nil
@@ -286,8 +296,21 @@ func mergePlans(a, b Plan) Plan {
 		Rules:      dedupRules(slices.Concat(a.Rules, b.Rules)),
 		Shared:     dedupRules(slices.Concat(a.Shared, b.Shared)),
 	}
-	out.PodRoutes = slices.CompactFunc(out.PodRoutes, samePodRoute)
-	out.HostRoutes = slices.Compact(out.HostRoutes)
+	out.PodRoutes = dedup(out.PodRoutes, func(r PodRoute) string { r.Description = ""; return fmt.Sprintf("%+v", r) })
+	out.HostRoutes = dedup(out.HostRoutes, HostRoute.String)
+	return out
+}
+
+// dedup keeps the first of the elements with the same key.
+func dedup[T any](in []T, key func(T) string) []T {
+	seen := make(map[string]bool, len(in))
+	out := in[:0]
+	for _, v := range in {
+		if k := key(v); !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
 	return out
 }
 
