@@ -11,8 +11,10 @@ export GOBIN
 
 step() { printf '==> %s\n' "$*"; }
 
+# gcc and libc6-dev: the test VM's containerd is built with cgo, as
+# upstream builds it (hack/testvm.sh).
 APT_PACKAGES=(iptables nftables iproute2 containernetworking-plugins runc
-  busybox-static bind9 bind9-dnsutils jq procps psmisc)
+  busybox-static bind9 bind9-dnsutils jq procps psmisc gcc libc6-dev)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
