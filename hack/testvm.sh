@@ -33,10 +33,14 @@ STATE=${DIKTYO_TESTVM_DIR:-/var/lib/diktyo-testvm}
 BRIDGE=${DIKTYO_TESTVM_BRIDGE:-dktvm0}
 SUBNET=${DIKTYO_TESTVM_SUBNET:-198.18.0.0/24}
 NRI_MODE=${DIKTYO_NRI_MODE:-external}
-NETWORK=diktyo-testvm             # primary CNI network name (owner of results)
-CGROUP_PARENT=/diktyo-testvm      # cgroup parent of every pod we run
-SNAT_CHAIN=DIKTYO-TESTVM          # ipmasq tag chain of the VM's chain conflist
-NFT_TABLE=diktyo_testvm           # ipmasq nftables table of the VM's chain
+# Names of everything the VM creates on the host derive from its bridge, so
+# that two VMs (say the tests' and the benchmarks', each with its own
+# DIKTYO_TESTVM_DIR, _BRIDGE, _SUBNET, _DNS_PORT, _METRICS) never touch
+# each other's objects.
+NETWORK=diktyo-$BRIDGE            # primary CNI network name (owner of results)
+CGROUP_PARENT=/diktyo-$BRIDGE     # cgroup parent of every pod we run
+SNAT_CHAIN=DIKTYO-${BRIDGE^^}     # ipmasq tag chain of the VM's chain conflist
+NFT_TABLE=diktyo_${BRIDGE//[^a-zA-Z0-9_]/_} # ipmasq nftables table of the VM's chain
 PAUSE_IMAGE=diktyo.test/pause:1
 APP_IMAGE=diktyo.test/app:1
 METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
