@@ -542,22 +542,32 @@ unmount_ours() {
   done < <(awk -v s="$STATE/" 'index($5, s) == 1 {print $5}' /proc/self/mountinfo | sort -r)
 }
 
+# remove_chain IPTABLES: the VM's ipmasq tag chain, the POSTROUTING rules
+# that reach it (whatever their matches and comment) and the per-pod
+# chains only it reaches. Nothing else is flushed.
+remove_chain() {
+  local ipt=$1 line sub subs
+  $ipt -t nat -S "$SNAT_CHAIN" >/dev/null 2>&1 || return 0
+  subs=$($ipt -t nat -S "$SNAT_CHAIN" | awk '$1 == "-A" {for (i = 1; i < NF; i++) if ($i == "-j" || $i == "-g") print $(i+1)}' | sort -u)
+  while read -r line; do
+    [[ -n $line ]] || continue
+    # iptables -S quotes what needs quoting, so its lines eval back safely.
+    eval "$ipt -t nat -D ${line#-A }"
+  done < <($ipt -t nat -S POSTROUTING | awk -v c="$SNAT_CHAIN" '{for (i = 1; i < NF; i++) if (($i == "-j" || $i == "-g") && $(i+1) == c) {print; next}}')
+  $ipt -t nat -F "$SNAT_CHAIN"
+  $ipt -t nat -X "$SNAT_CHAIN"
+  for sub in $subs; do
+    case $sub in SNAT | MASQUERADE | RETURN | ACCEPT | DROP) continue ;; esac
+    { $ipt -t nat -F "$sub" && $ipt -t nat -X "$sub"; } 2>/dev/null || note "kept $ipt chain $sub (still referenced elsewhere)"
+  done
+  note "removed $ipt nat chain $SNAT_CHAIN and $(wc -w <<<"$subs") chains below it"
+}
+
 remove_net() {
   if ip link show "$BRIDGE" >/dev/null 2>&1; then ip link del "$BRIDGE" && note "deleted bridge $BRIDGE"; fi
   # diktyo's rules of the VM's chain (its own chain and table names).
-  if iptables -t nat -S "$SNAT_CHAIN" >/dev/null 2>&1; then
-    local sub
-    for sub in $(iptables -t nat -S "$SNAT_CHAIN" | awk '$1 == "-A" {for (i = 1; i <= NF; i++) if ($i == "-j") print $(i+1)}' | sort -u); do
-      iptables -t nat -F "$sub" 2>/dev/null || true
-    done
-    while iptables -t nat -D POSTROUTING -j "$SNAT_CHAIN" 2>/dev/null; do :; done
-    iptables -t nat -F "$SNAT_CHAIN"
-    for sub in $(iptables -t nat -S | awk '$1 == "-N" {print $2}'); do
-      [[ $sub == "$SNAT_CHAIN"* ]] && iptables -t nat -X "$sub" 2>/dev/null || true
-    done
-    iptables -t nat -X "$SNAT_CHAIN" 2>/dev/null || true
-    note "removed iptables chain $SNAT_CHAIN"
-  fi
+  remove_chain iptables
+  remove_chain ip6tables
   local fam
   for fam in ip ip6 inet; do
     nft delete table "$fam" "$NFT_TABLE" 2>/dev/null && note "deleted nft table $fam $NFT_TABLE" || true
@@ -572,8 +582,8 @@ remove_net() {
   done < <(ip -j -4 rule show | jq -r --arg net "${SUBNET%.*}." '.[]
     | select(((.src // "") | startswith($net)) or ((.dst // "") | startswith($net)))
     | "pref \(.priority)"
-      + (if .src then " from \(.src)/\(.srclen // 32)" else "" end)
-      + (if .dst then " to \(.dst)/\(.dstlen // 32)" else "" end)
+      + (if .src and .src != "all" then " from \(.src)/\(.srclen // 32)" else "" end)
+      + (if .dst and .dst != "all" then " to \(.dst)/\(.dstlen // 32)" else "" end)
       + " table \(.table)"')
   return 0
 }
