@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -169,10 +170,23 @@ func (h *Harness) missing(c Case) string {
 			absent = append(absent, b)
 		}
 	}
-	if len(absent) == 0 {
-		return ""
+	var tools []string
+	for _, t := range c.Tools {
+		if _, err := exec.LookPath(t); err == nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("/usr/sbin", t)); err != nil {
+			tools = append(tools, t)
+		}
 	}
-	return fmt.Sprintf("binary %s not found in %s", strings.Join(absent, ", "), strings.Join(h.paths(), ":"))
+	var why []string
+	if len(absent) > 0 {
+		why = append(why, fmt.Sprintf("binary %s not found in %s", strings.Join(absent, ", "), strings.Join(h.paths(), ":")))
+	}
+	if len(tools) > 0 {
+		why = append(why, fmt.Sprintf("%s not installed", strings.Join(tools, ", ")))
+	}
+	return strings.Join(why, "; ")
 }
 
 // cases returns the selected cases that can run (filter further with

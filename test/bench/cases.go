@@ -2,7 +2,9 @@ package bench
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Case is one thing measured: a conflist applied to a pod the way a
@@ -10,11 +12,12 @@ import (
 // would have produced; "chain" cases run standalone with runtimeConfig
 // ips, as diktyo-nri runs them.
 type Case struct {
-	Key  string   // short id: flags, JSON, series names
-	Name string   // table label
-	Ref  bool     // a reference plugin users would otherwise run
-	Bins []string // plugin binaries it needs
-	Bare bool     // the pod must have no eth0 yet (a main plugin makes it)
+	Key   string   // short id: flags, JSON, series names
+	Name  string   // table label
+	Ref   bool     // a reference plugin users would otherwise run
+	Bins  []string // plugin binaries it needs
+	Tools []string // other programs it needs (in PATH or /usr/sbin)
+	Bare  bool     // the pod must have no eth0 yet (a main plugin makes it)
 	// Scale says the case takes part in the pods-on-the-node measurement;
 	// NAT says it writes nat rules, so unrelated nat rules may slow it.
 	Scale, NAT bool
@@ -24,6 +27,14 @@ type Case struct {
 	// Note says what one pod gets, for the tables.
 	Note  string
 	build func(n *Node, a Attachment) (Op, error)
+	// verify, when set, checks after the warm-up ADD that the plugin did
+	// its job (for effects the kernel object counts do not show).
+	verify func(n *Node, a Attachment) error
+}
+
+// podName is the DNS name registerDNS's template gives an attachment.
+func podName(a Attachment) string {
+	return k8sArgs(a)[2][1] + ".bench." + benchZone
 }
 
 // Per-pod request sizes, the same for the diktyo and the reference
@@ -80,7 +91,7 @@ func iprouteCaps(a Attachment) map[string]any {
 func registerDNSConf(n *Node) map[string]any {
 	return map[string]any{
 		"type": "registerDNS", "backend": "hosts",
-		"zones":        []string{"bench.test"},
+		"zones":        []string{benchZone},
 		"nameTemplate": "{name}.{namespace}.{zone}",
 		"hosts":        map[string]any{"file": filepath.Join(n.Dir, "hosts")},
 		"capabilities": map[string]bool{"dnsNames": true, "ips": true},
@@ -187,7 +198,43 @@ func Cases() []Case {
 			build: chained(func(n *Node) map[string]any { return iprouteConf(n, "aws") }, iprouteCaps)},
 		{Key: "dns-hosts", Name: "registerDNS, hosts", Bins: []string{"registerDNS"}, Scale: true,
 			Note:  "1 A record in a hosts file",
-			build: chained(registerDNSConf, nil)},
+			build: chained(registerDNSConf, nil),
+			verify: func(n *Node, a Attachment) error {
+				b, err := os.ReadFile(filepath.Join(n.Dir, "hosts"))
+				if err != nil {
+					return err
+				}
+				if !strings.Contains(string(b), a.Addr.Addr().String()) || !strings.Contains(string(b), podName(a)) {
+					return fmt.Errorf("hosts file lacks %s %s:\n%s", a.Addr.Addr(), podName(a), b)
+				}
+				return nil
+			}},
+		{Key: "dns-rfc2136", Name: "registerDNS, rfc2136 (BIND9 on the node)", Bins: []string{"registerDNS"}, Tools: []string{"named"}, Scale: true,
+			Note: "1 A record + owner TXT by TSIG-signed dynamic update",
+			build: func(n *Node, a Attachment) (Op, error) {
+				srv, err := n.DNS()
+				if err != nil {
+					return Op{}, err
+				}
+				conf := map[string]any{
+					"type": "registerDNS", "backend": "rfc2136",
+					"zones":        []string{benchZone},
+					"nameTemplate": "{name}.{namespace}.{zone}",
+					"rfc2136":      map[string]any{"server": namedAddr, "tsigSecretFile": srv.keyFile},
+					"capabilities": map[string]bool{"dnsNames": true, "ips": true},
+				}
+				return chained(func(*Node) map[string]any { return conf }, nil)(n, a)
+			},
+			verify: func(n *Node, a Attachment) error {
+				got, err := n.lookupA(podName(a))
+				if err != nil {
+					return err
+				}
+				if got != a.Addr.Addr().String() {
+					return fmt.Errorf("%s resolves to %q, want %s", podName(a), got, a.Addr.Addr())
+				}
+				return nil
+			}},
 		{Key: "chain-ipt", NAT: true, Name: "diktyo chain, iptables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
 			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
 			build: diktyoChain("iptables")},

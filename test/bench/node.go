@@ -42,6 +42,7 @@ type Node struct {
 	slot   *Pod // the measured pod (eth0 with slotAddr), made on demand
 	bare   *Pod // a pod netns without interfaces (for bridge)
 	filler *Pod // sandbox shared by preloaded pods
+	named  *named
 }
 
 // Pod is a sandbox network namespace attached to a node.

@@ -125,8 +125,15 @@ func warmUp(ctx context.Context, n *Node, c Case) (*PerPodRow, error) {
 	var during State
 	err = addDel(ctx, n, c, second, func() error {
 		var err error
-		during, err = n.CountState()
-		return err
+		if during, err = n.CountState(); err != nil {
+			return err
+		}
+		if c.verify != nil {
+			if err := c.verify(n, second); err != nil {
+				return fmt.Errorf("%s did not do its job: %w", c.Key, err)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -115,7 +115,8 @@ func (p *printer) perPod(r *Results) {
 	p.f("What drives these figures: every plugin pays a process start and libcni's work (the noop rows). portmap and bridge's ")
 	p.f("ipMasq use one iptables exec per rule or check (go-iptables), and each exec of iptables-nft reads the table; ipmasq writes ")
 	p.f("a pod's rules in one `iptables-restore --noflush` (iptables backend) or one nft transaction (nftables backend); iproute makes ")
-	p.f("netlink calls; registerDNS rewrites one file.\n\n")
+	p.f("netlink calls; registerDNS rewrites one file (hosts) or sends one TSIG-signed update to BIND9 (rfc2136). The DNS rows were ")
+	p.f("checked after the warm-up ADD: the record is in the file, or resolves through the server.\n\n")
 	if noop := findPerPod(r, "noop"); noop != nil {
 		p.f("The noop row is the floor every exec'd plugin pays (process start, libcni, cache write): %s per ADD+DEL. ", fmtDur(noop.AddDel.Median))
 	}
@@ -217,8 +218,10 @@ func (p *printer) scale(r *Results, title, what string, rows []ScaleRow, plot, s
 	switch section {
 	case SecUnrelated:
 		p.f("The unrelated rules stand for kube-proxy's or another CNI's: %d per chain, every chain jumped to from PREROUTING. ", fillerRulesPerChain)
-		p.f("A plugin that lists or checks rules with one iptables exec each pays for the table's size on every exec; ")
-		p.f("one transaction that never lists the table should stay flat.\n\n")
+		p.f("A plugin that lists or checks rules with one iptables exec each pays for the table's size on every exec. ")
+		p.f("A single `iptables-restore --noflush` is not free of it either: iptables-nft reads part of the nat table before it ")
+		p.f("commits, and that read grows with the rules reachable from the nat base chains (rules in chains nothing jumps to ")
+		p.f("cost far less). The nftables backend works in its own table and does not see them.\n\n")
 	case SecPods:
 		p.f("Preloaded pods are added by the same case (same policy, own addresses) before the measured one. ")
 		p.f("Per-pod objects a plugin must find among all others (a jump in a shared chain, a map element, ip rules, hosts-file ")
