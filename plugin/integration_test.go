@@ -26,11 +26,26 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/plugin"
 )
 
 const testZone = "pods.diktyo.test"
+
+// modes are the two ways diktyo-nri runs its own plugins (chain.inProcess).
+var modes = []struct {
+	name      string
+	inProcess bool
+}{{"exec", false}, {"inprocess", true}}
+
+// inBothModes runs a scenario once with the plugin binaries exec'd and
+// once with the plugins in-process.
+func inBothModes(t *testing.T, scenario func(t *testing.T, inProcess bool)) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) { scenario(t, m.inProcess) })
+	}
+}
 
 // env is one test's world: a "host" netns where the chain runs, a fake
 // containerd (NRI adaptation) and the files of the chain and the plugin.
@@ -44,19 +59,22 @@ type env struct {
 	conflist string
 	sock     string
 	runtime  *adaptation.Adaptation
+	// inProcess is chain.inProcess in the admin config.
+	inProcess bool
 
 	mu   sync.Mutex
 	pods map[string]*nriapi.PodSandbox
 }
 
 // adminConfig is the admin config of the tests, with %s for the conflist,
-// bin dir, cache dir, debug dir and the failure policy.
+// bin dir, cache dir, debug dir, the failure policy and chain.inProcess.
 const adminConfig = `
 failurePolicy: %[5]s
 chain:
   conflist: %[1]s
   binDirs: [%[2]s]
   cacheDir: %[3]s
+  inProcess: %[6]t
 timeouts:
   handler: 1500ms
   cni: 20s
@@ -84,11 +102,17 @@ namespaces:
       debug: true
 `
 
+// newEnv is newEnvMode with the default chain.inProcess.
 func newEnv(t testing.TB, failurePolicy string) *env {
+	t.Helper()
+	return newEnvMode(t, failurePolicy, policy.DefaultConfig().Chain.InProcess)
+}
+
+func newEnvMode(t testing.TB, failurePolicy string, inProcess bool) *env {
 	t.Helper()
 	testutil.RequireRoot(t)
 	testutil.PluginDir(t)
-	e := &env{t: t, dir: t.TempDir(), host: testutil.NewNS(t), pods: map[string]*nriapi.PodSandbox{}}
+	e := &env{t: t, dir: t.TempDir(), host: testutil.NewNS(t), pods: map[string]*nriapi.PodSandbox{}, inProcess: inProcess}
 	e.hosts = filepath.Join(e.dir, "hosts")
 	e.cacheDir = filepath.Join(e.dir, "cache")
 	e.conflist = filepath.Join(e.dir, "chain.conflist")
@@ -127,8 +151,13 @@ func (e *env) write(file, content string) {
 }
 
 func (e *env) writeConfig(failurePolicy string) {
-	e.write(e.config, fmt.Sprintf(adminConfig, e.conflist, testutil.PluginDir(e.t), e.cacheDir,
-		filepath.Join(e.dir, "debug"), failurePolicy))
+	bin := testutil.PluginDir(e.t)
+	if e.inProcess {
+		// No binaries at all: proves the chain does not exec them.
+		bin = filepath.Join(e.dir, "no-binaries")
+	}
+	e.write(e.config, fmt.Sprintf(adminConfig, e.conflist, bin, e.cacheDir,
+		filepath.Join(e.dir, "debug"), failurePolicy, e.inProcess))
 }
 
 // startRuntime starts the runtime side of NRI on a temp socket; its
@@ -294,8 +323,10 @@ func policyAnnotations(name string) map[string]string {
 	}
 }
 
-func TestRunStopRemove(t *testing.T) {
-	e := newEnv(t, "fail")
+func TestRunStopRemove(t *testing.T) { inBothModes(t, testRunStopRemove) }
+
+func testRunStopRemove(t *testing.T, inProcess bool) {
+	e := newEnvMode(t, "fail", inProcess)
 	p, _ := e.startPlugin()
 
 	a := e.pod("web-a", "team-a", "198.51.100.10", policyAnnotations("web-a"))
@@ -341,8 +372,10 @@ func TestRunStopRemove(t *testing.T) {
 	}
 }
 
-func TestRejectLeavesNothing(t *testing.T) {
-	e := newEnv(t, "fail")
+func TestRejectLeavesNothing(t *testing.T) { inBothModes(t, testRejectLeavesNothing) }
+
+func testRejectLeavesNothing(t *testing.T, inProcess bool) {
+	e := newEnvMode(t, "fail", inProcess)
 	p, _ := e.startPlugin()
 	cases := []struct {
 		name, addr string
@@ -416,8 +449,10 @@ func TestIgnoreStartsPodWithoutPolicy(t *testing.T) {
 	}
 }
 
-func TestSynchronizeAfterRestart(t *testing.T) {
-	e := newEnv(t, "fail")
+func TestSynchronizeAfterRestart(t *testing.T) { inBothModes(t, testSynchronizeAfterRestart) }
+
+func testSynchronizeAfterRestart(t *testing.T, inProcess bool) {
+	e := newEnvMode(t, "fail", inProcess)
 	_, stop := e.startPlugin()
 	keep := e.pod("keep", "team-a", "198.51.100.40", policyAnnotations("keep"))
 	gone := e.pod("gone", "team-a", "198.51.100.41", policyAnnotations("gone"))

@@ -46,7 +46,8 @@ type Options struct {
 	// Registry for the metrics; nil: a fresh registry (see Registry()).
 	Registry *prometheus.Registry
 	// Exec runs the chain's binaries; nil: libcni's default. Tests use
-	// cnirun.NetnsExec to give the chain a throwaway "host" namespace.
+	// cnirun.NetnsExec to give the chain a throwaway "host" namespace;
+	// with chain.inProcess the in-process plugins then run there too.
 	Exec invoke.Exec
 	// PluginStderr receives the chain plugins' stderr; nil: os.Stderr.
 	PluginStderr io.Writer
@@ -176,12 +177,13 @@ func (p *Plugin) reload(force bool) (bool, error) {
 	}
 	st := &state{cfg: cfg, source: source, hash: sum}
 	st.runner, st.runnerErr = cnirun.New(cnirun.Options{
-		Conflist: cfg.Chain.Conflist,
-		BinDirs:  cfg.Chain.BinDirs,
-		CacheDir: cfg.Chain.CacheDir,
-		IfName:   cfg.Chain.IfName,
-		Exec:     p.opts.Exec,
-		Stderr:   p.opts.PluginStderr,
+		Conflist:  cfg.Chain.Conflist,
+		BinDirs:   cfg.Chain.BinDirs,
+		CacheDir:  cfg.Chain.CacheDir,
+		IfName:    cfg.Chain.IfName,
+		Exec:      p.opts.Exec,
+		Stderr:    p.opts.PluginStderr,
+		InProcess: cfg.Chain.InProcess,
 	})
 	if st.runnerErr != nil {
 		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
@@ -190,7 +192,8 @@ func (p *Plugin) reload(force bool) (bool, error) {
 	p.metrics.reloads.WithLabelValues("ok").Inc()
 	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
 	if st.runner != nil {
-		attrs = append(attrs, "network", st.runner.NetworkName(), "chain", strings.Join(st.runner.PluginTypes(), ","))
+		attrs = append(attrs, "network", st.runner.NetworkName(), "chain", strings.Join(st.runner.PluginTypes(), ","),
+			"inProcess", st.runner.InProcess())
 	}
 	p.log.Info("config loaded", attrs...)
 	return true, nil

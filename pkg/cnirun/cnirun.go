@@ -40,14 +40,19 @@ type Options struct {
 	Exec invoke.Exec
 	// Stderr receives the plugins' stderr (their logs); nil: os.Stderr.
 	Stderr io.Writer
+	// InProcess runs diktyo's own plugin types (BuiltinTypes) as function
+	// calls instead of exec'ing their binaries; other types still go
+	// through Exec. See InProcess.
+	InProcess bool
 }
 
 // Runner runs one chain.
 type Runner struct {
-	cni      *libcni.CNIConfig
-	list     *libcni.NetworkConfigList
-	ifName   string
-	cacheDir string
+	cni       *libcni.CNIConfig
+	list      *libcni.NetworkConfigList
+	ifName    string
+	cacheDir  string
+	inProcess bool
 }
 
 // Pod is what the chain needs to know about a pod sandbox.
@@ -84,11 +89,15 @@ func New(opts Options) (*Runner, error) {
 		}
 		exec = &invoke.DefaultExec{RawExec: &invoke.RawExec{Stderr: stderr}, PluginDecoder: version.PluginDecoder{}}
 	}
+	if opts.InProcess {
+		exec = NewInProcess(exec)
+	}
 	return &Runner{
-		cni:      libcni.NewCNIConfigWithCacheDir(opts.BinDirs, opts.CacheDir, exec),
-		list:     list,
-		ifName:   opts.IfName,
-		cacheDir: opts.CacheDir,
+		cni:       libcni.NewCNIConfigWithCacheDir(opts.BinDirs, opts.CacheDir, exec),
+		list:      list,
+		ifName:    opts.IfName,
+		cacheDir:  opts.CacheDir,
+		inProcess: opts.InProcess,
 	}, nil
 }
 
@@ -110,6 +119,9 @@ func (r *Runner) NetworkName() string { return r.list.Name }
 
 // CNIVersion is the conflist's spec version.
 func (r *Runner) CNIVersion() string { return r.list.CNIVersion }
+
+// InProcess reports whether diktyo's own plugins run in-process.
+func (r *Runner) InProcess() bool { return r.inProcess }
 
 // IfName is the pod interface name the chain runs on.
 func (r *Runner) IfName() string { return r.ifName }

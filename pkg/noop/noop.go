@@ -64,32 +64,43 @@ func ParseConf(stdin []byte) (*Conf, error) {
 
 // Funcs returns the skel callbacks.
 func Funcs() skel.CNIFuncs {
-	return skel.CNIFuncs{
-		Add:    cmdAdd,
-		Check:  func(a *skel.CmdArgs) error { _, err := record("check", a); return err },
-		Del:    func(a *skel.CmdArgs) error { _, err := record("del", a); return err },
-		GC:     func(a *skel.CmdArgs) error { _, err := record("gc", a); return err },
-		Status: func(a *skel.CmdArgs) error { _, err := record("status", a); return err },
+	return Verbs(os.Environ).CNIFuncs()
+}
+
+// Verbs returns the verbs with ADD returning its result. environ gives the
+// invocation's environment, whose CNI_* part goes into the dump: the
+// process environment for the binary, the environment libcni passed for
+// an in-process call (diktyo-nri), where the process has no CNI_*.
+func Verbs(environ func() []string) cniutil.Verbs {
+	r := func(verb string) func(*skel.CmdArgs) error {
+		return func(a *skel.CmdArgs) error { _, err := record(verb, a, environ); return err }
+	}
+	return cniutil.Verbs{
+		Add:    func(a *skel.CmdArgs) (*current.Result, string, error) { return addResult(a, environ) },
+		Check:  r("check"),
+		Del:    r("del"),
+		GC:     r("gc"),
+		Status: r("status"),
 	}
 }
 
-func cmdAdd(args *skel.CmdArgs) error {
-	conf, err := record("add", args)
+func addResult(args *skel.CmdArgs, environ func() []string) (*current.Result, string, error) {
+	conf, err := record("add", args, environ)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	prev, err := cniutil.PrevResult(&conf.PluginConf)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	if prev == nil {
 		prev = &current.Result{CNIVersion: current.ImplementedSpecVersion}
 	}
-	return cniutil.Print(prev, conf.CNIVersion)
+	return prev, conf.CNIVersion, nil
 }
 
 // record parses the config and, when debug is on, writes the dump.
-func record(verb string, args *skel.CmdArgs) (*Conf, error) {
+func record(verb string, args *skel.CmdArgs, environ func() []string) (*Conf, error) {
 	conf, err := ParseConf(args.StdinData)
 	if err != nil {
 		return nil, err
@@ -101,7 +112,7 @@ func record(verb string, args *skel.CmdArgs) (*Conf, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeDump(path, newDump(verb, args)); err != nil {
+	if err := writeDump(path, newDump(verb, args, environ())); err != nil {
 		return nil, err
 	}
 	return conf, nil
@@ -128,7 +139,7 @@ func DumpPath(dir, containerID, ifname, verb string, at time.Time) (string, erro
 	return filepath.Join(dir, parts[0], parts[1], name), nil
 }
 
-func newDump(verb string, args *skel.CmdArgs) Dump {
+func newDump(verb string, args *skel.CmdArgs, environ []string) Dump {
 	d := Dump{
 		Command:     strings.ToUpper(verb),
 		ContainerID: args.ContainerID,
@@ -139,7 +150,7 @@ func newDump(verb string, args *skel.CmdArgs) Dump {
 		Env:         map[string]string{},
 		Stdin:       json.RawMessage(args.StdinData),
 	}
-	for _, kv := range os.Environ() {
+	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "CNI_") {
 			d.Env[k] = v
 		}

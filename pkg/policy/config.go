@@ -72,6 +72,11 @@ type ChainConfig struct {
 	BinDirs  []string `json:"binDirs,omitempty"`
 	CacheDir string   `json:"cacheDir,omitempty"`
 	IfName   string   `json:"ifName,omitempty"`
+	// InProcess runs diktyo's own plugin types (ipmasq, iproute,
+	// registerDNS, noop) as function calls inside diktyo-nri instead of
+	// exec'ing their binaries, which saves most of a chain run's time.
+	// Other types in the conflist are still exec'd from BinDirs.
+	InProcess bool `json:"inProcess"`
 }
 
 // Timeouts bound diktyo-nri's work.
@@ -286,10 +291,11 @@ func DefaultConfig() *Config {
 		FailurePolicy: FailurePolicyFail,
 		HostNetwork:   HostNetworkReject,
 		Chain: ChainConfig{
-			Conflist: DefaultConflist,
-			BinDirs:  []string{DefaultBinDir},
-			CacheDir: DefaultCacheDir,
-			IfName:   DefaultIfName,
+			Conflist:  DefaultConflist,
+			BinDirs:   []string{DefaultBinDir},
+			CacheDir:  DefaultCacheDir,
+			IfName:    DefaultIfName,
+			InProcess: true,
 		},
 		Timeouts: Timeouts{
 			Handler: Duration{time.Second},

@@ -34,7 +34,13 @@ func Funcs() skel.CNIFuncs {
 
 // Funcs returns p's skel callbacks.
 func (p *Plugin) Funcs() skel.CNIFuncs {
-	return skel.CNIFuncs{Add: p.Add, Del: p.Del, Check: p.Check, GC: p.GC, Status: p.Status}
+	return p.Verbs().CNIFuncs()
+}
+
+// Verbs returns p's verbs with ADD returning its result, for running the
+// plugin in-process (diktyo-nri) as well as from the binary.
+func (p *Plugin) Verbs() cniutil.Verbs {
+	return cniutil.Verbs{Add: p.AddResult, Del: p.Del, Check: p.Check, GC: p.GC, Status: p.Status}
 }
 
 func (p *Plugin) log() *slog.Logger {

@@ -24,7 +24,13 @@ import (
 
 // Funcs returns the skel callbacks.
 func Funcs() skel.CNIFuncs {
-	return skel.CNIFuncs{Add: cmdAdd, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+	return Verbs().CNIFuncs()
+}
+
+// Verbs returns the verbs with ADD returning its result, for running the
+// plugin in-process (diktyo-nri) as well as from the binary.
+func Verbs() cniutil.Verbs {
+	return cniutil.Verbs{Add: addResult, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
 }
 
 var log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})).With("plugin", "registerDNS")
@@ -155,17 +161,18 @@ func plainAddrs(ps []netip.Prefix) []netip.Addr {
 	return out
 }
 
-func cmdAdd(args *skel.CmdArgs) error {
+// addResult registers the pod's records and returns the result to print.
+func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
 	p, pd, err := load(args, false)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
 	defer cancel()
 	if err := p.Backend.Add(ctx, pd.set); err != nil {
-		return fmt.Errorf("registerDNS ADD (%s backend): %w", p.BackendName, err)
+		return nil, "", fmt.Errorf("registerDNS ADD (%s backend): %w", p.BackendName, err)
 	}
-	return cniutil.Print(cniutil.Result(pd.prev, pd.addrs, args.IfName, args.Netns), p.Conf.CNIVersion)
+	return cniutil.Result(pd.prev, pd.addrs, args.IfName, args.Netns), p.Conf.CNIVersion, nil
 }
 
 // cmdDel never fails because of the backend or the config: DEL runs first

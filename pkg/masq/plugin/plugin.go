@@ -24,7 +24,13 @@ const Timeout = 30 * time.Second
 
 // Funcs returns the skel callbacks.
 func Funcs() skel.CNIFuncs {
-	return skel.CNIFuncs{Add: cmdAdd, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+	return Verbs().CNIFuncs()
+}
+
+// Verbs returns the verbs with ADD returning its result, for running the
+// plugin in-process (diktyo-nri) as well as from the binary.
+func Verbs() cniutil.Verbs {
+	return cniutil.Verbs{Add: addResult, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
 }
 
 // NewBackend returns the backend the config names. Construction runs
@@ -70,17 +76,18 @@ func parse(args *skel.CmdArgs) (*invocation, error) {
 	return &invocation{cfg: cfg, prev: prev, addrs: addrs, plan: masq.BuildPlan(cfg, owner(cfg, args), addrs)}, nil
 }
 
-func cmdAdd(args *skel.CmdArgs) error {
+// addResult applies the pod's rules and returns the result to print.
+func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
 	inv, err := parse(args)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	if err := NewBackend(inv.cfg, masq.ExecRunner{}).Add(ctx, inv.plan); err != nil {
-		return fmt.Errorf("ipmasq ADD: %w", err)
+		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
-	return cniutil.Print(cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion)
+	return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
 }
 
 // cmdDel needs only the node config and the owner; the pod's addresses
