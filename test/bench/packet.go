@@ -49,8 +49,10 @@ type router struct {
 	server  net.PacketConn
 	newFlow []time.Duration
 	estab   []time.Duration
-	bad     int // replies showing the wrong source address
-	lost    int
+	// per request, amortized over bursts
+	newFlowBurst, estabBurst []time.Duration
+	bad                      int // replies showing the wrong source address
+	lost                     int
 }
 
 // runPacket is section 3: request/response latency from a pod through
@@ -62,10 +64,16 @@ func (h *Harness) runPacket(ctx context.Context) error {
 		cases[c.Key] = c
 	}
 	var routers []*router
+	// Free the routers (and their conntrack entries) as soon as the
+	// section ends.
 	defer func() {
 		for _, r := range routers {
 			if r.server != nil {
 				_ = r.server.Close()
+			}
+			h.Env.DeleteNode(r.node)
+			if r.remote != nil {
+				h.Env.DeleteNetns(r.remote)
 			}
 		}
 	}()
@@ -114,7 +122,8 @@ func (h *Harness) runPacket(ctx context.Context) error {
 		}
 		nf, es := Summarize(r.newFlow), Summarize(r.estab)
 		nf.Failed, es.Failed = r.lost, 0
-		h.Res.Packet = append(h.Res.Packet, PacketRow{Variant: r.v.Name, Key: r.v.Key, Pods: r.pods, NewFlow: nf, Established: es})
+		h.Res.Packet = append(h.Res.Packet, PacketRow{Variant: r.v.Name, Key: r.v.Key, Pods: r.pods, NewFlow: nf, Established: es,
+			NewFlowBurst: Summarize(r.newFlowBurst), EstablishedBurst: Summarize(r.estabBurst)})
 	}
 	return nil
 }
@@ -206,7 +215,7 @@ var errLost = errors.New("no reply within 1s")
 // the current namespace) and times it until the reply.
 func (r *router) roundTrip(conn *net.UDPConn) (time.Duration, error) {
 	if conn == nil {
-		c, err := net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(netip.AddrPortFrom(remoteAddr, echoPort)))
+		c, err := dialRemote()
 		if err != nil {
 			return 0, err
 		}
@@ -226,18 +235,29 @@ func (r *router) roundTrip(conn *net.UDPConn) (time.Duration, error) {
 	if err != nil {
 		return 0, errLost
 	}
+	r.check(buf[:n])
+	return d, nil
+}
+
+// check counts a reply that does not show the source address the policy
+// asks for.
+func (r *router) check(reply []byte) {
 	want := slotAddr
 	if r.v.SNAT {
 		want = routerWAN
 	}
-	if string(buf[:n]) != want.String() {
+	if string(reply) != want.String() {
 		r.bad++
 	}
-	return d, nil
 }
 
-// measure takes n new-flow samples (fresh socket each, so conntrack
-// misses and the nat hooks run) and n established-flow samples.
+// burstSize is how many requests a burst sends before reading replies.
+const burstSize = 50
+
+// measure takes n new-flow round trips (fresh socket each, so conntrack
+// misses and the nat hooks run), n established-flow round trips, and n/20
+// bursts of each kind. Every new flow is a conntrack entry of the router
+// namespace for 30 s (the count and its limit are per namespace).
 func (r *router) measure(ctx context.Context, n int) error {
 	return r.client.Netns.Do(func() error {
 		for i := range n {
@@ -246,9 +266,8 @@ func (r *router) measure(ctx context.Context, n int) error {
 			}
 			d, err := r.roundTrip(nil)
 			if errors.Is(err, errLost) {
-				r.lost++
-				if r.lost > n/10+5 {
-					return fmt.Errorf("%d requests lost", r.lost)
+				if err := r.lose(n); err != nil {
+					return err
 				}
 				continue
 			}
@@ -257,7 +276,7 @@ func (r *router) measure(ctx context.Context, n int) error {
 			}
 			r.newFlow = append(r.newFlow, d)
 		}
-		conn, err := net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(netip.AddrPortFrom(remoteAddr, echoPort)))
+		conn, err := dialRemote()
 		if err != nil {
 			return err
 		}
@@ -269,6 +288,90 @@ func (r *router) measure(ctx context.Context, n int) error {
 			}
 			r.estab = append(r.estab, d)
 		}
+		for range max(2, n/20) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := r.measureNewFlowBurst(n); err != nil {
+				return err
+			}
+			same := make([]*net.UDPConn, burstSize)
+			for i := range same {
+				same[i] = conn
+			}
+			d, err := r.burst(same)
+			if err != nil {
+				return fmt.Errorf("established burst: %w", err)
+			}
+			r.estabBurst = append(r.estabBurst, d)
+		}
 		return nil
 	})
+}
+
+func (r *router) lose(n int) error {
+	r.lost++
+	if r.lost > n/10+5 {
+		return fmt.Errorf("%d requests lost", r.lost)
+	}
+	return nil
+}
+
+// measureNewFlowBurst opens burstSize fresh sockets (untimed), then times one
+// burst over them.
+func (r *router) measureNewFlowBurst(n int) error {
+	conns := make([]*net.UDPConn, 0, burstSize)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	for range burstSize {
+		c, err := dialRemote()
+		if err != nil {
+			return err
+		}
+		conns = append(conns, c)
+	}
+	d, err := r.burst(conns)
+	if errors.Is(err, errLost) {
+		return r.lose(n)
+	}
+	if err != nil {
+		return err
+	}
+	r.newFlowBurst = append(r.newFlowBurst, d)
+	return nil
+}
+
+func dialRemote() (*net.UDPConn, error) {
+	return net.DialUDP("udp4", nil, net.UDPAddrFromAddrPort(netip.AddrPortFrom(remoteAddr, echoPort)))
+}
+
+// burst writes one request on each conn (a conn may repeat), then reads
+// every reply; it returns the time per request. Back-to-back packets keep
+// the router busy, so this is the processing cost per packet rather than
+// the wake-up latency a single round trip mostly shows.
+func (r *router) burst(conns []*net.UDPConn) (time.Duration, error) {
+	deadline := time.Now().Add(packetTimeout)
+	for _, c := range conns {
+		if err := c.SetDeadline(deadline); err != nil {
+			return 0, err
+		}
+	}
+	buf := make([]byte, 64)
+	t0 := time.Now()
+	for _, c := range conns {
+		if _, err := c.Write([]byte("ping")); err != nil {
+			return 0, err
+		}
+	}
+	for _, c := range conns {
+		n, err := c.Read(buf)
+		if err != nil {
+			return 0, errLost
+		}
+		r.check(buf[:n])
+	}
+	return time.Since(t0) / time.Duration(len(conns)), nil
 }

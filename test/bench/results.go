@@ -77,6 +77,10 @@ type PacketRow struct {
 	// run) per request/response. Established: one socket, conntrack hit.
 	NewFlow     Summary `json:"newFlow"`
 	Established Summary `json:"established"`
+	// The same per request, amortized over bursts of back-to-back
+	// requests: processing cost rather than wake-up latency.
+	NewFlowBurst     Summary `json:"newFlowBurst"`
+	EstablishedBurst Summary `json:"establishedBurst"`
 }
 
 // ContainerdResult is section 4.
