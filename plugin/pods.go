@@ -18,6 +18,8 @@ type podEntry struct {
 	hostNetwork bool
 	// stopped: StopPodSandbox arrived (or Synchronize found no netns).
 	stopped bool
+	// vanished: the netns disappeared with no Stop or Remove event.
+	vanished bool
 	// rejected: RunPodSandbox failed it; containerd tears it down.
 	rejected bool
 	// applied: the chain's ADD succeeded and no DEL has run since.

@@ -108,6 +108,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		p.metrics.fail(reasonChain)
 		return
 	}
+	p.markVanished()
 	entries := p.pods.snapshot()
 	sem := make(chan struct{}, st.cfg.Reconcile.Parallelism)
 	var wg sync.WaitGroup
@@ -126,6 +127,22 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	wg.Wait()
 	p.gc(ctx, st)
 	p.log.Info("reconciled", "trigger", trigger, "pods", len(entries), "took", time.Since(start).Round(time.Millisecond))
+}
+
+// markVanished stops pods whose network namespace is gone although no
+// StopPodSandbox came. containerd sends no Stop or Remove for sandboxes it
+// recovered after its own restart (containerd/containerd#8426): without
+// this, such a pod's state would outlive it until the next Synchronize.
+// The GC that follows removes their state and their entries.
+func (p *Plugin) markVanished() {
+	for _, e := range p.pods.snapshot() {
+		if !e.live() || e.hostNetwork || cnirun.IsNetNS(e.pod.NetNS) {
+			continue
+		}
+		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
+			"pod.namespace", e.pod.Namespace, "pod.name", e.pod.Name, "pod.id", e.pod.ID)
+		p.pods.update(e.pod.ID, func(pe *podEntry) { pe.stopped, pe.vanished = true, true })
+	}
 }
 
 // reconcilePod reconciles one pod under its lock, re-reading its entry
@@ -227,7 +244,12 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	}
 	p.metrics.gcs.WithLabelValues("ok").Inc()
 	for _, e := range p.pods.snapshot() {
-		if !e.live() {
+		switch {
+		case e.live():
+		case e.vanished:
+			// Its state is gone and no event will ever name it again.
+			p.pods.remove(e.pod.ID)
+		default:
 			p.pods.update(e.pod.ID, func(pe *podEntry) { pe.applied, pe.dirty, pe.lastArgs = false, false, nil })
 		}
 	}
