@@ -5,7 +5,7 @@ BIN := $(CURDIR)/bin
 GOTESTFLAGS ?= -count=1
 FUZZTIME ?= 5s
 
-.PHONY: all build deps lint unit test fuzz bench e2e demo clean
+.PHONY: all build deps lint unit test fuzz bench e2e demo clean vm-up vm-down vm-reset vm-clean
 
 all: build
 
@@ -27,10 +27,30 @@ unit:
 	$(GO) test -short $(GOTESTFLAGS) ./...
 
 # The full suite: unit, integration (real kernel, netns, iptables, nftables,
-# BIND9) and short runs of every fuzz target. Needs root.
+# BIND9), end to end under a real containerd (test/e2e, DIKTYO_E2E=1) and
+# short runs of every fuzz target. Needs root.
 test: deps build lint
-	$(GO) test $(GOTESTFLAGS) -timeout 20m ./...
+	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
 	$(MAKE) fuzz
+
+# Only the end-to-end suite (provisions the test VM, cached).
+e2e: deps build
+	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -v -timeout 15m ./test/e2e/
+
+# The main job: containerd + diktyo-nri + annotated pods, showing what
+# diktyo did, then that nothing is left.
+demo: deps
+	hack/demo.sh
+
+# The test VM by hand (docs/testing.md).
+vm-up: deps
+	hack/testvm.sh up
+vm-down:
+	hack/testvm.sh down
+vm-reset:
+	hack/testvm.sh reset
+vm-clean:
+	hack/testvm.sh clean
 
 # Runs each Fuzz* target for FUZZTIME.
 fuzz:
