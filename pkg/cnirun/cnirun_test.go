@@ -16,7 +16,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
-func writeConflist(t *testing.T, dir, body string) string {
+func writeConflist(t testing.TB, dir, body string) string {
 	t.Helper()
 	f := filepath.Join(dir, "chain-"+testutil.RandSuffix(8)+".conflist")
 	if err := os.WriteFile(f, []byte(body), 0o600); err != nil {

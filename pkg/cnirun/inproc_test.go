@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/containernetworking/cni/pkg/invoke"
 	"github.com/containernetworking/cni/pkg/skel"
@@ -318,6 +320,9 @@ func TestInProcessConcurrentPods(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
+	// Plugins written for short-lived processes must not leak in a
+	// long-lived one: count open fds and goroutines around the run.
+	fdsBefore, goroutinesBefore := openFDs(t), runtime.NumGoroutine()
 	parallel(func(p podT) error { _, err := r.Add(ctx, p.pod, p.args); return err })
 
 	nat := testutil.Run(t, host, "iptables-save", "-t", "nat")
@@ -370,6 +375,34 @@ func TestInProcessConcurrentPods(t *testing.T) {
 			t.Errorf("process environment changed: %s", kv)
 		}
 	}
+	// A leak of one fd or goroutine per pod and verb would show as 2*pods.
+	const slack = 4
+	if fds := openFDs(t); fds > fdsBefore+slack {
+		t.Errorf("open fds: %d before %d ADDs and DELs, %d after", fdsBefore, 2*pods, fds)
+	}
+	waitSettled := func() int {
+		for range 50 {
+			if n := runtime.NumGoroutine(); n <= goroutinesBefore+slack {
+				return n
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return runtime.NumGoroutine()
+	}
+	g := waitSettled()
+	t.Logf("fds %d -> %d, goroutines %d -> %d", fdsBefore, openFDs(t), goroutinesBefore, g)
+	if g > goroutinesBefore+slack {
+		t.Errorf("goroutines: %d before %d ADDs and DELs, %d after", goroutinesBefore, 2*pods, g)
+	}
+}
+
+func openFDs(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(entries)
 }
 
 // dumpEnv returns the CNI_* environment of the noop dump of a verb.
