@@ -800,3 +800,37 @@ func BenchmarkRunStopRemove(b *testing.B) {
 	}
 	b.ReportMetric(float64(run.Microseconds())/float64(b.N)/1000, "ms/RunPodSandbox")
 }
+
+// TestSwitchMode changes chain.inProcess with a pod running, both ways:
+// the reconcile after the reload CHECKs the pod's state, made in the
+// other mode, and finds no drift; Stop and Remove in the new mode remove
+// everything.
+func TestSwitchMode(t *testing.T) { inBothModes(t, testSwitchMode) }
+
+func testSwitchMode(t *testing.T, inProcess bool) {
+	e := newEnvMode(t, "fail", inProcess)
+	p, _ := e.startPlugin()
+	a := e.pod("switch", "team-a", "198.51.100.80", policyAnnotations("switch"))
+	if err := e.run(a); err != nil {
+		t.Fatalf("RunPodSandbox: %v", err)
+	}
+	e.requireApplied("198.51.100.80", "switch.team-a."+testZone)
+	before := p.Reconciled()
+	e.inProcess = !inProcess
+	e.writeConfig("fail")
+	waitFor(t, "reload and reconcile in the other mode", func() bool {
+		return p.Config().Chain.InProcess == e.inProcess && p.Reconciled() > before
+	})
+	if got := counterWith(t, p, "diktyo_reconcile_actions_total", "action", "check"); got < 1 {
+		t.Errorf("reconcile CHECKs = %v, want >= 1", got)
+	}
+	for _, a := range []string{"drift", "update", "add"} {
+		if got := counterWith(t, p, "diktyo_reconcile_actions_total", "action", a); got != 0 {
+			t.Errorf("reconcile in the other mode: %s %v times, want 0", a, got)
+		}
+	}
+	e.requireApplied("198.51.100.80", "switch.team-a."+testZone)
+	e.stop(a)
+	e.remove(a)
+	e.requireGone("198.51.100.80")
+}
