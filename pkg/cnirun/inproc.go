@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -107,12 +108,15 @@ func (e *InProcess) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 		out, err = invokeInProc(typ, p, stdin, environ)
 		return err
 	})
-	var te *types.Error
-	if err != nil && !errors.As(err, &te) {
+	if err != nil {
+		var te *types.Error
+		if errors.As(err, &te) {
+			return nil, te
+		}
 		// Entering the namespace failed.
 		return nil, types.NewError(types.ErrInternal, fmt.Sprintf("running %s in %s", typ, e.NetNS), err.Error())
 	}
-	return out, err
+	return out, nil
 }
 
 // invokeInProc is one plugin invocation, as skel would dispatch it in a
@@ -120,8 +124,11 @@ func (e *InProcess) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 func invokeInProc(typ string, p InProcPlugin, stdin []byte, environ []string) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			// The stack goes to the log, not into the error, which ends
+			// up in containerd's answer to the pod's creator.
+			slog.Error("in-process CNI plugin panicked", "plugin", typ, "panic", r, "stack", string(debug.Stack()))
 			out = nil
-			err = types.NewError(types.ErrInternal, fmt.Sprintf("plugin %s panicked: %v", typ, r), string(debug.Stack()))
+			err = types.NewError(types.ErrInternal, fmt.Sprintf("plugin %s panicked: %v", typ, r), "")
 		}
 	}()
 	env := cniEnv(environ)
