@@ -214,14 +214,15 @@ func TestHarnessDiktyoTiny(t *testing.T) {
 	if want := 1 + len(opts.PacketPods); len(res.Packet) != want {
 		t.Fatalf("packet rows = %d, want %d: %+v", len(res.Packet), want, res.Packet)
 	}
-	d := res.Daemon
-	if d == nil {
-		t.Fatalf("no daemon results; skipped: %+v", res.Skipped)
+	if len(res.Daemon) != 2 {
+		t.Fatalf("daemon results for %d modes, want 2 (in-process, exec); skipped: %+v", len(res.Daemon), res.Skipped)
 	}
-	if d.HandlerWith.N != opts.ReconcilePods || d.HandlerWithout.N != opts.ReconcilePods || d.Reconcile.N < 1 {
-		t.Errorf("daemon results %+v", d)
-	}
-	if len(d.RSS) != len(opts.RSSPods) || d.RSS[0].Bytes <= 0 {
-		t.Errorf("RSS points %+v, want %d", d.RSS, len(opts.RSSPods))
+	for _, d := range res.Daemon {
+		if d.HandlerWith.N != opts.ReconcilePods || d.HandlerWithout.N != opts.ReconcilePods || d.Reconcile.N < 1 {
+			t.Errorf("%s: daemon results %+v", d.Mode, d)
+		}
+		if len(d.RSS) != len(opts.RSSPods) || d.RSS[0].Bytes <= 0 {
+			t.Errorf("%s: RSS points %+v, want %d", d.Mode, d.RSS, len(opts.RSSPods))
+		}
 	}
 }

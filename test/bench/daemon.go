@@ -29,12 +29,14 @@ import (
 
 const benchZone = "bench.test"
 
-// daemonAdminConfig: %[1]s conflist, %[2]s bin dir, %[3]s cache dir.
+// daemonAdminConfig: %[1]s conflist, %[2]s bin dir, %[3]s cache dir,
+// %[4]t whether diktyo-nri runs its own plugins in-process.
 const daemonAdminConfig = `failurePolicy: fail
 chain:
   conflist: %[1]s
   binDirs: [%[2]s]
   cacheDir: %[3]s
+  inProcess: %[4]t
 reconcile:
   interval: 0s
 namespaces:
@@ -56,6 +58,7 @@ namespaces:
 // diktyo-nri instance needs, on one node.
 type nriWorld struct {
 	h       *Harness
+	mode    string // "in-process" or "exec"
 	node    *Node
 	dir     string
 	sock    string
@@ -67,12 +70,16 @@ type nriWorld struct {
 	seq  int
 }
 
-func (h *Harness) newNRIWorld(backend string) (*nriWorld, error) {
-	node, err := h.Env.NewNode("nri-"+backend, h.paths())
+func (h *Harness) newNRIWorld(backend string, inProcess bool) (*nriWorld, error) {
+	mode := "exec"
+	if inProcess {
+		mode = "in-process"
+	}
+	node, err := h.Env.NewNode("nri-"+mode, h.paths())
 	if err != nil {
 		return nil, err
 	}
-	w := &nriWorld{h: h, node: node, dir: filepath.Join(node.Dir, "nri"), pods: map[string]*nriapi.PodSandbox{}}
+	w := &nriWorld{h: h, mode: mode, node: node, dir: filepath.Join(node.Dir, "nri"), pods: map[string]*nriapi.PodSandbox{}}
 	if err := os.MkdirAll(filepath.Join(w.dir, "empty"), 0o700); err != nil {
 		return nil, err
 	}
@@ -89,7 +96,7 @@ func (h *Harness) newNRIWorld(backend string) (*nriWorld, error) {
 	if err := os.WriteFile(conflist, chain, 0o600); err != nil {
 		return nil, err
 	}
-	cfg := fmt.Sprintf(daemonAdminConfig, conflist, h.Opts.BinDir, filepath.Join(w.dir, "cache"))
+	cfg := fmt.Sprintf(daemonAdminConfig, conflist, h.Opts.BinDir, filepath.Join(w.dir, "cache"), inProcess)
 	if err := os.WriteFile(w.config, []byte(cfg), 0o600); err != nil {
 		return nil, err
 	}
@@ -350,94 +357,128 @@ func rss(pid int) (int64, error) {
 }
 
 // runDaemon is section 5 (and the NRI handler latency as the runtime side
-// sees it): handler round trips for annotated and unannotated pods,
-// reconcile time after restarts with ReconcilePods pods, RSS at 0 and
-// RSSPods pods.
+// sees it), for both ways diktyo-nri runs its plugins (chain.inProcess
+// true, the default, and false: exec), each in its own node with its own
+// diktyo-nri, interleaved: handler round trips of annotated and
+// unannotated pods, reconcile time after restarts with ReconcilePods
+// annotated pods, RSS at each of RSSPods.
 func (h *Harness) runDaemon(ctx context.Context) error {
 	if why := h.missing(Case{Bins: []string{"diktyo-nri", "ipmasq", "iproute", "registerDNS"}}); why != "" {
 		h.Res.skip(SecDaemon, why)
 		return nil
 	}
-	w, err := h.newNRIWorld("iptables")
-	if err != nil {
-		return err
+	type arm struct {
+		w             *nriWorld
+		d             *daemon
+		res           *DaemonResult
+		with, without []time.Duration
+		recon, wall   []time.Duration
 	}
-	res := &DaemonResult{Backend: "iptables", ReconcilePods: h.Opts.ReconcilePods}
-	h.Res.Daemon = res
-	d, err := w.startDaemon()
-	if err != nil {
-		return err
-	}
-	if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
-		return err
-	}
-	if b, err := rss(d.cmd.Process.Pid); err == nil {
-		res.RSS = append(res.RSS, RSSPoint{Pods: 0, Bytes: b})
-	}
-
-	// Handler latency: annotated (full chain) and unannotated (NRI and
-	// diktyo's decision only) pods, interleaved, up to ReconcilePods.
-	var with, without []time.Duration
-	for len(with) < h.Opts.ReconcilePods {
-		for _, annotated := range []bool{true, false} {
-			p, err := w.pod(annotated)
-			if err != nil {
-				return err
-			}
-			dt, err := w.run(ctx, p)
-			if err != nil {
-				return fmt.Errorf("RunPodSandbox %s: %w", p.Name, err)
-			}
-			if annotated {
-				with = append(with, dt)
-			} else {
-				without = append(without, dt)
-			}
-		}
-	}
-	res.HandlerWith, res.HandlerWithout = Summarize(with), Summarize(without)
-
-	// Reconcile after a restart: every pod's state is present, so each
-	// gets a CHECK (and GC runs once).
-	var recon, wall []time.Duration
-	for range max(1, h.Opts.Rounds/3) {
-		w.h.Env.Stop(d.cmd)
-		if d, err = w.startDaemon(); err != nil {
-			return err
-		}
-		took, err := d.reconciled(ctx, len(w.pods), 10*time.Minute)
+	var arms []*arm
+	for _, inProcess := range []bool{true, false} {
+		w, err := h.newNRIWorld("iptables", inProcess)
 		if err != nil {
 			return err
 		}
-		recon = append(recon, took)
-		wall = append(wall, time.Since(d.started))
+		d, err := w.startDaemon()
+		if err != nil {
+			return err
+		}
+		if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
+			return fmt.Errorf("%s: %w", w.mode, err)
+		}
+		a := &arm{w: w, d: d, res: &DaemonResult{Mode: w.mode, Backend: "iptables", ReconcilePods: h.Opts.ReconcilePods}}
+		if b, err := rss(d.cmd.Process.Pid); err == nil {
+			a.res.RSS = append(a.res.RSS, RSSPoint{Pods: 0, Bytes: b})
+		}
+		arms = append(arms, a)
 	}
-	res.Reconcile, res.ReconcileWall = Summarize(recon), Summarize(wall)
+	defer func() {
+		for _, a := range arms {
+			h.Env.Stop(a.d.cmd)
+		}
+	}()
 
-	// Fill up to the largest RSS point (annotated pods only).
+	// Handler latency, pods alternating between the arms (and between
+	// annotated and not), until each arm has ReconcilePods annotated pods.
+	for i := 0; i < h.Opts.ReconcilePods; i++ {
+		for j := range arms {
+			a := arms[(i+j)%len(arms)]
+			for _, annotated := range []bool{i%2 == 0, i%2 != 0} {
+				p, err := a.w.pod(annotated)
+				if err != nil {
+					return err
+				}
+				dt, err := a.w.run(ctx, p)
+				if err != nil {
+					return fmt.Errorf("%s: RunPodSandbox %s: %w", a.w.mode, p.Name, err)
+				}
+				if annotated {
+					a.with = append(a.with, dt)
+				} else {
+					a.without = append(a.without, dt)
+				}
+			}
+		}
+	}
+
+	// Reconcile after a restart: every pod's state is present, so each
+	// gets a CHECK (and GC runs once).
+	for r := range max(1, h.Opts.Rounds/3) {
+		for j := range arms {
+			a := arms[(r+j)%len(arms)]
+			h.Env.Stop(a.d.cmd)
+			d, err := a.w.startDaemon()
+			if err != nil {
+				return err
+			}
+			a.d = d
+			took, err := d.reconciled(ctx, len(a.w.pods), 10*time.Minute)
+			if err != nil {
+				return fmt.Errorf("%s: %w", a.w.mode, err)
+			}
+			a.recon = append(a.recon, took)
+			a.wall = append(a.wall, time.Since(d.started))
+		}
+	}
+
+	// Fill up to each RSS point (annotated pods, alternating arms).
 	for _, target := range h.Opts.RSSPods {
 		if target == 0 {
 			continue
 		}
-		for countAnnotated(w) < target {
+		for i := 0; ; i++ {
+			a := arms[i%len(arms)]
+			if countAnnotated(arms[0].w) >= target && countAnnotated(arms[len(arms)-1].w) >= target {
+				break
+			}
+			if countAnnotated(a.w) >= target {
+				continue
+			}
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			p, err := w.pod(true)
+			p, err := a.w.pod(true)
 			if err != nil {
 				return err
 			}
-			if _, err := w.run(ctx, p); err != nil {
-				return fmt.Errorf("RunPodSandbox %s: %w", p.Name, err)
+			if _, err := a.w.run(ctx, p); err != nil {
+				return fmt.Errorf("%s: RunPodSandbox %s: %w", a.w.mode, p.Name, err)
 			}
 		}
-		b, err := rss(d.cmd.Process.Pid)
-		if err != nil {
-			return err
+		for _, a := range arms {
+			b, err := rss(a.d.cmd.Process.Pid)
+			if err != nil {
+				return err
+			}
+			a.res.RSS = append(a.res.RSS, RSSPoint{Pods: target, Bytes: b})
 		}
-		res.RSS = append(res.RSS, RSSPoint{Pods: target, Bytes: b})
 	}
-	w.h.Env.Stop(d.cmd)
+	for _, a := range arms {
+		a.res.HandlerWith, a.res.HandlerWithout = Summarize(a.with), Summarize(a.without)
+		a.res.Reconcile, a.res.ReconcileWall = Summarize(a.recon), Summarize(a.wall)
+		h.Res.Daemon = append(h.Res.Daemon, *a.res)
+	}
 	return nil
 }
 

@@ -19,7 +19,7 @@ type Results struct {
 	Pods       []ScaleRow        `json:"pods,omitempty"`
 	Packet     []PacketRow       `json:"packet,omitempty"`
 	Containerd *ContainerdResult `json:"containerd,omitempty"`
-	Daemon     *DaemonResult     `json:"daemon,omitempty"`
+	Daemon     []DaemonResult    `json:"daemon,omitempty"` // one per chain.inProcess mode
 
 	Skipped []Skip `json:"skipped,omitempty"`
 }
@@ -98,6 +98,7 @@ type ContainerdResult struct {
 // DaemonResult is section 5, measured by driving the diktyo-nri binary
 // through NRI's runtime side (no containerd).
 type DaemonResult struct {
+	Mode    string `json:"mode"` // "in-process" (chain.inProcess, the default) or "exec"
 	Backend string `json:"backend"`
 	// Handler round trips of RunPodSandbox as the runtime sees them:
 	// annotated pods (full chain) and unannotated ones (no policy).

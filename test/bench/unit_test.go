@@ -180,7 +180,7 @@ func TestTargets(t *testing.T) {
 		Packet: []PacketRow{
 			{Key: "ipmasq-nft", Pods: 1, NewFlow: sum(0.030)}, {Key: "ipmasq-nft", Pods: 1000, NewFlow: sum(0.031)},
 		},
-		Daemon: &DaemonResult{HandlerWith: Summary{N: 200, Median: ms(10), P99: ms(30)}},
+		Daemon: []DaemonResult{{Mode: "in-process", HandlerWith: Summary{N: 200, Median: ms(10), P99: ms(30)}}},
 	}
 	got := map[string]string{}
 	for _, tg := range Targets(r) {
