@@ -83,6 +83,9 @@ func (h *Harness) runContainerd(ctx context.Context) error {
 	if err := vm.loadEnv(ctx); err != nil {
 		return err
 	}
+	bin := filepath.Join(vm.vars["DIKTYO_TESTVM_DIR"], "bin")
+	h.Res.Meta.Versions["containerd (test VM)"] = cmdLine(ctx, "", filepath.Join(bin, "containerd"), "--version")
+	h.Res.Meta.Versions["crictl (test VM)"] = cmdLine(ctx, "", filepath.Join(bin, "crictl"), "--version")
 	res := &ContainerdResult{}
 	res.Notes = append(res.Notes, fmt.Sprintf("test VM up (provisioning included) in %s; not part of any figure", time.Since(t0).Round(time.Second)))
 	if err := vm.writeChain(); err != nil {

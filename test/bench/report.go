@@ -138,7 +138,7 @@ func (p *printer) glance(r *Results) {
 		}
 	}
 	if c3, ch := findPerPod(r, "noop-chain3"), findPerPod(r, "chain-nft"); c3 != nil && ch != nil && ch.AddDel.Median > 0 {
-		add("Exec'ing three plugins is %s of the chain's %s ADD+DEL (%.0f%%): the share an in-process chain in diktyo-nri could save.",
+		add("Exec'ing three plugins is %s of the chain's %s ADD+DEL (%.0f%%): roughly what diktyo-nri's in-process mode (`chain.inProcess`, the default) saves; section 5 measures both modes.",
 			fmtDur(c3.AddDel.Median), fmtDur(ch.AddDel.Median), 100*float64(c3.AddDel.Median)/float64(ch.AddDel.Median))
 	}
 	if sizes, byCase, order := pivot(r.Unrelated); len(sizes) > 1 {
