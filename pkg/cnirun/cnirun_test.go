@@ -92,8 +92,15 @@ func TestIsNetNS(t *testing.T) {
 
 // TestChainVerbs runs the noop plugin with debug dumps through Add,
 // Check, Del (cached and fallback) and GC, checking what each plugin run
-// received and what the cache holds.
+// received and what the cache holds; with the binary exec'd and
+// in-process.
 func TestChainVerbs(t *testing.T) {
+	for _, inProcess := range []bool{false, true} {
+		t.Run(map[bool]string{false: "exec", true: "inprocess"}[inProcess], func(t *testing.T) { testChainVerbs(t, inProcess) })
+	}
+}
+
+func testChainVerbs(t *testing.T, inProcess bool) {
 	testutil.RequireRoot(t)
 	bin := testutil.PluginDir(t)
 	dir := t.TempDir()
@@ -101,8 +108,12 @@ func TestChainVerbs(t *testing.T) {
 	chain := fmt.Sprintf(`{"cniVersion":"1.1.0","name":"testnet","plugins":[{"type":"noop","debug":true,"debugDir":%q,
 		"capabilities":{"ips":true,"masqEntries":true}}]}`, debugDir)
 	host := testutil.NewNS(t)
+	if inProcess {
+		bin = filepath.Join(dir, "no-binaries") // proves nothing is exec'd
+	}
 	r, err := cnirun.New(cnirun.Options{Conflist: writeConflist(t, dir, chain), BinDirs: []string{bin},
-		CacheDir: filepath.Join(dir, "cache"), IfName: "eth0", Exec: &cnirun.NetnsExec{NetNS: host.Path(), Stderr: io.Discard}})
+		CacheDir: filepath.Join(dir, "cache"), IfName: "eth0", Exec: &cnirun.NetnsExec{NetNS: host.Path(), Stderr: io.Discard},
+		InProcess: inProcess})
 	if err != nil {
 		t.Fatal(err)
 	}
