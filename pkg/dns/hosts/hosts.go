@@ -82,10 +82,17 @@ func parseLine(line string) entry {
 	if err != nil {
 		return e
 	}
-	e.addr = a
+	var names []string
 	for _, n := range fields[1:] {
-		e.names = append(e.names, strings.ToLower(strings.TrimSuffix(n, ".")))
+		// A lone "." is no name: a line of nothing else is kept as it is.
+		if n = strings.ToLower(strings.TrimSuffix(n, ".")); n != "" {
+			names = append(names, n)
+		}
 	}
+	if len(names) == 0 {
+		return e
+	}
+	e.addr, e.names = a, names
 	e.owner, e.ours = record.ParseOwner(strings.Fields(comment))
 	return e
 }
