@@ -464,3 +464,56 @@ func TestInProcessMixedChain(t *testing.T) {
 		t.Errorf("rules left after DEL:\n%s", nat)
 	}
 }
+
+// TestBuiltinPluginsAvoidProcessGlobals guards what in-process running
+// relies on: the plugins' code never reads or changes the process
+// environment, writes stdout or exits. (noop's Funcs, used only by its
+// binary, hands os.Environ to its verbs.)
+func TestBuiltinPluginsAvoidProcessGlobals(t *testing.T) {
+	root, err := testutil.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	forbidden := []string{"os.Getenv", "os.LookupEnv", "os.Setenv", "os.Unsetenv", "os.Clearenv", "os.Environ",
+		"os.Stdout", "os.Exit", "log.Fatal", "skel.PluginMain", "syscall.Setns", "unix.Setns", "os.Chdir"}
+	allowed := map[string]bool{"pkg/noop/noop.go: Verbs(os.Environ)": true}
+	checked := 0
+	for _, dir := range []string{"pkg/masq", "pkg/route", "pkg/dns", "pkg/noop", "pkg/cniutil"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") ||
+				strings.Contains(path, "/internal/") || strings.Contains(path, "/dnstest/") {
+				return err
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			checked++
+			rel, _ := filepath.Rel(root, path)
+			for i, line := range strings.Split(string(src), "\n") {
+				for _, f := range forbidden {
+					if strings.Contains(line, f) && !allowedLine(allowed, rel, line) {
+						t.Errorf("%s:%d uses %s: %s", rel, i+1, f, strings.TrimSpace(line))
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d files checked; wrong module root %s?", checked, root)
+	}
+}
+
+func allowedLine(allowed map[string]bool, file, line string) bool {
+	for k := range allowed {
+		f, frag, _ := strings.Cut(k, ": ")
+		if f == file && strings.Contains(line, frag) {
+			return true
+		}
+	}
+	return false
+}
