@@ -84,17 +84,22 @@ func parseLine(line string) entry {
 	}
 	var names []string
 	for _, n := range fields[1:] {
-		// A lone "." is no name: a line of nothing else is kept as it is.
-		if n = strings.ToLower(strings.TrimSuffix(n, ".")); n != "" {
-			names = append(names, n)
+		n = strings.ToLower(strings.TrimSuffix(n, "."))
+		if !wellFormed(n) {
+			// Not a line diktyo could have written ("." or "a..b"):
+			// kept verbatim, and its names claim nothing.
+			return e
 		}
-	}
-	if len(names) == 0 {
-		return e
+		names = append(names, n)
 	}
 	e.addr, e.names = a, names
 	e.owner, e.ours = record.ParseOwner(strings.Fields(comment))
 	return e
+}
+
+// wellFormed reports whether n is a host name with no empty label.
+func wellFormed(n string) bool {
+	return n != "" && !slices.Contains(strings.Split(n, "."), "")
 }
 
 // wanted returns the lines a set should have: one per address, carrying
