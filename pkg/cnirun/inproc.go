@@ -47,8 +47,9 @@ type InProcPlugin struct {
 // bytes, and failures are *types.Error. A panicking plugin is an error,
 // not a crash. It is safe for concurrent use: invocations share nothing.
 //
-// Unlike a binary, a verb that has started is not killed when ctx ends;
-// each plugin bounds its own kernel and DNS work by its timeouts.
+// Unlike a binary, a call cannot be killed when ctx ends: ExecPlugin then
+// returns an error at once and the call finishes in the background,
+// bounded by the plugin's own timeouts.
 type InProcess struct {
 	// Plugins maps plugin types to implementations; see Builtin.
 	Plugins map[string]InProcPlugin
@@ -99,6 +100,30 @@ func (e *InProcess) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 	if err := ctx.Err(); err != nil {
 		return nil, types.NewError(types.ErrTryAgainLater, fmt.Sprintf("%s not run: %v", typ, err), "")
 	}
+	type reply struct {
+		out []byte
+		err error
+	}
+	done := make(chan reply, 1)
+	go func() {
+		out, err := e.run(typ, p, stdin, environ)
+		done <- reply{out, err}
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.err
+	case <-ctx.Done():
+		// A call cannot be killed as a binary would be. Answering lets
+		// the caller (and the pod's lock) go; the plugin's own timeouts
+		// bound the rest, and GC or the next reconcile settles the state.
+		slog.Warn("in-process CNI plugin did not finish before its deadline; it goes on in the background",
+			"plugin", typ, "command", cniEnv(environ)["CNI_COMMAND"], "error", ctx.Err())
+		return nil, types.NewError(types.ErrInternal, fmt.Sprintf("plugin %s did not finish: %v", typ, ctx.Err()), "")
+	}
+}
+
+// run makes the call, inside e.NetNS when set.
+func (e *InProcess) run(typ string, p InProcPlugin, stdin []byte, environ []string) ([]byte, error) {
 	if e.NetNS == "" {
 		return invokeInProc(typ, p, stdin, environ)
 	}

@@ -517,3 +517,37 @@ func allowedLine(allowed map[string]bool, file, line string) bool {
 	}
 	return false
 }
+
+// TestInProcessDeadline: a call still running when its context ends is
+// answered with an error at once, and finishes in the background.
+func TestInProcessDeadline(t *testing.T) {
+	release, finished := make(chan struct{}), make(chan struct{})
+	e := &cnirun.InProcess{Plugins: map[string]cnirun.InProcPlugin{"hang": {
+		Versions: cniutil.Versions,
+		Verbs: func([]string) cniutil.Verbs {
+			return cniutil.Verbs{Del: func(*skel.CmdArgs) error {
+				<-release
+				close(finished)
+				return nil
+			}}
+		},
+	}}}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := e.ExecPlugin(ctx, "diktyo-inprocess:hang", []byte(`{"cniVersion":"1.1.0","name":"n"}`), cniEnv("DEL", "c1", "", "eth0", ""))
+	var te *types.Error
+	if !errors.As(err, &te) || !strings.Contains(te.Msg, "hang did not finish") || !strings.Contains(te.Msg, "deadline") {
+		t.Errorf("err = %v, want a *types.Error saying the call did not finish", err)
+	}
+	select {
+	case <-finished:
+		t.Fatal("the call finished before it was released")
+	default:
+	}
+	close(release)
+	select {
+	case <-finished:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the abandoned call never finished")
+	}
+}
