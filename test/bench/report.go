@@ -611,7 +611,7 @@ func writePlots(r *Results, imgDir, imgRel string) (map[string]string, error) {
 }
 
 func scalePlot(title, xlabel string, rows []ScaleRow, unit float64, ylabel string) *Plot {
-	pl := &Plot{Title: title, XLabel: xlabel, YLabel: ylabel, LogX: true}
+	pl := &Plot{Title: title, XLabel: xlabel, YLabel: ylabel + ", log scale", LogX: true, LogY: true}
 	_, byCase, order := pivot(rows)
 	for _, key := range order {
 		s := PlotSeries{Name: key}

@@ -18,6 +18,9 @@ type Plot struct {
 	XLabel string
 	YLabel string
 	LogX   bool
+	// LogY draws y on decades, so curves an order of magnitude apart
+	// both show their shape (and equal ratios look equal).
+	LogY   bool
 	Series []PlotSeries
 }
 
@@ -48,24 +51,22 @@ var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#
 
 // WriteSVG renders the plot as a standalone SVG document.
 func (p *Plot) WriteSVG(w io.Writer) error {
-	xs, ymax := p.extent()
+	xs, ymin, ymax := p.extent()
 	if len(xs) == 0 {
 		return fmt.Errorf("plot %q: no points", p.Title)
 	}
-	ymax = niceCeil(ymax)
 	xpos := p.xScale(xs)
-	ypos := func(v float64) float64 { return padT + plotH - v/ymax*plotH }
+	ypos, yticks := p.yScale(ymin, ymax)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", svgW, svgH, svgW, svgH)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="%d" y="22" %s font-weight="bold" fill="%s">%s</text>`+"\n", padL, fontAttrs, txtColr, html.EscapeString(p.Title))
 	// Horizontal grid and y ticks.
-	for i := 0; i <= tickCount; i++ {
-		v := ymax * float64(i) / tickCount
+	for _, v := range yticks {
 		y := ypos(v)
 		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="%s"/>`+"\n", padL, y, padL+plotW, y, gridColor)
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" %s text-anchor="end" fill="%s">%s</text>`+"\n", padL-6, y+4, fontAttrs, txtColr, fmtTick(v))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" %s text-anchor="end" fill="%s">%s</text>`+"\n", padL-6, y+4, fontAttrs, txtColr, fmtYTick(v))
 	}
 	// X ticks at the data's x values.
 	for _, x := range xs {
@@ -101,12 +102,12 @@ func (p *Plot) WriteSVG(w io.Writer) error {
 	return err
 }
 
-// extent returns the distinct x values (sorted) and the largest y (upper
-// error bar included).
-func (p *Plot) extent() ([]float64, float64) {
+// extent returns the distinct x values (sorted) and the smallest and
+// largest y (error bars included).
+func (p *Plot) extent() ([]float64, float64, float64) {
 	seen := map[float64]bool{}
 	var xs []float64
-	ymax := 0.0
+	ymin, ymax := math.Inf(1), 0.0
 	for _, s := range p.Series {
 		for _, pt := range s.Points {
 			if !seen[pt.X] {
@@ -114,13 +115,54 @@ func (p *Plot) extent() ([]float64, float64) {
 				xs = append(xs, pt.X)
 			}
 			ymax = math.Max(ymax, math.Max(pt.Y, pt.Hi))
+			for _, v := range []float64{pt.Y, pt.Lo} {
+				if v > 0 {
+					ymin = math.Min(ymin, v)
+				}
+			}
 		}
 	}
 	slices.Sort(xs)
 	if ymax <= 0 {
 		ymax = 1
 	}
-	return xs, ymax
+	if math.IsInf(ymin, 1) || ymin > ymax {
+		ymin = ymax / 10
+	}
+	return xs, ymin, ymax
+}
+
+// yScale maps y values to pixels and returns the tick values: linear from
+// 0 to a round maximum, or decades (with 2 and 5 between them when few)
+// when LogY.
+func (p *Plot) yScale(ymin, ymax float64) (func(float64) float64, []float64) {
+	if !p.LogY {
+		top := niceCeil(ymax)
+		var ticks []float64
+		for i := 0; i <= tickCount; i++ {
+			ticks = append(ticks, top*float64(i)/tickCount)
+		}
+		return func(v float64) float64 { return padT + plotH - v/top*plotH }, ticks
+	}
+	lo := math.Floor(math.Log10(ymin))
+	hi := math.Ceil(math.Log10(ymax))
+	if hi <= lo {
+		hi = lo + 1
+	}
+	var ticks []float64
+	for e := lo; e <= hi; e++ {
+		d := math.Pow(10, e)
+		ticks = append(ticks, d)
+		if hi-lo <= 2 && e < hi {
+			ticks = append(ticks, 2*d, 5*d)
+		}
+	}
+	return func(v float64) float64 {
+		if v <= 0 {
+			v = math.Pow(10, lo)
+		}
+		return padT + plotH - (math.Log10(v)-lo)/(hi-lo)*plotH
+	}, ticks
 }
 
 // xScale maps x values to pixels: log10(x+1) when LogX (so 0 fits), else
@@ -152,6 +194,15 @@ func niceCeil(v float64) float64 {
 		}
 	}
 	return 10 * exp
+}
+
+// fmtYTick prints a y value without the thousands shorthand (units are
+// ms or µs there, "1k ms" would read oddly).
+func fmtYTick(v float64) string {
+	if v == math.Trunc(v) {
+		return fmt.Sprintf("%g", v)
+	}
+	return fmt.Sprintf("%.2g", v)
 }
 
 func fmtTick(v float64) string {

@@ -85,6 +85,14 @@ func TestPlotSVGWellFormed(t *testing.T) {
 	if strings.Count(svg, "<polyline") != 2 || !strings.Contains(svg, "&lt;title&gt; &amp; more") || !strings.Contains(svg, ">10k<") {
 		t.Fatalf("unexpected SVG:\n%s", svg)
 	}
+	p.LogY = true
+	b.Reset()
+	if err := p.WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), ">0.1<") || !strings.Contains(b.String(), ">10<") {
+		t.Fatalf("log axis lacks decade ticks:\n%s", b.String())
+	}
 	if err := (&Plot{Title: "empty"}).WriteSVG(io.Discard); err == nil {
 		t.Fatal("an empty plot must be an error")
 	}

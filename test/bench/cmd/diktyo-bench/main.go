@@ -50,6 +50,7 @@ func run() error {
 	perRound := flag.Int("per-round", 0, "override the mode's ADD+DEL pairs per case per round")
 	build := flag.Bool("build", false, "go build ./cmd/... into -bin first")
 	verbose := flag.Bool("v", false, "debug logging")
+	render := flag.String("render", "", "only render the report from results saved with -json (no root, nothing measured)")
 	flag.Parse()
 	if *quick {
 		*mode = "quick"
@@ -80,6 +81,18 @@ func run() error {
 	}
 	if *imgDir == "" {
 		*imgDir = filepath.Join(filepath.Dir(*out), "img")
+	}
+
+	if *render != "" {
+		raw, err := os.ReadFile(*render)
+		if err != nil {
+			return err
+		}
+		var res bench.Results
+		if err := json.Unmarshal(raw, &res); err != nil {
+			return fmt.Errorf("%s: %w", *render, err)
+		}
+		return writeReport(&res, *out, *imgDir, *jsonOut)
 	}
 
 	level := slog.LevelInfo

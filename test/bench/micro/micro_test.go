@@ -1,11 +1,6 @@
-package bench
-
-// Micro-benchmarks (go test -bench) of the in-process work diktyo does per
-// pod, to set beside the exec and kernel costs the harness measures: they
-// show that building rules as data is not where the time goes.
+package micro
 
 import (
-	"encoding/json"
 	"net/netip"
 	"testing"
 
@@ -16,21 +11,23 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
-// ipmasqStdin is what ipmasq reads for one pod of the per-pod section.
-func ipmasqStdin(b *testing.B, backend string) []byte {
-	b.Helper()
-	conf := ipmasqConf(backend)
-	conf["cniVersion"], conf["name"] = cniVersion, "bench"
-	conf["runtimeConfig"] = map[string]any{"masqEntries": masqEntries()}
-	raw, err := json.Marshal(conf)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return raw
+// masqEntries is the per-pod request of the harness's cases.
+const masqEntries = `[
+  {"external": "198.19.0.1", "destination": "198.19.0.0/24", "protocol": "udp", "description": "bench udp"},
+  {"external": "198.19.0.1:20000-29999", "destination": "198.19.0.0/24", "protocol": "tcp", "description": "bench tcp"},
+  {"external": "198.19.0.1", "destination": "203.0.113.0/24", "description": "bench doc net"},
+  {"external": "masquerade", "destination": "0.0.0.0/0", "description": "bench default"}]`
+
+// ipmasqStdin is what ipmasq reads for one pod of the harness's per-pod
+// section.
+func ipmasqStdin(backend string) []byte {
+	return []byte(`{"cniVersion": "1.0.0", "name": "bench", "type": "ipmasq", "backend": "` + backend + `",
+  "tag": "DKTB-SNAT", "excludeCIDRs": ["10.0.0.0/8"],
+  "runtimeConfig": {"masqEntries": ` + masqEntries + `}}`)
 }
 
 func BenchmarkIPMasqParseAndPlan(b *testing.B) {
-	stdin := ipmasqStdin(b, "iptables")
+	stdin := ipmasqStdin("iptables")
 	addrs := []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -46,7 +43,7 @@ func BenchmarkIPMasqParseAndPlan(b *testing.B) {
 }
 
 func BenchmarkIPMasqRenderIPTables(b *testing.B) {
-	cfg, err := masq.ParseConfig(ipmasqStdin(b, "iptables"))
+	cfg, err := masq.ParseConfig(ipmasqStdin("iptables"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -61,7 +58,7 @@ func BenchmarkIPMasqRenderIPTables(b *testing.B) {
 }
 
 func BenchmarkIPMasqRenderNFTables(b *testing.B) {
-	cfg, err := masq.ParseConfig(ipmasqStdin(b, "nftables"))
+	cfg, err := masq.ParseConfig(ipmasqStdin("nftables"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,12 +95,8 @@ namespaces:
 	if err != nil {
 		b.Fatal(err)
 	}
-	entries, err := json.Marshal(masqEntries())
-	if err != nil {
-		b.Fatal(err)
-	}
 	ann := map[string]string{
-		"diktyo.io/v1.masq":         string(entries),
+		"diktyo.io/v1.masq":         masqEntries,
 		"diktyo.io/v1.snat-exclude": "10.0.0.0/8",
 		"diktyo.io/v1.route-table":  "100",
 		"diktyo.io/v1.dns-names":    "pod.bench.bench.test",
