@@ -13,7 +13,6 @@ import (
 	"net/netip"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/containernetworking/cni/pkg/types"
@@ -102,22 +101,10 @@ const (
 	RandomFully = "fully"
 )
 
-// External is a parsed MasqEntry.External: an address with an optional
-// port range, or masquerade.
-type External struct {
-	Masquerade bool
-	Addr       netip.Addr
-	PortLo     uint16 // 0: no port translation
-	PortHi     uint16
-}
-
-// HasPorts tells whether the external carries a port range.
-func (e External) HasPorts() bool { return e.PortLo != 0 }
-
 // Entry is a validated masqEntries element.
 type Entry struct {
 	Index       int // position in masqEntries, for comments and errors
-	External    External
+	External    api.External
 	Dst         netip.Prefix
 	Proto       string // "" (all), tcp, udp or sctp
 	Description string
@@ -128,7 +115,7 @@ type Policy struct {
 	Exclude         []netip.Prefix
 	Include         []netip.Prefix
 	DefaultAction   Action // ActionNone, ActionSNAT or ActionMasquerade
-	DefaultExternal External
+	DefaultExternal api.External
 	Randomize       string
 }
 
@@ -316,7 +303,7 @@ func (pol *Policy) merge(field string, p api.SNATPolicy) error {
 		pol.DefaultAction = a
 	}
 	if p.DefaultExternal != "" {
-		ext, err := ParseExternal(p.DefaultExternal)
+		ext, err := api.ParseExternal(p.DefaultExternal)
 		if err != nil {
 			return fmt.Errorf("%sdefaultExternal: %w", field, err)
 		}
@@ -380,7 +367,7 @@ func parseEntry(i int, me api.MasqEntry) (Entry, error) {
 	default:
 		return e, fmt.Errorf("%s.protocol: unknown protocol %q (want tcp, udp, sctp or all)", field, me.Protocol)
 	}
-	if e.External, err = ParseExternal(me.External); err != nil {
+	if e.External, err = api.ParseExternal(me.External); err != nil {
 		return e, fmt.Errorf("%s.external: %w", field, err)
 	}
 	if e.External.HasPorts() && e.Proto == "" {
@@ -404,78 +391,6 @@ func familyName(a netip.Addr) string {
 		return "IPv4"
 	}
 	return "IPv6"
-}
-
-// ParseExternal parses "masquerade", "IP", "IP:port", "IP:lo-hi",
-// "[IPv6]", "[IPv6]:port" or "[IPv6]:lo-hi" (a bare IPv6 address is
-// accepted too).
-func ParseExternal(s string) (External, error) {
-	if s == "masquerade" {
-		return External{Masquerade: true}, nil
-	}
-	host, ports := s, ""
-	switch {
-	case strings.HasPrefix(s, "["):
-		end := strings.Index(s, "]")
-		if end < 0 {
-			return External{}, fmt.Errorf("invalid address %q: missing ']'", s)
-		}
-		host, ports = s[1:end], s[end+1:]
-		if ports != "" {
-			if !strings.HasPrefix(ports, ":") {
-				return External{}, fmt.Errorf("invalid address %q: want [IPv6]:port", s)
-			}
-			ports = ports[1:]
-			if ports == "" {
-				return External{}, fmt.Errorf("invalid address %q: empty port", s)
-			}
-		}
-	case strings.Count(s, ":") == 1:
-		host, ports, _ = strings.Cut(s, ":")
-		if ports == "" {
-			return External{}, fmt.Errorf("invalid address %q: empty port", s)
-		}
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil || a.Zone() != "" {
-		return External{}, fmt.Errorf("invalid address %q (want IP, IP:port, IP:lo-hi, [IPv6]:lo-hi or masquerade)", s)
-	}
-	ext := External{Addr: a.Unmap()}
-	if strings.HasPrefix(s, "[") && ext.Addr.Is4() {
-		return External{}, fmt.Errorf("invalid address %q: brackets are for IPv6", s)
-	}
-	if ports == "" {
-		return ext, nil
-	}
-	if ext.PortLo, ext.PortHi, err = parsePorts(ports); err != nil {
-		return External{}, fmt.Errorf("invalid port range in %q: %w", s, err)
-	}
-	return ext, nil
-}
-
-func parsePorts(s string) (lo, hi uint16, err error) {
-	loS, hiS, isRange := strings.Cut(s, "-")
-	if lo, err = parsePort(loS); err != nil {
-		return 0, 0, err
-	}
-	hi = lo
-	if isRange {
-		if hi, err = parsePort(hiS); err != nil {
-			return 0, 0, err
-		}
-	}
-	if lo > hi {
-		return 0, 0, fmt.Errorf("%d-%d is empty", lo, hi)
-	}
-	return lo, hi, nil
-}
-
-func parsePort(s string) (uint16, error) {
-	n, err := strconv.ParseUint(s, 10, 16)
-	if err != nil || n == 0 || strings.HasPrefix(s, "+") {
-		return 0, fmt.Errorf("%q is not a port (1-65535)", s)
-	}
-	return uint16(n), nil
 }
 
 // parseCIDR accepts a CIDR or a bare address (a host route); host bits

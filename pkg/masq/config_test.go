@@ -5,6 +5,8 @@ import (
 	"net/netip"
 	"strings"
 	"testing"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
 // seedConf is the original Diktyo conflist entry with the README's
@@ -27,8 +29,8 @@ func TestParseSeedConfig(t *testing.T) {
 		t.Errorf("backend/tag/network = %q/%q/%q", cfg.Backend, cfg.Tag, cfg.Network)
 	}
 	want := []Entry{
-		{Index: 0, External: External{Addr: netip.MustParseAddr("10.0.2.15"), PortLo: 5000, PortHi: 5010}, Dst: netip.MustParsePrefix("8.8.8.8/32"), Proto: "tcp", Description: "allow production traffic"},
-		{Index: 1, External: External{Addr: netip.MustParseAddr("10.0.2.15"), PortLo: 4000, PortHi: 4010}, Dst: netip.MustParsePrefix("0.0.0.0/0"), Proto: "tcp", Description: "allow production traffic"},
+		{Index: 0, External: api.External{Addr: netip.MustParseAddr("10.0.2.15"), PortLo: 5000, PortHi: 5010}, Dst: netip.MustParsePrefix("8.8.8.8/32"), Proto: "tcp", Description: "allow production traffic"},
+		{Index: 1, External: api.External{Addr: netip.MustParseAddr("10.0.2.15"), PortLo: 4000, PortHi: 4010}, Dst: netip.MustParsePrefix("0.0.0.0/0"), Proto: "tcp", Description: "allow production traffic"},
 	}
 	if len(cfg.Entries) != len(want) {
 		t.Fatalf("entries = %+v", cfg.Entries)
@@ -36,49 +38,6 @@ func TestParseSeedConfig(t *testing.T) {
 	for i := range want {
 		if cfg.Entries[i] != want[i] {
 			t.Errorf("entry %d = %+v, want %+v", i, cfg.Entries[i], want[i])
-		}
-	}
-}
-
-func TestParseExternal(t *testing.T) {
-	tests := []struct {
-		in   string
-		want External
-		err  string
-	}{
-		{in: "masquerade", want: External{Masquerade: true}},
-		{in: "192.0.2.1", want: External{Addr: netip.MustParseAddr("192.0.2.1")}},
-		{in: "192.0.2.1:80", want: External{Addr: netip.MustParseAddr("192.0.2.1"), PortLo: 80, PortHi: 80}},
-		{in: "192.0.2.1:1-65535", want: External{Addr: netip.MustParseAddr("192.0.2.1"), PortLo: 1, PortHi: 65535}},
-		{in: "2001:db8::1", want: External{Addr: netip.MustParseAddr("2001:db8::1")}},
-		{in: "[2001:db8::1]", want: External{Addr: netip.MustParseAddr("2001:db8::1")}},
-		{in: "[2001:db8::1]:5000-5010", want: External{Addr: netip.MustParseAddr("2001:db8::1"), PortLo: 5000, PortHi: 5010}},
-		{in: "::ffff:192.0.2.1", want: External{Addr: netip.MustParseAddr("192.0.2.1")}},
-		{in: "", err: `invalid address ""`},
-		{in: "masq", err: `invalid address "masq"`},
-		{in: "192.0.2.1:", err: "empty port"},
-		{in: "192.0.2.1:0", err: `"0" is not a port`},
-		{in: "192.0.2.1:65536", err: `"65536" is not a port`},
-		{in: "192.0.2.1:10-5", err: "10-5 is empty"},
-		{in: "192.0.2.1:+5", err: `"+5" is not a port`},
-		{in: "192.0.2.1:5-", err: `"" is not a port`},
-		{in: "[192.0.2.1]:5", err: "brackets are for IPv6"},
-		{in: "[2001:db8::1", err: "missing ']'"},
-		{in: "[2001:db8::1]5", err: "want [IPv6]:port"},
-		{in: "[2001:db8::1]:", err: "empty port"},
-		{in: "fe80::1%eth0", err: "invalid address"},
-		{in: "192.0.2.256", err: "invalid address"},
-	}
-	for _, tt := range tests {
-		got, err := ParseExternal(tt.in)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("ParseExternal(%q) error = %v, want containing %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("ParseExternal(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
 		}
 	}
 }
@@ -105,7 +64,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"default action", `{"defaultAction":"drop"}`, `defaultAction: unknown action "drop"`},
 		{"snat without external", `{"defaultAction":"snat"}`, `defaultExternal: required`},
 		{"default external ports", `{"defaultAction":"snat","defaultExternal":"192.0.2.1:5-6"}`, `defaultExternal: "192.0.2.1:5-6" must be a plain address`},
-		{"default external bad", `{"defaultExternal":"nope"}`, `defaultExternal: invalid address "nope"`},
+		{"default external bad", `{"defaultExternal":"nope"}`, `defaultExternal: invalid external "nope"`},
 		{"randomize", `{"randomize":"prng"}`, `randomize: unknown mode "prng"`},
 		{"bad json", `{"tag":5}`, `parsing ipmasq config`},
 		{"bad runtimeConfig", `{"runtimeConfig":{"masqEntries":{}}}`, `runtimeConfig: json: cannot unmarshal`},
@@ -120,7 +79,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"external family", `{"runtimeConfig":{"masqEntries":[{"external":"2001:db8::1","destination":"10.0.0.0/8"}]}}`,
 			`masqEntries[0].external: address 2001:db8::1 is IPv6 but destination 10.0.0.0/8 is IPv4`},
 		{"external bad", `{"runtimeConfig":{"masqEntries":[{"external":"a.b.c.d","destination":"10.0.0.0/8"}]}}`,
-			`masqEntries[0].external: invalid address "a.b.c.d"`},
+			`masqEntries[0].external: invalid external "a.b.c.d"`},
 		{"pod exclude", `{"runtimeConfig":{"snatPolicy":{"excludeCIDRs":["300.0.0.0/8"]}}}`,
 			`runtimeConfig.snatPolicy.excludeCIDRs[0]: invalid CIDR "300.0.0.0/8"`},
 		{"pod action", `{"runtimeConfig":{"snatPolicy":{"defaultAction":"x"}}}`,

@@ -1,6 +1,8 @@
 package masq
 
 import (
+	"github.com/diktyo-io/diktyo/pkg/api"
+
 	"fmt"
 	"net/netip"
 	"slices"
@@ -148,7 +150,7 @@ func familyRules(cfg *Config, owner Owner, fam Family) []Rule {
 	return append(rules, defaultRules(pol, owner, fam)...)
 }
 
-func setExternal(r *Rule, ext External) {
+func setExternal(r *Rule, ext api.External) {
 	if ext.Masquerade {
 		r.Action = ActionMasquerade
 		return

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
 // Default paths and values. deploy/config.yaml and docs/configuration.md
@@ -169,7 +171,7 @@ type MasqAllow struct {
 	// Destinations are CIDRs; an entry's destination must lie inside one.
 	Destinations []string `json:"destinations"`
 
-	externals    []External
+	externals    []api.External
 	destinations []netip.Prefix
 }
 

@@ -246,7 +246,7 @@ func (m *MasqAllow) check(e api.MasqEntry) string {
 	return ""
 }
 
-func (m *MasqAllow) externalAllowed(ext External) bool {
+func (m *MasqAllow) externalAllowed(ext api.External) bool {
 	for _, a := range m.externals {
 		switch {
 		case a.Masquerade || ext.Masquerade:

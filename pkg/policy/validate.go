@@ -3,7 +3,6 @@ package policy
 import (
 	"fmt"
 	"net/netip"
-	"strconv"
 	"strings"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
@@ -34,93 +33,23 @@ func ParseCIDR(s string) (netip.Prefix, error) {
 	return p, nil
 }
 
-// External is a parsed MasqEntry.External: "masquerade", or an address
-// with an optional port or port range ("IP", "IP:port", "IP:lo-hi"; IPv6
-// addresses with a port are bracketed: "[2001:db8::1]:lo-hi").
-type External struct {
-	Masquerade bool
-	Addr       netip.Addr
-	// PortLo and PortHi are 0 when no port is given.
-	PortLo, PortHi uint16
-}
-
-// HasPorts reports whether a port or port range was given.
-func (e External) HasPorts() bool { return e.PortLo != 0 }
-
-func (e External) String() string {
-	switch {
-	case e.Masquerade:
-		return "masquerade"
-	case !e.HasPorts():
-		return e.Addr.String()
+// ParseExternal parses the masqEntries "external" syntax (api.ParseExternal)
+// and, since an annotation names it, is stricter: it refuses what is no
+// unicast address (loopback, multicast, link-local) and IPv4-mapped forms.
+func ParseExternal(s string) (api.External, error) {
+	e, err := api.ParseExternal(s)
+	if err != nil {
+		return api.External{}, err
 	}
-	host := e.Addr.String()
-	if e.Addr.Is6() {
-		host = "[" + host + "]"
+	if !e.Masquerade && !e.Addr.IsGlobalUnicast() {
+		return api.External{}, fmt.Errorf("invalid external %q: not a unicast address", s)
 	}
-	if e.PortLo == e.PortHi {
-		return fmt.Sprintf("%s:%d", host, e.PortLo)
-	}
-	return fmt.Sprintf("%s:%d-%d", host, e.PortLo, e.PortHi)
-}
-
-// ParseExternal parses the masqEntries "external" syntax.
-func ParseExternal(s string) (External, error) {
-	if s == "masquerade" {
-		return External{Masquerade: true}, nil
-	}
-	host, ports := s, ""
-	switch {
-	case strings.HasPrefix(s, "["):
-		end := strings.Index(s, "]")
-		if end < 0 {
-			return External{}, fmt.Errorf("invalid external %q: missing ']'", s)
-		}
-		host, ports = s[1:end], s[end+1:]
-		if ports != "" && !strings.HasPrefix(ports, ":") {
-			return External{}, fmt.Errorf("invalid external %q: want [IPv6]:port", s)
-		}
-		ports = strings.TrimPrefix(ports, ":")
-		if ports == "" && end+1 < len(s) {
-			return External{}, fmt.Errorf("invalid external %q: empty port", s)
-		}
-	case strings.Count(s, ":") == 1:
-		host, ports, _ = strings.Cut(s, ":")
-		if ports == "" {
-			return External{}, fmt.Errorf("invalid external %q: empty port", s)
-		}
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil || a.Zone() != "" || a.Is4In6() {
-		return External{}, fmt.Errorf("invalid external %q: want IP, IP:port, IP:lo-hi or masquerade", s)
-	}
-	if !a.IsGlobalUnicast() {
-		return External{}, fmt.Errorf("invalid external %q: not a unicast address", s)
-	}
-	e := External{Addr: a}
-	if ports != "" {
-		e.PortLo, e.PortHi, err = parsePortRange(ports)
-		if err != nil {
-			return External{}, fmt.Errorf("invalid external %q: %w", s, err)
-		}
+	// ipmasq reads ::ffff:a.b.c.d as IPv4; an annotation must say which
+	// family it means.
+	if e.Addr.Is4() && strings.Count(s, ":") > 1 {
+		return api.External{}, fmt.Errorf("invalid external %q: IPv4-mapped IPv6 address (write the IPv4 address)", s)
 	}
 	return e, nil
-}
-
-func parsePortRange(s string) (lo, hi uint16, err error) {
-	los, his, isRange := strings.Cut(s, "-")
-	if !isRange {
-		his = los
-	}
-	l, err1 := strconv.ParseUint(los, 10, 16)
-	h, err2 := strconv.ParseUint(his, 10, 16)
-	if err1 != nil || err2 != nil || l == 0 || h == 0 {
-		return 0, 0, fmt.Errorf("invalid port or port range %q (ports are 1 to 65535)", s)
-	}
-	if l > h {
-		return 0, 0, fmt.Errorf("invalid port range %q: start above end", s)
-	}
-	return uint16(l), uint16(h), nil
 }
 
 // ValidateMasqEntry checks one masqEntries element; the error starts with
