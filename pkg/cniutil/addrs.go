@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"strings"
 
 	current "github.com/containernetworking/cni/pkg/types/100"
 	"github.com/vishvananda/netlink"
 	"github.com/vishvananda/netns"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
 // PodAddrs returns the pod's addresses on ifname, in this order of trust:
@@ -62,27 +63,20 @@ func addrsFromResult(res *current.Result, ifname string) []netip.Prefix {
 	return out
 }
 
-// ParseIPs parses "ADDR" or "ADDR/LEN" strings; field names the source in
-// the error.
+// ParseIPs parses "ADDR" or "ADDR/LEN" strings (the prefix length is the
+// subnet's; host bits are the address); field names the source in the
+// error.
 func ParseIPs(field string, ips []string) ([]netip.Prefix, error) {
 	out := make([]netip.Prefix, 0, len(ips))
 	for _, s := range ips {
-		var p netip.Prefix
-		var err error
-		if strings.Contains(s, "/") {
-			p, err = netip.ParsePrefix(s)
-		} else {
-			var a netip.Addr
-			a, err = netip.ParseAddr(s)
-			p = netip.PrefixFrom(a, a.BitLen())
-		}
+		p, err := api.ParsePrefix(s)
 		if err != nil {
-			return nil, fmt.Errorf("%s: invalid address %q: %w", field, s, err)
+			return nil, fmt.Errorf("%s: invalid address %q", field, s)
 		}
-		if p.Addr().Zone() != "" {
-			return nil, fmt.Errorf("%s: invalid address %q: zones are not allowed", field, s)
+		if a := p.Addr(); a.Is4In6() {
+			p = netip.PrefixFrom(a.Unmap(), max(p.Bits()-96, 0))
 		}
-		out = append(out, netip.PrefixFrom(p.Addr().Unmap(), p.Bits()))
+		out = append(out, p)
 	}
 	return out, nil
 }

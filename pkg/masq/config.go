@@ -394,20 +394,12 @@ func familyName(a netip.Addr) string {
 }
 
 // parseCIDR accepts a CIDR or a bare address (a host route); host bits
-// are cleared, as iptables and nft would.
+// are cleared, as iptables and nft would, and IPv4-mapped forms are read
+// as IPv4.
 func parseCIDR(field, s string) (netip.Prefix, error) {
-	var p netip.Prefix
-	var err error
-	if strings.Contains(s, "/") {
-		p, err = netip.ParsePrefix(s)
-	} else {
-		var a netip.Addr
-		if a, err = netip.ParseAddr(s); err == nil {
-			p = netip.PrefixFrom(a, a.BitLen())
-		}
-	}
-	if err != nil || p.Addr().Zone() != "" {
-		return netip.Prefix{}, fmt.Errorf("%s: invalid CIDR %q", field, s)
+	p, err := api.ParsePrefix(s)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("%s: %w", field, err)
 	}
 	if p.Addr().Is4In6() {
 		if p.Bits() < 96 {

@@ -8,30 +8,9 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
-// ParseCIDR parses a v4 or v6 CIDR; a bare address is a host prefix. The
-// address must be the network address (10.0.0.1/8 is refused: it is
-// usually a mistake and the kernel would silently mask it).
-func ParseCIDR(s string) (netip.Prefix, error) {
-	var p netip.Prefix
-	var err error
-	if strings.Contains(s, "/") {
-		p, err = netip.ParsePrefix(s)
-	} else {
-		var a netip.Addr
-		a, err = netip.ParseAddr(s)
-		p = netip.PrefixFrom(a, a.BitLen())
-	}
-	if err != nil || p.Addr().Zone() != "" {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q", s)
-	}
-	if p.Addr().Is4In6() {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: IPv4-mapped IPv6 address", s)
-	}
-	if p.Masked() != p {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: host bits set (network is %s)", s, p.Masked())
-	}
-	return p, nil
-}
+// ParseCIDR parses a destination written in an annotation or the admin
+// config (api.ParseNetwork: no host bits, no IPv4-mapped forms).
+func ParseCIDR(s string) (netip.Prefix, error) { return api.ParseNetwork(s) }
 
 // ParseExternal parses the masqEntries "external" syntax (api.ParseExternal)
 // and, since an annotation names it, is stricter: it refuses what is no

@@ -482,21 +482,7 @@ func parseCIDRs(field string, in []string) ([]netip.Prefix, error) {
 
 // parseCIDR accepts a CIDR or a bare address (a host route). Host bits
 // set are an error, as with ip-route, because they usually hide a typo.
-func parseCIDR(s string) (netip.Prefix, error) {
-	var p netip.Prefix
-	if a, err := netip.ParseAddr(s); err == nil {
-		p = netip.PrefixFrom(a, a.BitLen())
-	} else if p, err = netip.ParsePrefix(s); err != nil {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q", s)
-	}
-	if p.Addr().Zone() != "" || p.Addr().Is4In6() {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: zones and IPv4-mapped addresses are not allowed", s)
-	}
-	if p.Masked() != p {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: host bits set (did you mean %s?)", s, p.Masked())
-	}
-	return p, nil
-}
+func parseCIDR(s string) (netip.Prefix, error) { return api.ParseNetwork(s) }
 
 // validIfName checks a Linux interface name (empty is allowed: unset).
 func validIfName(field, s string) error {
