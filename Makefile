@@ -52,14 +52,9 @@ vm-reset:
 vm-clean:
 	hack/testvm.sh clean
 
-# Runs each Fuzz* target for FUZZTIME.
+# Runs each Fuzz* target for FUZZTIME (hack/fuzz.sh).
 fuzz:
-	@set -e; for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
-	    echo "fuzz $$pkg $$f"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
-	  done; \
-	done
+	FUZZTIME=$(FUZZTIME) GO=$(GO) hack/fuzz.sh
 
 bench: deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
