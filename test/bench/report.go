@@ -487,7 +487,7 @@ func Targets(r *Results) []Target {
 	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft"} {
 		ts = append(ts, scaleTarget(r.Unrelated, k, 0, 10000, 1.3, "ADD with %s unrelated nat rules within 1.3x of %s"))
 	}
-	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "iproute", "dns-hosts", "chain-ipt", "chain-nft"} {
+	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "iproute", "dns-hosts", "dns-rfc2136", "chain-ipt", "chain-nft"} {
 		ts = append(ts, scaleTarget(r.Pods, k, 10, 1000, 1.3, "ADD at %s pods within 1.3x of at %s"))
 	}
 	ts = append(ts, packetTarget(r, "ipmasq-nft"), packetTarget(r, "chain-nft"))

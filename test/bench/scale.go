@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -42,12 +43,14 @@ func loadUnrelated(n *Node, count int) error {
 	return err
 }
 
+// preloadWorkers is how many preloading ADDs run at once: preloading is
+// setup, not measured, and runtimes start pods concurrently too.
+const preloadWorkers = 4
+
 // preloadPods runs ADD for count preloaded pods of case c on the node.
 func preloadPods(ctx context.Context, n *Node, c Case, count int) error {
+	ops := make([]Op, 0, count)
 	for i := range count {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 		a, err := n.FillerAttachment(i)
 		if err != nil {
 			return err
@@ -56,11 +59,42 @@ func preloadPods(ctx context.Context, n *Node, c Case, count int) error {
 		if err != nil {
 			return err
 		}
-		if _, err := n.Add(ctx, op); err != nil {
-			return fmt.Errorf("preloading pod %d of %d: %w", i+1, count, err)
+		ops = append(ops, op)
+	}
+	work := make(chan int)
+	errs := make(chan error, preloadWorkers)
+	var wg sync.WaitGroup
+	for range preloadWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				if _, err := n.Add(ctx, ops[i]); err != nil {
+					errs <- fmt.Errorf("preloading pod %d of %d: %w", i+1, count, err)
+					return
+				}
+			}
+		}()
+	}
+	var err error
+feed:
+	for i := range ops {
+		select {
+		case work <- i:
+		case err = <-errs:
+			break feed
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
 		}
 	}
-	return nil
+	close(work)
+	wg.Wait()
+	close(errs)
+	if err == nil {
+		err = <-errs // nil when the channel is empty
+	}
+	return err
 }
 
 // scaleSection measures ADD (and DEL) of one more pod on nodes of each
