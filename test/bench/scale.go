@@ -43,8 +43,11 @@ func loadUnrelated(n *Node, count int) error {
 	return err
 }
 
-// preloadWorkers is how many preloading ADDs run at once: preloading is
-// setup, not measured, and runtimes start pods concurrently too.
+// preloadWorkers is how many preloading ADDs of diktyo's plugins run at
+// once: preloading is setup, not measured, and runtimes start pods
+// concurrently too. The first ADD runs alone (it creates the shared
+// objects), and reference plugins preload one at a time: portmap races on
+// its shared chains (containernetworking/plugins#335).
 const preloadWorkers = 4
 
 // preloadPods runs ADD for count preloaded pods of case c on the node.
@@ -61,10 +64,20 @@ func preloadPods(ctx context.Context, n *Node, c Case, count int) error {
 		}
 		ops = append(ops, op)
 	}
+	if len(ops) == 0 {
+		return nil
+	}
+	if _, err := n.Add(ctx, ops[0]); err != nil {
+		return fmt.Errorf("preloading pod 1 of %d: %w", count, err)
+	}
+	workers := preloadWorkers
+	if c.Ref {
+		workers = 1
+	}
 	work := make(chan int)
-	errs := make(chan error, preloadWorkers)
+	errs := make(chan error, workers)
 	var wg sync.WaitGroup
-	for range preloadWorkers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -78,7 +91,7 @@ func preloadPods(ctx context.Context, n *Node, c Case, count int) error {
 	}
 	var err error
 feed:
-	for i := range ops {
+	for i := 1; i < len(ops); i++ {
 		select {
 		case work <- i:
 		case err = <-errs:
