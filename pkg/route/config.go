@@ -16,8 +16,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"net/netip"
 	"path/filepath"
+	"regexp"
+	"strconv"
 
 	"github.com/containernetworking/cni/pkg/types"
 
@@ -65,6 +68,20 @@ const (
 	// "from PODIP to CIDR lookup main" for every bypass CIDR, and
 	// "from PODIP lookup TABLE".
 	LayoutAWS Layout = "aws"
+	// LayoutFwmark marks pod traffic from an nftables map keyed by source
+	// address and routes it with one shared "fwmark MARK/MASK lookup
+	// TABLE" rule per table and family: the rule list no longer grows
+	// with the number of pods (fwmark.go).
+	LayoutFwmark Layout = "fwmark"
+)
+
+// Defaults of the fwmark layout.
+const (
+	// DefaultNftTable is the private nftables table (family inet).
+	DefaultNftTable = "diktyo-iproute"
+	// DefaultFwmarkMask leaves kube-proxy's 0x4000/0x8000, Calico's and
+	// Cilium's high bits (0xffff0000 minus these, see docs) alone.
+	DefaultFwmarkMask = 0x00ff0000
 )
 
 // Range is an inclusive range of integers.
@@ -109,8 +126,13 @@ type NetConf struct {
 	// PodCIDRs are the node's pod ranges, for the shared layout's
 	// "to CIDR lookup main" rules.
 	PodCIDRs []string `json:"podCIDRs,omitempty"`
-	// Layout is "shared" (default) or "aws".
+	// Layout is "shared" (default), "aws" or "fwmark".
 	Layout string `json:"layout,omitempty"`
+	// FwmarkMask is the packet-mark bits the fwmark layout may write, as
+	// a hex string ("0x00ff0000"); contiguous. Only with layout fwmark.
+	FwmarkMask string `json:"fwmarkMask,omitempty"`
+	// NftTable names the fwmark layout's nftables table (family inet).
+	NftTable string `json:"nftTable,omitempty"`
 	// OthersToMain adds "not from PODCIDR lookup main" ahead of the per-pod
 	// rules, so traffic from anything but a pod skips them. Needs exactly
 	// one podCIDRs entry per address family it applies to.
@@ -154,6 +176,9 @@ type Config struct {
 	AllowReserved   bool
 	Protocol        uint8
 	StateDir        string
+	// FwmarkMask and NftTable are set with LayoutFwmark only.
+	FwmarkMask uint32
+	NftTable   string
 }
 
 // Pod is the validated per-pod request (runtimeConfig).
@@ -210,6 +235,9 @@ func NodeConfig(nc *NetConf) (*Config, error) {
 	if err := cfg.setLayout(nc.Layout); err != nil {
 		return nil, err
 	}
+	if err := cfg.setFwmark(nc); err != nil {
+		return nil, err
+	}
 	if err := cfg.setProtocol(nc.Protocol); err != nil {
 		return nil, err
 	}
@@ -238,6 +266,9 @@ func NodeConfig(nc *NetConf) (*Config, error) {
 	if err := cfg.checkTable("table", nc.Table); err != nil {
 		return nil, err
 	}
+	if err := cfg.checkFwmarkRange(); err != nil {
+		return nil, err
+	}
 	return cfg, nil
 }
 
@@ -245,10 +276,10 @@ func (c *Config) setLayout(s string) error {
 	switch Layout(s) {
 	case "", LayoutShared:
 		c.Layout = LayoutShared
-	case LayoutAWS:
-		c.Layout = LayoutAWS
+	case LayoutAWS, LayoutFwmark:
+		c.Layout = Layout(s)
 	default:
-		return fmt.Errorf("layout: unknown layout %q (want %q or %q)", s, LayoutShared, LayoutAWS)
+		return fmt.Errorf("layout: unknown layout %q (want %q, %q or %q)", s, LayoutShared, LayoutAWS, LayoutFwmark)
 	}
 	return nil
 }
@@ -280,6 +311,11 @@ func (c *Config) setStateDir() error {
 
 func (c *Config) setTableRange(r *Range) error {
 	c.TableRange = Range{Min: 1, Max: math.MaxUint32}
+	if r == nil && c.Layout == LayoutFwmark {
+		// Every table needs its own mark value: by default as many
+		// tables as the mask holds (setFwmark checks an explicit range).
+		c.TableRange.Max = int(c.FwmarkMask >> bits.TrailingZeros32(c.FwmarkMask))
+	}
 	if r == nil {
 		return nil
 	}
@@ -498,4 +534,62 @@ func validIfName(field, s string) error {
 		}
 	}
 	return nil
+}
+
+// nftName is what nft accepts as a table name without quoting.
+var nftName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
+
+// setFwmark validates the fwmark layout's fields; they are refused with
+// the other layouts so that a typo in "layout" cannot go unnoticed.
+func (c *Config) setFwmark(nc *NetConf) error {
+	if c.Layout != LayoutFwmark {
+		if nc.FwmarkMask != "" {
+			return fmt.Errorf("fwmarkMask: %q is only used with layout %q", nc.FwmarkMask, LayoutFwmark)
+		}
+		if nc.NftTable != "" {
+			return fmt.Errorf("nftTable: %q is only used with layout %q", nc.NftTable, LayoutFwmark)
+		}
+		return nil
+	}
+	c.FwmarkMask, c.NftTable = DefaultFwmarkMask, DefaultNftTable
+	if nc.NftTable != "" {
+		if !nftName.MatchString(nc.NftTable) {
+			return fmt.Errorf("nftTable: invalid nftables table name %q (want a letter, then up to 63 letters, digits, _ or -)", nc.NftTable)
+		}
+		c.NftTable = nc.NftTable
+	}
+	if nc.FwmarkMask == "" {
+		return nil
+	}
+	m, err := strconv.ParseUint(nc.FwmarkMask, 0, 32)
+	if err != nil || m == 0 {
+		return fmt.Errorf("fwmarkMask: invalid mask %q (want a non-zero 32-bit number such as \"0x00ff0000\")", nc.FwmarkMask)
+	}
+	mask := uint32(m)
+	// Contiguous: the mark value is the table's slot shifted into place.
+	if low := mask >> bits.TrailingZeros32(mask); low&(low+1) != 0 {
+		return fmt.Errorf("fwmarkMask: mask %q is not one contiguous run of bits", nc.FwmarkMask)
+	}
+	c.FwmarkMask = mask
+	return nil
+}
+
+// checkFwmarkRange: every table in tableRange gets its own mark value
+// (see markOf), so the range must fit in the mask.
+func (c *Config) checkFwmarkRange() error {
+	if c.Layout != LayoutFwmark {
+		return nil
+	}
+	room := uint64(c.FwmarkMask >> bits.TrailingZeros32(c.FwmarkMask))
+	if n := uint64(c.TableRange.Max-c.TableRange.Min) + 1; n > room {
+		return fmt.Errorf("tableRange: %s holds %d tables but fwmarkMask 0x%08x has room for %d marks; narrow tableRange or widen fwmarkMask",
+			c.TableRange, n, c.FwmarkMask, room)
+	}
+	return nil
+}
+
+// markOf is table t's mark value: its slot in tableRange (1-based, so
+// that no pod traffic carries a zero mark) shifted into the mask.
+func (c *Config) markOf(t int) uint32 {
+	return uint32(t-c.TableRange.Min+1) << bits.TrailingZeros32(c.FwmarkMask)
 }

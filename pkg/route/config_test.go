@@ -179,6 +179,21 @@ func TestConfigValidation(t *testing.T) {
 		{"pod route entry", `"runtimeConfig":{"routeEntries":[{"destination":"10.0.0.0/8","gateway":"fe80::1"}]}`,
 			`routeEntries[0].gateway: "fe80::1" is IPv6 but destination "10.0.0.0/8" is IPv4`},
 		{"not json", `"table":"x"`, `parsing iproute config`},
+
+		{"fwmark layout", `"layout":"fwmark"`, ""},
+		{"fwmark default table range", `"layout":"fwmark","table":256`, `table: table 256 outside tableRange 1-255`},
+		{"fwmark mask", `"layout":"fwmark","fwmarkMask":"0x0f000000","nftTable":"my_table-1"`, ""},
+		{"fwmark mask decimal", `"layout":"fwmark","fwmarkMask":"16711680"`, ""},
+		{"fwmark mask zero", `"layout":"fwmark","fwmarkMask":"0"`, `fwmarkMask: invalid mask "0"`},
+		{"fwmark mask garbage", `"layout":"fwmark","fwmarkMask":"ff0000"`, `fwmarkMask: invalid mask "ff0000"`},
+		{"fwmark mask too wide", `"layout":"fwmark","fwmarkMask":"0x1ffffffff"`, `fwmarkMask: invalid mask "0x1ffffffff"`},
+		{"fwmark mask holes", `"layout":"fwmark","fwmarkMask":"0x00ff00ff"`, `fwmarkMask: mask "0x00ff00ff" is not one contiguous run of bits`},
+		{"fwmark range too big", `"layout":"fwmark","tableRange":{"min":100,"max":400}`,
+			`tableRange: 100-400 holds 301 tables but fwmarkMask 0x00ff0000 has room for 255 marks`},
+		{"fwmark range fits", `"layout":"fwmark","fwmarkMask":"0x0000ff00","tableRange":{"min":1000,"max":1254}`, ""},
+		{"fwmark bad table name", `"layout":"fwmark","nftTable":"9x y"`, `nftTable: invalid nftables table name "9x y"`},
+		{"mask without fwmark", `"fwmarkMask":"0xff0000"`, `fwmarkMask: "0xff0000" is only used with layout "fwmark"`},
+		{"nft table without fwmark", `"layout":"aws","nftTable":"t"`, `nftTable: "t" is only used with layout "fwmark"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -211,6 +226,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"name":"n","layout":"aws","table":100,"excludeCIDRs":["2001:db8::/32"],"priorities":{"to":1,"exclude":2,"from":3}}`))
 	f.Add([]byte(`{"name":"n","runtimeConfig":{"policyRouting":{"table":7,"priority":2000,"excludeCIDRs":["192.0.2.0/24"],"hostRoute":true}}}`))
 	f.Add([]byte(`{"runtimeConfig":{"routeEntries":[{"destination":"::/0","gateway":"fe80::1","type":"unicast","mtu":1500,"metric":5,"table":9,"src":"2001:db8::1","dev":"eth0"}]}}`))
+	f.Add([]byte(`{"name":"n","layout":"fwmark","fwmarkMask":"0xff00","tableRange":{"min":10,"max":20},"runtimeConfig":{"policyRouting":{"table":20,"excludeCIDRs":["192.0.2.0/24","192.0.2.0/25"]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, cfg, pod, err := Load(data)
 		if err != nil {
@@ -236,6 +252,11 @@ func FuzzLoad(f *testing.F) {
 			}
 			if r.Type != TypeUnicast && (r.Gateway.IsValid() || r.Dev != "") {
 				t.Fatalf("route %s: gateway or dev on a %s route", r, r.Type)
+			}
+		}
+		for _, m := range plan.Marks {
+			if m.Value == 0 || m.Value&^cfg.FwmarkMask != 0 || m.Table != pod.Table {
+				t.Fatalf("mark %s outside mask %#x or for the wrong table", m, cfg.FwmarkMask)
 			}
 		}
 		if _, err := json.Marshal(plan); err != nil {

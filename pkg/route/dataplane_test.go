@@ -109,6 +109,7 @@ func TestDataplane(t *testing.T) {
 	t.Run("othersToMain", func(t *testing.T) {
 		testDataplane(t, map[string]any{"othersToMain": true, "podCIDRs": []string{"192.0.2.0/24", "2001:db8::/64"}})
 	})
+	t.Run("fwmark", func(t *testing.T) { testDataplane(t, map[string]any{"layout": "fwmark"}) })
 }
 
 func testDataplane(t *testing.T, extra map[string]any) {

@@ -47,7 +47,7 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 	if err := ix.rebuild(recs); err != nil {
 		return err
 	}
-	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix}
+	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix, nft: p.nft(cfg)}
 	var keep []*Record
 	for _, rec := range recs {
 		if rec.Network != cfg.Network || valid[rec.Owner] {
@@ -60,6 +60,11 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 		errs = appendErr(errs, st.remove(rec.Owner))
 	}
 	errs = append(errs, p.sweep(tx.host, keep, ix)...)
+	if tx.nft != nil {
+		// Every record of the state directory, as for rules: networks
+		// sharing it share the nftables table too.
+		errs = appendErr(errs, tx.nft.sweep(keep))
+	}
 	// An unreadable record's objects were just swept as orphans.
 	for owner, err := range bad {
 		p.log().Warn("iproute GC: removing unreadable state record", "owner", owner, "error", err)

@@ -60,6 +60,10 @@ func (b backend) nlRule(r Rule) *netlink.Rule {
 	if r.Dst.IsValid() {
 		nr.Dst = ipNet(r.Dst)
 	}
+	if r.Mask != 0 {
+		nr.Mark = r.Mark
+		nr.Mask = &r.Mask
+	}
 	return nr
 }
 
@@ -100,7 +104,10 @@ func (b backend) listRules() ([]netlink.Rule, error) {
 // ruleFromKernel converts a listed rule back into plan form; ok is false
 // for rules of a shape we never make.
 func ruleFromKernel(k netlink.Rule) (Rule, bool) {
-	r := Rule{Priority: k.Priority, Table: k.Table, Invert: k.Invert}
+	r := Rule{Priority: k.Priority, Table: k.Table, Invert: k.Invert, V6: k.Family == netlink.FAMILY_V6}
+	if k.Mask != nil && *k.Mask != 0 {
+		r.Mark, r.Mask = k.Mark, *k.Mask
+	}
 	if k.Src != nil {
 		p, ok := prefixOf(k.Src)
 		if !ok {
@@ -115,7 +122,11 @@ func ruleFromKernel(k netlink.Rule) (Rule, bool) {
 		}
 		r.Dst = p
 	}
-	return r, r.Src.IsValid() || r.Dst.IsValid()
+	if r.Src.IsValid() || r.Dst.IsValid() {
+		r.V6 = false // the family is the selector's
+		return r, true
+	}
+	return r, r.Mask != 0
 }
 
 func prefixOf(n *net.IPNet) (netip.Prefix, bool) {
@@ -132,7 +143,8 @@ func prefixOf(n *net.IPNet) (netip.Prefix, bool) {
 func checkRule(r Rule, listed []netlink.Rule) error {
 	for _, k := range listed {
 		kr, ok := ruleFromKernel(k)
-		if !ok || kr.Priority != r.Priority || kr.Src != r.Src || kr.Dst != r.Dst || kr.Invert != r.Invert {
+		if !ok || kr.Priority != r.Priority || kr.Src != r.Src || kr.Dst != r.Dst || kr.Invert != r.Invert ||
+			kr.Mark != r.Mark || kr.Mask != r.Mask || kr.V6 != r.V6 {
 			continue
 		}
 		if kr.Table == r.Table && k.Goto < 0 {

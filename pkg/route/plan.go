@@ -24,6 +24,11 @@ type Rule struct {
 	Src      netip.Prefix `json:"src,omitzero"`
 	Dst      netip.Prefix `json:"dst,omitzero"`
 	Table    int          `json:"table"`
+	// Mark/Mask select by packet mark ("fwmark MARK/MASK"); with neither
+	// Src nor Dst, V6 says which rule list the rule belongs to.
+	Mark uint32 `json:"mark,omitempty"`
+	Mask uint32 `json:"mask,omitempty"`
+	V6   bool   `json:"v6,omitempty"`
 }
 
 // String renders the rule as ip-rule would; it doubles as the rule's key.
@@ -43,15 +48,26 @@ func (r Rule) String() string {
 	if r.Invert {
 		not = "not "
 	}
+	if r.Mask != 0 {
+		// The family is part of the key: v4 and v6 rules are two rules.
+		fam := "ipv4"
+		if r.is6() {
+			fam = "ipv6"
+		}
+		return fmt.Sprintf("pref %d %sfrom %s to %s fwmark %#x/%#x lookup %s (%s)", r.Priority, not, from, to, r.Mark, r.Mask, table, fam)
+	}
 	return fmt.Sprintf("pref %d %sfrom %s to %s lookup %s", r.Priority, not, from, to, table)
 }
 
 // is6 says which rule list (ip -4 or ip -6 rule) the rule belongs to.
 func (r Rule) is6() bool {
-	if r.Src.IsValid() {
+	switch {
+	case r.Src.IsValid():
 		return r.Src.Addr().Is6()
+	case r.Dst.IsValid():
+		return r.Dst.Addr().Is6()
 	}
-	return r.Dst.Addr().Is6()
+	return r.V6
 }
 
 // Plan is everything one attachment wants, as plain data.
@@ -64,10 +80,13 @@ type Plan struct {
 	// Shared are host rules several attachments may need; one is removed
 	// when the last attachment referring to it goes.
 	Shared []Rule `json:"shared,omitempty"`
+	// Marks and Bypass are the fwmark layout's nftables elements.
+	Marks  []Mark   `json:"marks,omitempty"`
+	Bypass []Bypass `json:"bypass,omitempty"`
 }
 
 func (p Plan) isEmpty() bool {
-	return len(p.PodRoutes)+len(p.HostRoutes)+len(p.Rules)+len(p.Shared) == 0
+	return len(p.PodRoutes)+len(p.HostRoutes)+len(p.Rules)+len(p.Shared)+len(p.Marks)+len(p.Bypass) == 0
 }
 
 // BuildPlan turns the validated request into the objects to install.
@@ -104,9 +123,13 @@ func (p *Plan) addRules(cfg *Config, pod *Pod, addr, host netip.Prefix) {
 	if pod.Table == 0 {
 		return
 	}
-	p.Rules = append(p.Rules, Rule{Priority: pod.Priority, Src: host, Table: pod.Table})
-	for _, c := range sameFamily(pod.ExcludeCIDRs, host) {
-		p.Rules = append(p.Rules, Rule{Priority: cfg.ExcludePriority, Src: host, Dst: c, Table: tableMain})
+	if cfg.Layout == LayoutFwmark {
+		p.addMarks(cfg, pod, host)
+	} else {
+		p.Rules = append(p.Rules, Rule{Priority: pod.Priority, Src: host, Table: pod.Table})
+		for _, c := range sameFamily(pod.ExcludeCIDRs, host) {
+			p.Rules = append(p.Rules, Rule{Priority: cfg.ExcludePriority, Src: host, Dst: c, Table: tableMain})
+		}
 	}
 	for _, c := range sameFamily(cfg.ExcludeCIDRs, host) {
 		if cfg.Layout == LayoutAWS {
@@ -117,7 +140,7 @@ func (p *Plan) addRules(cfg *Config, pod *Pod, addr, host netip.Prefix) {
 			p.Shared = append(p.Shared, Rule{Priority: cfg.ExcludePriority, Dst: c, Table: tableMain})
 		}
 	}
-	if cfg.Layout == LayoutShared {
+	if cfg.Layout != LayoutAWS {
 		p.addSharedToRules(cfg, addr, host)
 	}
 	if cfg.OthersToMain {
@@ -194,6 +217,12 @@ func (p Plan) Describe() string {
 	for _, r := range p.Shared {
 		lines = append(lines, "shared host rule: "+r.String())
 	}
+	for _, m := range p.Marks {
+		lines = append(lines, "nft mark: "+m.String())
+	}
+	for _, b := range p.Bypass {
+		lines = append(lines, "nft bypass: "+b.String())
+	}
 	return strings.Join(lines, "\n")
 }
 
@@ -219,6 +248,18 @@ func (p Plan) without(newer Plan) Plan {
 	for _, r := range p.Shared {
 		if !slices.Contains(newer.Shared, r) {
 			out.Shared = append(out.Shared, r)
+		}
+	}
+	for _, m := range p.Marks {
+		// By key: a mark element is replaced, not removed, when the
+		// address stays and its table changes.
+		if !slices.ContainsFunc(newer.Marks, func(n Mark) bool { return n.Addr == m.Addr }) {
+			out.Marks = append(out.Marks, m)
+		}
+	}
+	for _, b := range p.Bypass {
+		if !slices.Contains(newer.Bypass, b) {
+			out.Bypass = append(out.Bypass, b)
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package route
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/netip"
 	"strings"
 	"testing"
@@ -190,5 +191,53 @@ func TestIndexAddrs(t *testing.T) {
 	}
 	if err := ix.rebuild([]*Record{rec}); err != nil || ix.owner(a6) != "a" {
 		t.Fatalf("rebuild: %v, owner %q", err, ix.owner(a6))
+	}
+}
+
+// The fwmark layout: no per-pod rule, one mark element per address, one
+// shared fwmark rule per table and family, nested bypass CIDRs merged.
+func TestBuildPlanFwmark(t *testing.T) {
+	cfg, pod := mustLoad(t, `{"name":"n","layout":"fwmark","tableRange":{"min":100,"max":199},"excludeCIDRs":["198.51.100.0/24"],
+		"runtimeConfig":{"policyRouting":{"table":101,"excludeCIDRs":["203.0.113.0/24","203.0.113.64/26","2001:db8:f::/48"]}}}`)
+	addrs := []netip.Prefix{netip.MustParsePrefix("192.0.2.10/24"), netip.MustParsePrefix("2001:db8::10/64")}
+	got := BuildPlan(cfg, pod, addrs, "eth0", "").Describe()
+	want := strings.Join([]string{
+		"shared host rule: pref 1536 from all to all fwmark 0x20000/0xff0000 lookup 101 (ipv4)",
+		"shared host rule: pref 1024 from all to 198.51.100.0/24 lookup main",
+		"shared host rule: pref 512 from all to 192.0.2.0/24 lookup main",
+		"shared host rule: pref 1536 from all to all fwmark 0x20000/0xff0000 lookup 101 (ipv6)",
+		"shared host rule: pref 512 from all to 2001:db8::/64 lookup main",
+		"nft mark: 192.0.2.10 -> mark 0x20000/0xff0000 (table 101)",
+		"nft mark: 2001:db8::10 -> mark 0x20000/0xff0000 (table 101)",
+		"nft bypass: 192.0.2.10 . 203.0.113.0/24",
+		"nft bypass: 2001:db8::10 . 2001:db8:f::/48",
+	}, "\n")
+	if got != want {
+		t.Fatalf("plan:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestParseNftState(t *testing.T) {
+	out := `{"nftables": [{"metainfo": {"version": "1.0.6"}},
+	{"map": {"family": "inet", "name": "pod4", "table": "t", "type": "ipv4_addr", "map": "verdict", "elem": [["192.0.2.10", {"goto": {"target": "mark-00010000-00ff0000"}}]]}},
+	{"set": {"family": "inet", "name": "bypass4", "table": "t", "type": ["ipv4_addr", "ipv4_addr"], "flags": ["interval"],
+	  "elem": [{"concat": ["192.0.2.10", {"prefix": {"addr": "203.0.113.0", "len": 24}}]}, {"concat": ["192.0.2.10", "203.0.113.7"]}]}},
+	{"chain": {"family": "inet", "table": "t", "name": "prerouting"}}]}`
+	st, err := parseNftState(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.marks[netip.MustParseAddr("192.0.2.10")] != "mark-00010000-00ff0000" || len(st.marks) != 1 {
+		t.Fatalf("marks: %v", st.marks)
+	}
+	want := []Bypass{
+		{Src: netip.MustParseAddr("192.0.2.10"), Dst: netip.MustParsePrefix("203.0.113.0/24")},
+		{Src: netip.MustParseAddr("192.0.2.10"), Dst: netip.MustParsePrefix("203.0.113.7/32")},
+	}
+	if fmt.Sprint(st.bypass) != fmt.Sprint(want) {
+		t.Fatalf("bypass: %v, want %v", st.bypass, want)
+	}
+	if st.baseOK {
+		t.Fatal("a base chain without rules passed as intact")
 	}
 }

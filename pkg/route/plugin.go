@@ -197,7 +197,11 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 		return err
 	}
 	ix := index{dir: st.dir}
-	tx := &txn{host: backend{h: host, proto: a.cfg.Protocol}, pod: backend{h: podH, proto: a.cfg.Protocol}, ix: ix, owner: a.owner}
+	tx := &txn{host: backend{h: host, proto: a.cfg.Protocol}, pod: backend{h: podH, proto: a.cfg.Protocol}, ix: ix, owner: a.owner,
+		nft: p.nft(a.cfg)}
+	if old != nil {
+		tx.oldMarks = old.Marks
+	}
 	p.takeOverAddrs(a, st, tx)
 	if old == nil && plan.isEmpty() {
 		return nil // nothing to install, nothing to remember
@@ -253,9 +257,19 @@ func (p *Plugin) commit(st *store, tx *txn, old, rec *Record, intent Plan) error
 	return nil
 }
 
-// samePlan says whether two plans hold the same objects.
+// samePlan says whether two plans hold the same objects (without
+// compares marks by address only).
 func samePlan(a, b Plan) bool {
-	return a.without(b).isEmpty() && b.without(a).isEmpty()
+	sameMarks := len(a.Marks) == len(b.Marks) && !slices.ContainsFunc(a.Marks, func(m Mark) bool { return !slices.Contains(b.Marks, m) })
+	return sameMarks && a.without(b).isEmpty() && b.without(a).isEmpty()
+}
+
+// nft returns the fwmark layout's nftables backend, or nil.
+func (p *Plugin) nft(cfg *Config) *nftBackend {
+	if cfg.Layout != LayoutFwmark {
+		return nil
+	}
+	return newNftBackend(cfg.NftTable, p.HostNetns)
 }
 
 // takeOverAddrs removes the host-side objects of another attachment that
@@ -301,6 +315,8 @@ func mergePlans(a, b Plan) Plan {
 		HostRoutes: slices.Concat(a.HostRoutes, b.HostRoutes),
 		Rules:      dedupRules(slices.Concat(a.Rules, b.Rules)),
 		Shared:     dedupRules(slices.Concat(a.Shared, b.Shared)),
+		Marks:      dedup(slices.Concat(a.Marks, b.Marks), Mark.String),
+		Bypass:     dedup(slices.Concat(a.Bypass, b.Bypass), Bypass.String),
 	}
 	out.PodRoutes = dedup(out.PodRoutes, func(r PodRoute) string { r.Description = ""; return fmt.Sprintf("%+v", r) })
 	out.HostRoutes = dedup(out.HostRoutes, HostRoute.String)
@@ -393,7 +409,7 @@ func (p *Plugin) Del(args *skel.CmdArgs) error {
 		// request, and leave alone what another attachment claims.
 		plan, addrs = p.planWithoutRecord(args, nc, cfg, ix, owner)
 	}
-	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix, owner: owner}
+	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix, owner: owner, nft: p.nft(cfg)}
 	errs := tx.remove(withoutPodRoutes(plan), owner)
 	p.removePodRoutes(args.Netns, cfg.Protocol, plan.PodRoutes)
 	ix.releaseAll(owner, addrs)
@@ -478,6 +494,9 @@ func (p *Plugin) Check(args *skel.CmdArgs) error {
 		errs = append(errs, checkPodRoutes(args.Netns, a.cfg.Protocol, plan.PodRoutes)...)
 	}
 	errs = append(errs, checkHost(backend{h: host, proto: a.cfg.Protocol}, plan)...)
+	if n := p.nft(a.cfg); n != nil {
+		errs = append(errs, n.check(plan)...)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("iproute CHECK: %w", err)
 	}

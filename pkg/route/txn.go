@@ -14,6 +14,10 @@ type txn struct {
 	ix    index
 	owner string
 	undo  []func() error
+	// nft is the fwmark layout's backend (nil with the other layouts);
+	// oldMarks are the marks the attachment's previous record holds.
+	nft      *nftBackend
+	oldMarks []Mark
 }
 
 // install adds pod routes, host routes, shared rules and per-pod rules,
@@ -46,6 +50,10 @@ func (t *txn) install(plan Plan) error {
 		if created {
 			t.undo = append(t.undo, func() error { return t.host.delRule(r) })
 		}
+	}
+	// Last, and one atomic transaction: if it fails, it changed nothing.
+	if t.nft != nil {
+		return t.nft.add(plan, t.oldMarks)
 	}
 	return nil
 }
@@ -95,6 +103,10 @@ func (t *txn) rollback(log *slog.Logger) {
 // and returns them all.
 func (t *txn) remove(plan Plan, owner string) []error {
 	var errs []error
+	if t.nft != nil {
+		// Unmark first, then remove the rules the marks lead to.
+		errs = appendErr(errs, t.nft.remove(plan.Marks, plan.Bypass))
+	}
 	for _, r := range plan.Rules {
 		errs = appendErr(errs, t.host.delRule(r))
 	}
