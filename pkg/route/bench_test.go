@@ -87,34 +87,39 @@ func ruleWalkNS(b *testing.B, n int) *netlink.Handle {
 // with 0 and 1000 other pods' policy already installed, so the cost of
 // the state lock, index and netlink work as the node fills shows.
 func BenchmarkAddDel(b *testing.B) {
-	for _, others := range []int{0, 1000} {
-		b.Run(fmt.Sprintf("pods=%d", others), func(b *testing.B) {
-			e := newEnv(b)
-			e.stateDir = tmpfsDir(b) // as /run on a real node
-			base := netip.MustParseAddr("198.18.0.0")
-			for i := range others {
-				base = base.Next()
-				rc := map[string]any{"ips": []string{base.String() + "/15"}, "policyRouting": map[string]any{"table": 100, "excludeCIDRs": []string{"203.0.113.0/24"}}}
-				args := &skel.CmdArgs{ContainerID: fmt.Sprintf("other%d", i), IfName: "eth0", StdinData: e.conf("1.1.0", nil, rc, nil)}
-				if _, _, err := e.plugin.AddResult(args); err != nil {
-					b.Fatal(err)
-				}
-			}
-			p := e.newPod(0)
-			rc := map[string]any{
-				"routeEntries":  []map[string]any{{"destination": "198.51.100.0/24", "gateway": "192.0.2.1"}, {"destination": "203.0.113.0/24", "gateway": "drop"}},
-				"policyRouting": map[string]any{"table": 100, "hostRoute": true, "excludeCIDRs": []string{"203.0.113.0/24"}},
-			}
-			stdin := e.conf("1.1.0", nil, rc, p.prevResult())
-			for b.Loop() {
-				if _, _, err := e.plugin.AddResult(p.args(stdin)); err != nil {
-					b.Fatal(err)
-				}
-				if err := e.plugin.Del(p.args(stdin)); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	for _, layout := range []string{"shared", "fwmark"} {
+		for _, others := range []int{0, 1000} {
+			b.Run(fmt.Sprintf("layout=%s/pods=%d", layout, others), func(b *testing.B) { benchAddDel(b, layout, others) })
+		}
+	}
+}
+
+func benchAddDel(b *testing.B, layout string, others int) {
+	node := map[string]any{"layout": layout}
+	e := newEnv(b)
+	e.stateDir = tmpfsDir(b) // as /run on a real node
+	base := netip.MustParseAddr("198.18.0.0")
+	for i := range others {
+		base = base.Next()
+		rc := map[string]any{"ips": []string{base.String() + "/15"}, "policyRouting": map[string]any{"table": 100, "excludeCIDRs": []string{"203.0.113.0/24"}}}
+		args := &skel.CmdArgs{ContainerID: fmt.Sprintf("other%d", i), IfName: "eth0", StdinData: e.conf("1.1.0", node, rc, nil)}
+		if _, _, err := e.plugin.AddResult(args); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := e.newPod(0)
+	rc := map[string]any{
+		"routeEntries":  []map[string]any{{"destination": "198.51.100.0/24", "gateway": "192.0.2.1"}, {"destination": "203.0.113.0/24", "gateway": "drop"}},
+		"policyRouting": map[string]any{"table": 100, "hostRoute": true, "excludeCIDRs": []string{"203.0.113.0/24"}},
+	}
+	stdin := e.conf("1.1.0", node, rc, p.prevResult())
+	for b.Loop() {
+		if _, _, err := e.plugin.AddResult(p.args(stdin)); err != nil {
+			b.Fatal(err)
+		}
+		if err := e.plugin.Del(p.args(stdin)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
