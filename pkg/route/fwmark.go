@@ -308,6 +308,15 @@ func (n *nftBackend) remove(marks []Mark, bypass []Bypass) error {
 	return nil
 }
 
+// status checks, changing nothing, that nft can create the table, its
+// maps and sets (interval concatenations) and its base chain.
+func (n *nftBackend) status() error {
+	tx := n.tx.NewTransaction()
+	addBase(tx)
+	_, err := n.run(tx.String(), "--check", "-f", "-")
+	return err
+}
+
 // check reports missing or different elements of the plan.
 func (n *nftBackend) check(p Plan) []error {
 	if len(p.Marks)+len(p.Bypass) == 0 {

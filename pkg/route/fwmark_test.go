@@ -288,3 +288,20 @@ func TestFwmarkFailedAddLeavesNothing(t *testing.T) {
 	}
 	e.requireFwClean()
 }
+
+// STATUS checks that nft can build the table, and creates nothing.
+func TestFwmarkStatus(t *testing.T) {
+	e := newEnv(t)
+	if err := e.plugin.Status(&skel.CmdArgs{StdinData: e.conf("1.1.0", fwNode(), nil, nil)}); err != nil {
+		t.Fatalf("STATUS: %v", err)
+	}
+	if out, err := testutil.Output(e.host, "nft", "list", "table", "inet", DefaultNftTable); err == nil {
+		t.Fatalf("STATUS created the table:\n%s", out)
+	}
+	// A name nft parses as a keyword makes the check fail.
+	node := fwNode()
+	node["nftTable"] = "ip"
+	if err := e.plugin.Status(&skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err == nil {
+		t.Fatal("STATUS succeeded with a table nft cannot create")
+	}
+}

@@ -573,5 +573,10 @@ func (p *Plugin) Status(args *skel.CmdArgs) error {
 	if _, err := host.RuleList(netlink.FAMILY_V4); err != nil {
 		return types.NewError(types.ErrPluginNotAvailable, "listing rules failed", err.Error())
 	}
+	if n := p.nft(cfg); n != nil {
+		if err := n.status(); err != nil {
+			return types.NewError(types.ErrPluginNotAvailable, "nftables unusable", err.Error())
+		}
+	}
 	return nil
 }
