@@ -54,7 +54,7 @@ type Options struct {
 	PodCounts []int
 
 	PacketPods    []int
-	PacketSamples int // request/response pairs per configuration per round
+	PacketSamples int // round trips per configuration per round (and a twentieth as many bursts)
 	PacketRounds  int
 
 	CRIPods       int // pods per arm of the crictl runp comparison
@@ -76,12 +76,12 @@ func DefaultOptions(mode string) (Options, error) {
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
-		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 300, 4
+		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
-		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 1000, 8
+		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)

@@ -18,6 +18,12 @@ type PacketVariant struct {
 	Case string
 	// SNAT says the remote must see the router's address as the source.
 	SNAT bool
+	// MeasuredFirst attaches the measured pod before the preloaded ones:
+	// ipmasq's iptables backend inserts each pod's jump at the top of the
+	// tag chain, so the first pod attached is the last one a packet's walk
+	// reaches. Otherwise it is attached last (ip rules of one priority
+	// are walked in the order they were added).
+	MeasuredFirst bool
 }
 
 // PacketVariants: the baseline, each ipmasq backend alone, and the whole
@@ -26,7 +32,7 @@ type PacketVariant struct {
 func PacketVariants() []PacketVariant {
 	return []PacketVariant{
 		{Key: "none", Name: "no policy (forwarding only)"},
-		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Case: "ipmasq-ipt", SNAT: true},
+		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Case: "ipmasq-ipt", SNAT: true, MeasuredFirst: true},
 		{Key: "ipmasq-nft", Name: "ipmasq, nftables", Case: "ipmasq-nft", SNAT: true},
 		{Key: "chain-nft", Name: "diktyo chain (nftables + iproute)", Case: "chain-nft", SNAT: true},
 	}
@@ -108,6 +114,7 @@ func (h *Harness) runPacket(ctx context.Context) error {
 		h.Res.skip(SecPacket, "no variant can run")
 		return nil
 	}
+	h.Res.PacketSamples = h.Opts.PacketSamples
 	for round := range h.Opts.PacketRounds {
 		for j := range routers {
 			r := routers[(j+round)%len(routers)]
@@ -128,10 +135,10 @@ func (h *Harness) runPacket(ctx context.Context) error {
 	return nil
 }
 
-// newRouter builds the topology: pods-1 preloaded pods of the case on the
-// router, then the client pod's own attachment (so its rules come last,
-// the worst place in a linear list), a remote namespace and an echo
-// server in it.
+// newRouter builds the topology: the client pod's own attachment and
+// pods-1 preloaded pods of the case on the router, in the order that puts
+// the client's rules last in any linear walk (see MeasuredFirst), a remote
+// namespace and an echo server in it.
 func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods int) (*router, error) {
 	node, err := h.Env.NewNode(fmt.Sprintf("router-%s@%d", v.Key, pods), h.paths())
 	if err != nil {
@@ -161,9 +168,6 @@ func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods i
 		}
 	}
 	if v.Case != "" {
-		if err := preloadPods(ctx, node, c, pods-1); err != nil {
-			return r, err
-		}
 		a, err := node.NextAttachment(false)
 		if err != nil {
 			return r, err
@@ -172,8 +176,18 @@ func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods i
 		if err != nil {
 			return r, err
 		}
+		if !v.MeasuredFirst {
+			if err := preloadPods(ctx, node, c, pods-1); err != nil {
+				return r, err
+			}
+		}
 		if _, err := node.Add(ctx, op); err != nil {
 			return r, err
+		}
+		if v.MeasuredFirst {
+			if err := preloadPods(ctx, node, c, pods-1); err != nil {
+				return r, err
+			}
 		}
 	}
 	err = r.remote.Do(func() error {

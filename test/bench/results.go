@@ -14,12 +14,14 @@ type Results struct {
 	Elapsed   time.Duration `json:"elapsed"`
 	Durations []SectionTime `json:"durations"`
 
-	PerPod     []PerPodRow       `json:"perPod,omitempty"`
-	Unrelated  []ScaleRow        `json:"unrelated,omitempty"`
-	Pods       []ScaleRow        `json:"pods,omitempty"`
-	Packet     []PacketRow       `json:"packet,omitempty"`
-	Containerd *ContainerdResult `json:"containerd,omitempty"`
-	Daemon     []DaemonResult    `json:"daemon,omitempty"` // one per chain.inProcess mode
+	PerPod    []PerPodRow `json:"perPod,omitempty"`
+	Unrelated []ScaleRow  `json:"unrelated,omitempty"`
+	Pods      []ScaleRow  `json:"pods,omitempty"`
+	Packet    []PacketRow `json:"packet,omitempty"`
+	// PacketSamples is the round trips per configuration and round.
+	PacketSamples int               `json:"packetSamples,omitempty"`
+	Containerd    *ContainerdResult `json:"containerd,omitempty"`
+	Daemon        []DaemonResult    `json:"daemon,omitempty"` // one per chain.inProcess mode
 
 	Skipped []Skip `json:"skipped,omitempty"`
 }
