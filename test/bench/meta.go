@@ -42,8 +42,6 @@ func CollectMeta(ctx context.Context, o Options) Meta {
 		"nft":                   {"nft", "--version"},
 		"iproute2":              {"ip", "-V"},
 		"go (toolchain)":        {"go", "env", "GOVERSION"},
-		"containerd":            {"containerd", "--version"},
-		"crictl":                {"crictl", "--version"},
 		"runc":                  {"runc", "--version"},
 		"reference CNI plugins": {"dpkg-query", "-W", "-f", "containernetworking-plugins ${Version}", "containernetworking-plugins"},
 	}
