@@ -114,10 +114,11 @@ func chained(plugin func(*Node) map[string]any, caps func(Attachment) map[string
 }
 
 // diktyoChain is ipmasq -> iproute -> registerDNS run standalone with the
-// pod's IPs in runtimeConfig, exactly as diktyo-nri runs it.
-func diktyoChain(backend string) func(*Node, Attachment) (Op, error) {
+// pod's IPs in runtimeConfig, exactly as diktyo-nri runs it; layout is
+// iproute's host rule layout.
+func diktyoChain(backend, layout string) func(*Node, Attachment) (Op, error) {
 	return func(n *Node, a Attachment) (Op, error) {
-		list, err := buildList("diktyo", nil, ipmasqConf(backend), iprouteConf(n, "shared"), registerDNSConf(n))
+		list, err := buildList("diktyo", nil, ipmasqConf(backend), iprouteConf(n, layout), registerDNSConf(n))
 		if err != nil {
 			return Op{}, err
 		}
@@ -237,9 +238,12 @@ func Cases() []Case {
 			}},
 		{Key: "chain-ipt", NAT: true, Name: "diktyo chain, iptables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
 			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
-			build: diktyoChain("iptables")},
+			build: diktyoChain("iptables", "shared")},
 		{Key: "chain-nft", NAT: true, Name: "diktyo chain, nftables (as diktyo-nri runs it)", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
 			Note:  "ipmasq → iproute → registerDNS, standalone, runtimeConfig ips",
-			build: diktyoChain("nftables")},
+			build: diktyoChain("nftables", "shared")},
+		{Key: "chain-nft-fwmark", NAT: true, Name: "diktyo chain, nftables, iproute fwmark layout", Bins: []string{"ipmasq", "iproute", "registerDNS"}, Scale: true,
+			Note:  "as chain-nft, with iproute's per-pod rules replaced by an nftables map (one fwmark rule per table)",
+			build: diktyoChain("nftables", "fwmark")},
 	}
 }

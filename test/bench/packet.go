@@ -35,6 +35,7 @@ func PacketVariants() []PacketVariant {
 		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Case: "ipmasq-ipt", SNAT: true, MeasuredFirst: true},
 		{Key: "ipmasq-nft", Name: "ipmasq, nftables", Case: "ipmasq-nft", SNAT: true},
 		{Key: "chain-nft", Name: "diktyo chain (nftables + iproute)", Case: "chain-nft", SNAT: true},
+		{Key: "chain-nft-fwmark", Name: "diktyo chain (nftables + iproute fwmark layout)", Case: "chain-nft-fwmark", SNAT: true},
 	}
 }
 

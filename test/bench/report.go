@@ -132,7 +132,7 @@ func (p *printer) glance(r *Results) {
 	var lines []string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
 	pm := findPerPod(r, "portmap")
-	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft"} {
+	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft", "chain-nft-fwmark"} {
 		if row := findPerPod(r, k); row != nil && pm != nil {
 			add("%s: ADD+DEL %s per pod, %s portmap's (%s).", row.Name, fmtDur(row.AddDel.Median), fmtRatio(Ratio(row.AddDel, pm.AddDel)), fmtDur(pm.AddDel.Median))
 		}
@@ -164,7 +164,7 @@ func (p *printer) glance(r *Results) {
 		add("ADD with pods already on the node vs %s pods: %s.", fmtCount(sizes[0]), strings.Join(parts, ", "))
 	}
 	if base := findPacket(r, "none", 1); base != nil {
-		for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-nft"} {
+		for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-nft", "chain-nft-fwmark"} {
 			var big *PacketRow
 			for i := range r.Packet {
 				if r.Packet[i].Key == k && (big == nil || r.Packet[i].Pods > big.Pods) {
@@ -500,10 +500,10 @@ func Targets(r *Results) []Target {
 	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft"} {
 		ts = append(ts, scaleTarget(r.Unrelated, k, 0, 10000, 1.3, "ADD with %s unrelated nat rules within 1.3x of %s"))
 	}
-	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "iproute", "dns-hosts", "dns-rfc2136", "chain-ipt", "chain-nft"} {
+	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "iproute", "dns-hosts", "dns-rfc2136", "chain-ipt", "chain-nft", "chain-nft-fwmark"} {
 		ts = append(ts, scaleTarget(r.Pods, k, 10, 1000, 1.3, "ADD at %s pods within 1.3x of at %s"))
 	}
-	ts = append(ts, packetTarget(r, "ipmasq-nft"), packetTarget(r, "chain-nft"))
+	ts = append(ts, packetTarget(r, "ipmasq-nft"), packetTarget(r, "chain-nft"), packetTarget(r, "chain-nft-fwmark"))
 	const handlerGoal = "NRI handler p99 < 25 ms (full chain)"
 	switch {
 	case len(r.Daemon) > 0 && r.Daemon[0].HandlerWith.N > 0:
