@@ -18,36 +18,23 @@ import (
 // protocol that no record accounts for (left by a crash, or by a lost
 // state directory) are removed too. The index is rebuilt from the records.
 func (p *Plugin) GC(args *skel.CmdArgs) error {
-	nc, err := Parse(args.StdinData)
+	hs, err := p.openHost(args.StdinData)
 	if err != nil {
 		return err
 	}
-	cfg, err := NodeConfig(nc)
-	if err != nil {
-		return err
-	}
-	valid := cniutil.ValidOwners(cfg.Network, nc.ValidAttachments)
-	host, err := p.hostHandle()
-	if err != nil {
-		return err
-	}
-	defer host.Close()
-	st, err := openStore(cfg.StateDir)
-	if err != nil {
-		return err
-	}
-	defer st.close()
+	defer hs.close()
+	cfg, st, tx := hs.cfg, hs.st, hs.tx
+	valid := cniutil.ValidOwners(cfg.Network, hs.nc.ValidAttachments)
 
 	recs, bad, err := st.all()
 	if err != nil {
 		return err
 	}
 	var errs []error
-	ix := index{dir: st.dir}
+	ix := tx.ix
 	if err := ix.rebuild(recs); err != nil {
 		return err
 	}
-	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix, nft: p.nft(cfg)}
 	var keep []*Record
 	for _, rec := range recs {
 		if rec.Network != cfg.Network || valid[rec.Owner] {

@@ -62,6 +62,43 @@ func (p *Plugin) hostHandle() (*netlink.Handle, error) {
 	return h, nil
 }
 
+// hostSession is what the verbs that must work without the pod's netns
+// (DEL, GC) open: the config, the state store, and a transaction on the
+// host's netlink handle and nftables table.
+type hostSession struct {
+	nc  *NetConf
+	cfg *Config
+	st  *store
+	tx  *txn
+}
+
+func (p *Plugin) openHost(stdin []byte) (*hostSession, error) {
+	nc, err := Parse(stdin)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := NodeConfig(nc)
+	if err != nil {
+		return nil, err
+	}
+	host, err := p.hostHandle()
+	if err != nil {
+		return nil, err
+	}
+	st, err := openStore(cfg.StateDir)
+	if err != nil {
+		host.Close()
+		return nil, err
+	}
+	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: index{dir: st.dir}, nft: p.nft(cfg)}
+	return &hostSession{nc: nc, cfg: cfg, st: st, tx: tx}, nil
+}
+
+func (s *hostSession) close() {
+	s.st.close()
+	s.tx.host.h.Close()
+}
+
 // attachment is everything one verb needs about one attachment.
 type attachment struct {
 	nc    *NetConf
@@ -376,26 +413,14 @@ func sameTable(a, b *int) bool {
 // Del removes the attachment's host-side objects (and its pod routes when
 // the netns is still there). Everything already gone is success.
 func (p *Plugin) Del(args *skel.CmdArgs) error {
-	nc, err := Parse(args.StdinData)
+	hs, err := p.openHost(args.StdinData)
 	if err != nil {
 		return err
 	}
-	cfg, err := NodeConfig(nc)
-	if err != nil {
-		return err
-	}
+	defer hs.close()
+	nc, cfg, st, tx, ix := hs.nc, hs.cfg, hs.st, hs.tx, hs.tx.ix
 	owner := cniutil.OwnerID(cfg.Network, args.ContainerID, args.IfName)
-	host, err := p.hostHandle()
-	if err != nil {
-		return err
-	}
-	defer host.Close()
-	st, err := openStore(cfg.StateDir)
-	if err != nil {
-		return err
-	}
-	defer st.close()
-	ix := index{dir: st.dir}
+	tx.owner = owner
 	rec, err := st.load(owner)
 	if err != nil {
 		return err
@@ -409,7 +434,6 @@ func (p *Plugin) Del(args *skel.CmdArgs) error {
 		// request, and leave alone what another attachment claims.
 		plan, addrs = p.planWithoutRecord(args, nc, cfg, ix, owner)
 	}
-	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: ix, owner: owner, nft: p.nft(cfg)}
 	errs := tx.remove(withoutPodRoutes(plan), owner)
 	p.removePodRoutes(args.Netns, cfg.Protocol, plan.PodRoutes)
 	ix.releaseAll(owner, addrs)
