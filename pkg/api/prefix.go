@@ -45,3 +45,16 @@ func ParseNetwork(s string) (netip.Prefix, error) {
 	}
 	return p, nil
 }
+
+// ParseNetworks is ParseNetwork over a list; errors name field[i].
+func ParseNetworks(field string, list []string) ([]netip.Prefix, error) {
+	out := make([]netip.Prefix, 0, len(list))
+	for i, s := range list {
+		p, err := ParseNetwork(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}

@@ -444,25 +444,13 @@ func (d *SNATDefaults) validate() error {
 	default:
 		return fmt.Errorf("randomize: %q is not none, random or fully", d.Randomize)
 	}
-	if _, err := parseCIDRs("excludeCIDRs", d.ExcludeCIDRs); err != nil {
+	if _, err := api.ParseNetworks("excludeCIDRs", d.ExcludeCIDRs); err != nil {
 		return err
 	}
-	if _, err := parseCIDRs("includeCIDRs", d.IncludeCIDRs); err != nil {
+	if _, err := api.ParseNetworks("includeCIDRs", d.IncludeCIDRs); err != nil {
 		return err
 	}
 	return nil
-}
-
-func parseCIDRs(field string, list []string) ([]netip.Prefix, error) {
-	out := make([]netip.Prefix, 0, len(list))
-	for i, s := range list {
-		p, err := ParseCIDR(s)
-		if err != nil {
-			return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
-		}
-		out = append(out, p)
-	}
-	return out, nil
 }
 
 func (r *NamespaceRule) validate() error {
@@ -495,12 +483,12 @@ func (a *Allow) validate() error {
 		}
 	}
 	if a.SNATExclude != nil {
-		if a.SNATExclude.cidrs, err = parseCIDRs("cidrs", a.SNATExclude.CIDRs); err != nil {
+		if a.SNATExclude.cidrs, err = api.ParseNetworks("cidrs", a.SNATExclude.CIDRs); err != nil {
 			return fmt.Errorf("allow.snatExclude.%w", err)
 		}
 	}
 	if a.SNATInclude != nil {
-		if a.SNATInclude.cidrs, err = parseCIDRs("cidrs", a.SNATInclude.CIDRs); err != nil {
+		if a.SNATInclude.cidrs, err = api.ParseNetworks("cidrs", a.SNATInclude.CIDRs); err != nil {
 			return fmt.Errorf("allow.snatInclude.%w", err)
 		}
 	}
@@ -553,7 +541,7 @@ func (m *MasqAllow) validate() error {
 		return fmt.Errorf("destinations: empty (use 0.0.0.0/0 and ::/0 to allow any)")
 	}
 	var err error
-	m.destinations, err = parseCIDRs("destinations", m.Destinations)
+	m.destinations, err = api.ParseNetworks("destinations", m.Destinations)
 	return err
 }
 
@@ -562,10 +550,10 @@ func (r *RoutesAllow) validate() error {
 	if len(r.Destinations) == 0 {
 		return fmt.Errorf("destinations: empty")
 	}
-	if r.destinations, err = parseCIDRs("destinations", r.Destinations); err != nil {
+	if r.destinations, err = api.ParseNetworks("destinations", r.Destinations); err != nil {
 		return err
 	}
-	if r.gateways, err = parseCIDRs("gateways", r.Gateways); err != nil {
+	if r.gateways, err = api.ParseNetworks("gateways", r.Gateways); err != nil {
 		return err
 	}
 	for i, t := range r.Types {

@@ -248,10 +248,10 @@ func NodeConfig(nc *NetConf) (*Config, error) {
 		return nil, err
 	}
 	var err error
-	if cfg.ExcludeCIDRs, err = parseCIDRs("excludeCIDRs", nc.ExcludeCIDRs); err != nil {
+	if cfg.ExcludeCIDRs, err = api.ParseNetworks("excludeCIDRs", nc.ExcludeCIDRs); err != nil {
 		return nil, err
 	}
-	if cfg.PodCIDRs, err = parseCIDRs("podCIDRs", nc.PodCIDRs); err != nil {
+	if cfg.PodCIDRs, err = api.ParseNetworks("podCIDRs", nc.PodCIDRs); err != nil {
 		return nil, err
 	}
 	if err := cfg.checkOthersToMain(); err != nil {
@@ -482,7 +482,7 @@ func (p *Pod) applyPolicy(cfg *Config, pr *api.PolicyRouting) error {
 		}
 		p.Priority = pr.Priority
 	}
-	excl, err := parseCIDRs("policyRouting.excludeCIDRs", pr.ExcludeCIDRs)
+	excl, err := api.ParseNetworks("policyRouting.excludeCIDRs", pr.ExcludeCIDRs)
 	if err != nil {
 		return err
 	}
@@ -502,18 +502,6 @@ func orDefault(v, def int) int {
 		return def
 	}
 	return v
-}
-
-func parseCIDRs(field string, in []string) ([]netip.Prefix, error) {
-	out := make([]netip.Prefix, 0, len(in))
-	for i, s := range in {
-		p, err := parseCIDR(s)
-		if err != nil {
-			return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
-		}
-		out = append(out, p)
-	}
-	return out, nil
 }
 
 // parseCIDR accepts a CIDR or a bare address (a host route). Host bits
