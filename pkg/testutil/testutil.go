@@ -21,9 +21,13 @@ import (
 )
 
 // RequireRoot skips the test unless it runs as root, which tests touching
-// the kernel's networking need.
+// the kernel's networking need. -short skips them too, so that `make unit`
+// never touches host networking, even as root.
 func RequireRoot(t testing.TB) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("touches the kernel's networking: skipped with -short")
+	}
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: run with sudo or as root (make test does)")
 	}
