@@ -10,7 +10,6 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
-	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -108,6 +107,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	if err != nil {
 		return p.podFailed(st, e, log, err)
 	}
+	p.watch(e, pod.GetPid())
 	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond))
 	return nil
 }
@@ -127,9 +127,43 @@ func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) 
 	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.pod.Namespace, e.pod.Name, e.pod.ID, err)
 }
 
-// apply runs ADD of the chain for a pod (the caller holds its lock); on
-// failure it runs DEL so that nothing is left half-applied.
+// apply is admission: ADD of the chain for a pod that is starting (the
+// caller holds its lock). On failure it runs DEL, so that nothing is left
+// half-applied: the pod does not start (or starts without policy under
+// failurePolicy: ignore).
 func (p *Plugin) apply(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
+	err := p.add(ctx, st, e, pol, nil)
+	if err == nil || errors.Is(err, errNotLive) {
+		return err
+	}
+	// Undo with a fresh bound: ctx may be what ran out.
+	dctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
+	defer cancel()
+	if derr := p.remove(dctx, st, e.pod, log); derr != nil {
+		log.Error("cleanup after failed ADD failed; GC will retry", "error", derr)
+	}
+	return err
+}
+
+// repair is ADD for a pod that is already running: its policy is missing,
+// has drifted, or was changed (the caller holds its lock). Each plugin's
+// ADD converges on the new request, so nothing is removed first and there
+// is no gap in the pod's policy. On failure nothing is removed either:
+// whatever is applied (the SNAT and routes when only the DNS server is
+// down) is what keeps the pod's egress identity. The caller counts the
+// failure and retries with backoff.
+func (p *Plugin) repair(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
+	return p.add(ctx, st, e, pol, cachedIPs)
+}
+
+// errNotLive: the pod was stopped or removed before its ADD could start.
+var errNotLive = errors.New("pod stopped or removed before its ADD ran")
+
+// add runs ADD of the chain. It claims the pod first: a pod that was
+// stopped or removed while this ADD waited for its lock (behind GC, or
+// another event) is never added, and one that is claimed is known to need
+// a DEL by any teardown that follows.
+func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
@@ -137,33 +171,29 @@ func (p *Plugin) apply(ctx context.Context, st *state, e *podEntry, pol *policy.
 		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
 	}
 	pod := e.pod
-	ips, err := podIPs(pod.IPs, pod.NetNS, st.runner.IfName())
+	ips, err := p.podAddrs(st, e, cachedIPs)
 	if err != nil {
 		return failure(reasonNoIPs, err)
 	}
 	pod.IPs = ips
 	args := pol.CapabilityArgs()
-	p.pods.update(pod.ID, func(pe *podEntry) { pe.dirty, pe.lastArgs, pe.pod.IPs = true, args, ips })
+	if !p.pods.claim(pod.ID, ips, args, pol.Debug) {
+		return errNotLive
+	}
 	t := time.Now()
 	res, err := st.runner.Add(ctx, pod, args)
 	p.metrics.cni("add", t)
 	p.dump(st, pod, pol, "ADD", args, res, err)
 	if err == nil {
-		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied = true })
+		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
 		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
 		return nil
 	}
-	addErr := failure(reasonAdd, fmt.Errorf("chain ADD: %w", err))
+	p.pods.update(pod.ID, func(pe *podEntry) { pe.lastErr = err.Error() })
 	if ctx.Err() != nil {
-		addErr = failure(reasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
+		return failure(reasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
 	}
-	// Undo with a fresh bound: ctx may be what ran out.
-	dctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
-	defer cancel()
-	if derr := p.remove(dctx, st, pod, log); derr != nil {
-		log.Error("cleanup after failed ADD failed; GC will retry", "error", derr)
-	}
-	return addErr
+	return failure(reasonAdd, fmt.Errorf("chain ADD: %w", err))
 }
 
 // remove runs DEL for a pod (the caller holds its lock), with the cached
@@ -183,10 +213,8 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod cnirun.Pod, log *slo
 		return nil
 	}
 	p.metrics.cni("del", t)
-	if cur.annotations[policy.KeyDebug] == "true" {
-		if pol, perr := p.decide(st, &cur); perr == nil && pol.Debug {
-			p.dump(st, pod, pol, "DEL", nil, nil, err)
-		}
+	if cur.debug {
+		p.dump(st, pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
 	}
 	if err != nil {
 		return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
@@ -222,8 +250,8 @@ func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) err
 	start := time.Now()
 	defer p.metrics.event(evStop, start)
 	e := entryFromNRI(pod)
-	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.stopped = true })
-	p.teardown(ctx, evStop, e)
+	p.unwatch(e.pod.ID)
+	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
 	return nil
 }
 
@@ -235,17 +263,20 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	defer p.metrics.event(evRemove, start)
 	e := entryFromNRI(pod)
 	e.pod.NetNS = ""
-	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.stopped = true })
-	p.teardown(ctx, evRemove, e)
+	p.unwatch(e.pod.ID)
+	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.pods.remove(e.pod.ID)
 	return nil
 }
 
-func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry) {
+// teardown runs DEL for a pod that was just marked stopped. stop says
+// whether an ADD claimed the pod before it was marked (an ADD that had not
+// claimed it by then never will).
+func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claimed bool) {
 	st := p.state.Load()
 	log := p.podLog(e)
 	cur, known := p.pods.get(e.pod.ID)
-	needed := st.runner != nil && (st.runner.HasCached(e.pod.ID) || (known && cur.dirty))
+	needed := st.runner != nil && (claimed || st.runner.HasCached(e.pod.ID))
 	if !needed {
 		return
 	}
@@ -264,27 +295,4 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry) {
 		p.metrics.fail(reasonOf(err))
 		log.Error(event+": chain DEL failed; GC will retry", "error", err)
 	}
-}
-
-// podIPs returns the pod's addresses: those containerd sent, else those
-// on the interface inside the netns (runtimes before containerd 2.1).
-func podIPs(ips []string, netns, ifName string) ([]string, error) {
-	if len(ips) > 0 {
-		if _, err := cniutil.ParseIPs("pod IPs", ips); err != nil {
-			return nil, err
-		}
-		return ips, nil
-	}
-	addrs, err := cniutil.AddrsInNetns(netns, ifName)
-	if err != nil {
-		return nil, fmt.Errorf("no pod IPs in the event, and reading them from the netns failed: %w", err)
-	}
-	if len(addrs) == 0 {
-		return nil, fmt.Errorf("no pod IPs in the event, and %s in %s has no global address", ifName, netns)
-	}
-	out := make([]string, 0, len(addrs))
-	for _, a := range addrs {
-		out = append(out, a.String())
-	}
-	return out, nil
 }

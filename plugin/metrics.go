@@ -33,6 +33,8 @@ type metrics struct {
 	reconcileAction *prometheus.CounterVec
 	gcs             *prometheus.CounterVec
 	reloads         *prometheus.CounterVec
+	drift           *prometheus.CounterVec
+	repairFailures  *prometheus.CounterVec
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -67,9 +69,15 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		reloads: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "diktyo_config_reloads_total", Help: "Config (admin config or conflist) loads, by result.",
 		}, []string{"result"}),
+		drift: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_drift_total", Help: "Reconcile CHECKs that found a pod's state drifted, by the plugin that reported it.",
+		}, []string{"plugin"}),
+		repairFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_repair_failures_total", Help: "Failed repairs of running pods (kept what was applied; retried with backoff), by the plugin that failed.",
+		}, []string{"plugin"}),
 	}
 	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
-		m.reconciles, m.reconcileAction, m.gcs, m.reloads)
+		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures)
 	return m
 }
 

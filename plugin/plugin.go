@@ -72,11 +72,14 @@ type Plugin struct {
 	inlineConfig atomic.Pointer[[]byte]
 	// stub is the NRI stub of the current connection.
 	stub atomic.Pointer[stubHolder]
+	// refused is the hash of the last inputs a reload refused.
+	refused atomic.Pointer[[32]byte]
 	// requestTimeout is NRI's request timeout as containerd announced it.
 	requestTimeout atomic.Int64
 
-	pods  *podTable
-	locks *podLocks
+	pods    *podTable
+	locks   *podLocks
+	watches *sandboxWatches
 	// gcMu: chain work of single pods holds it shared, GC exclusively, so
 	// GC's list of valid attachments never misses a pod being added.
 	gcMu sync.RWMutex
@@ -108,6 +111,7 @@ func New(opts Options) (*Plugin, error) {
 		registry:    opts.Registry,
 		pods:        newPodTable(),
 		locks:       newPodLocks(),
+		watches:     newSandboxWatches(),
 		reconcileCh: make(chan string, 1),
 	}
 	if p.log == nil {
@@ -172,19 +176,25 @@ func (p *Plugin) reload(force bool) (bool, error) {
 	var sum [32]byte
 	copy(sum[:], h.Sum(nil))
 	old := p.state.Load()
-	if !force && old != nil && old.hash == sum && (conflistErr == nil) == (old.runnerErr == nil) {
+	if !force && old != nil && (old.hash == sum || p.refused.Load() != nil && *p.refused.Load() == sum) {
+		// Unchanged, or the same inputs that were already refused (logged
+		// and counted once, not at every poll).
 		return false, nil
 	}
+	p.refused.Store(&sum)
 	st := &state{cfg: cfg, source: source, hash: sum}
-	st.runner, st.runnerErr = cnirun.New(cnirun.Options{
-		Conflist:  cfg.Chain.Conflist,
-		BinDirs:   cfg.Chain.BinDirs,
-		CacheDir:  cfg.Chain.CacheDir,
-		IfName:    cfg.Chain.IfName,
-		Exec:      p.opts.Exec,
-		Stderr:    p.opts.PluginStderr,
-		InProcess: cfg.Chain.InProcess,
-	})
+	if conflistErr != nil {
+		st.runnerErr = fmt.Errorf("chain conflist %s: %w", cfg.Chain.Conflist, conflistErr)
+	} else {
+		st.runner, st.runnerErr = p.newRunner(cfg)
+	}
+	if st.runnerErr != nil && old != nil && old.runner != nil {
+		// A reload is all or nothing: the config and chain in force stay
+		// (docs/configuration.md). Only when no chain is in force (the
+		// first load, or every load so far failed) is there nothing to
+		// keep, and the new config is installed without one.
+		return false, fmt.Errorf("new config from %s refused, the one in force stays: %w", source, st.runnerErr)
+	}
 	if st.runnerErr != nil {
 		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
 	}
@@ -197,6 +207,19 @@ func (p *Plugin) reload(force bool) (bool, error) {
 	}
 	p.log.Info("config loaded", attrs...)
 	return true, nil
+}
+
+// newRunner builds the chain runner of cfg.
+func (p *Plugin) newRunner(cfg *policy.Config) (*cnirun.Runner, error) {
+	return cnirun.New(cnirun.Options{
+		Conflist:  cfg.Chain.Conflist,
+		BinDirs:   cfg.Chain.BinDirs,
+		CacheDir:  cfg.Chain.CacheDir,
+		IfName:    cfg.Chain.IfName,
+		Exec:      p.opts.Exec,
+		Stderr:    p.opts.PluginStderr,
+		InProcess: cfg.Chain.InProcess,
+	})
 }
 
 // setPluginConfig applies the config containerd sends to a pre-installed

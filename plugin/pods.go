@@ -28,6 +28,12 @@ type podEntry struct {
 	// lastArgs are that ADD's capability args, for a DEL without cache.
 	dirty    bool
 	lastArgs map[string]any
+	// debug: the pod's policy asks for debug dumps (the DEL's dump too).
+	debug bool
+	// lastErr is the last chain failure, for logs and status.
+	lastErr string
+	// repairFailures counts failed repairs in a row (their backoff).
+	repairFailures int
 }
 
 func (e *podEntry) policyPod() policy.Pod {
@@ -76,7 +82,8 @@ func (t *podTable) upsert(e *podEntry) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if old, ok := t.pods[e.pod.ID]; ok {
-		e.applied, e.dirty, e.lastArgs = old.applied, old.dirty, old.lastArgs
+		e.applied, e.dirty, e.lastArgs, e.debug = old.applied, old.dirty, old.lastArgs, old.debug
+		e.repairFailures, e.lastErr = old.repairFailures, old.lastErr
 	}
 	c := *e
 	t.pods[e.pod.ID] = &c
@@ -91,7 +98,8 @@ func (t *podTable) replace(entries []*podEntry) {
 	for _, e := range entries {
 		c := *e
 		if old, ok := t.pods[e.pod.ID]; ok {
-			c.applied, c.dirty, c.lastArgs = old.applied, old.dirty, old.lastArgs
+			c.applied, c.dirty, c.lastArgs, c.debug = old.applied, old.dirty, old.lastArgs, old.debug
+			c.repairFailures, c.lastErr = old.repairFailures, old.lastErr
 			c.rejected = old.rejected
 		}
 		next[e.pod.ID] = &c
@@ -116,6 +124,34 @@ func (t *podTable) update(id string, f func(e *podEntry)) {
 	if e, ok := t.pods[id]; ok {
 		f(e)
 	}
+}
+
+// claim marks a live pod as about to be added (dirty, with the ADD's
+// addresses and arguments) and reports whether it was live. Together with
+// stop, under the same mutex, it decides who wins a race between an ADD
+// and a Stop or Remove: either the ADD claims first and the teardown sees
+// it must DEL, or the teardown marks the pod first and the ADD never runs.
+func (t *podTable) claim(id string, ips []string, args map[string]any, debug bool) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.pods[id]
+	if !ok || !e.live() {
+		return false
+	}
+	e.dirty, e.lastArgs, e.pod.IPs, e.debug = true, args, ips, debug
+	return true
+}
+
+// stop marks a pod stopped and reports whether an ADD has claimed it.
+func (t *podTable) stop(id string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.pods[id]
+	if !ok {
+		return false
+	}
+	e.stopped = true
+	return e.dirty
 }
 
 func (t *podTable) remove(id string) {

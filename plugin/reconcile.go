@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -9,6 +10,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
 // Synchronize is called on every (re)connection with all pods containerd
@@ -29,6 +31,11 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		entries = append(entries, e)
 	}
 	p.pods.replace(entries)
+	for i, pod := range pods {
+		if !entries[i].stopped {
+			p.watch(entries[i], pod.GetPid())
+		}
+	}
 	p.log.Info("synchronizing", "pods", len(pods))
 	done := make(chan struct{})
 	go func() {
@@ -110,6 +117,10 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	}
 	p.markVanished()
 	entries := p.pods.snapshot()
+	renamed, err := st.runner.Renamed()
+	if err != nil {
+		p.log.Error("reconcile: listing attachments under earlier network names", "error", err)
+	}
 	sem := make(chan struct{}, st.cfg.Reconcile.Parallelism)
 	var wg sync.WaitGroup
 	for i := range entries {
@@ -121,7 +132,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			p.reconcilePod(ctx, st, e.pod.ID)
+			p.reconcilePod(ctx, st, e.pod.ID, renamed[e.pod.ID])
 		}()
 	}
 	wg.Wait()
@@ -146,69 +157,145 @@ func (p *Plugin) markVanished() {
 }
 
 // reconcilePod reconciles one pod under its lock, re-reading its entry
-// there: a Stop or Remove that came first wins.
-func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string) {
+// there: a Stop or Remove that came first wins. renamed is the pod's
+// attachment cached under an earlier network name, if any. A failed
+// repair is retried with backoff.
+func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed *cnirun.Attachment) {
 	wctx, cancel := context.WithTimeout(ctx, st.cfg.Timeouts.CNI.Duration)
 	defer cancel()
+	repairing := false
 	err := p.withPod(wctx, id, func(ctx context.Context) error {
 		e, ok := p.pods.get(id)
 		if !ok || !e.live() {
 			return nil
 		}
-		return p.reconcileLocked(ctx, st, &e, p.podLog(&e))
+		var err error
+		repairing, err = p.reconcileLocked(ctx, st, &e, renamed, p.podLog(&e))
+		return err
 	})
-	if err != nil {
+	switch {
+	case err == nil || errors.Is(err, errNotLive):
+		p.pods.update(id, func(pe *podEntry) { pe.repairFailures = 0 })
+	case repairing:
+		p.metrics.repairFailures.WithLabelValues(pluginLabel(err)).Inc()
+		p.retryRepair(ctx, id, err)
+	default:
 		p.metrics.fail(reasonOf(err))
 	}
 }
 
-func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, log *slog.Logger) error {
+// reconcileLocked brings one pod to its policy. It reports whether the
+// work was a repair of a running pod (which is retried on failure) rather
+// than a removal.
+func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, renamed *cnirun.Attachment, log *slog.Logger) (bool, error) {
 	action := func(a string) { p.metrics.reconcileAction.WithLabelValues(a).Inc() }
 	att, err := st.runner.Cached(e.pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
-		return failure(reasonCheck, err)
+		return false, failure(reasonCheck, err)
 	}
 	pol, perr := p.decide(st, e)
 	switch {
 	case perr != nil || pol.Empty():
-		if att == nil && !e.dirty {
-			return nil
+		if att == nil && renamed == nil && !e.dirty {
+			return false, nil
 		}
 		if perr != nil {
+			// The admin revoked what the pod had: removing it is the
+			// admin's intent, not a fault.
 			log.Warn("reconcile: policy no longer allowed; removing it", "error", perr)
 		}
 		action("remove")
-		return p.remove(ctx, st, e.pod, log)
+		return false, p.remove(ctx, st, e.pod, log)
+	case att == nil && renamed != nil:
+		action("migrate")
+		return true, p.migrate(ctx, st, e, pol, renamed, log)
 	case att == nil:
 		action("add")
 		log.Info("reconcile: adding missing policy")
-		return p.apply(ctx, st, e, pol, log)
+		return true, p.repair(ctx, st, e, pol, nil)
 	}
 	pod := e.pod
-	if ips, err := podIPs(pod.IPs, pod.NetNS, st.runner.IfName()); err == nil {
-		pod.IPs = ips
-	}
+	pod.IPs = att.IPs()
 	if !cnirun.SameArgs(att, pod, pol.CapabilityArgs()) || !sameBytes(att.List.Bytes, st.runner.Conflist()) {
 		action("update")
-		log.Info("reconcile: policy or chain changed; re-applying")
-		if err := p.remove(ctx, st, pod, log); err != nil {
-			return err
-		}
-		return p.apply(ctx, st, e, pol, log)
+		log.Info("reconcile: policy or chain changed; re-applying over the old state")
+		return true, p.update(ctx, st, e, pol, att, log)
 	}
 	action("check")
 	t := time.Now()
 	err = st.runner.Check(ctx, pod)
 	p.metrics.cni("check", t)
 	if err == nil {
-		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied = true })
-		return nil
+		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
+		return false, nil
 	}
 	action("drift")
-	log.Warn("reconcile: CHECK failed; re-applying", "error", err)
-	p.metrics.fail(reasonCheck)
-	return p.apply(ctx, st, e, pol, log)
+	p.metrics.drift.WithLabelValues(pluginLabel(err)).Inc()
+	log.Warn("reconcile: CHECK found drift; repairing", "plugin", cnirun.FailedPlugin(err), "error", err)
+	return true, p.repair(ctx, st, e, pol, att.IPs())
+}
+
+// update applies a changed policy or chain to a running pod: ADD with the
+// new arguments over the old state (every plugin's ADD converges, so there
+// is no gap). Plugins that left the chain get a DEL of their own first,
+// since nothing else would ever remove their state.
+func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *cnirun.Attachment, log *slog.Logger) error {
+	if gone := st.runner.Dropped(att); gone != nil {
+		log.Info("reconcile: plugins left the chain; removing their state", "plugins", gone.PluginTypes())
+		if err := st.runner.DelAttachment(ctx, gone, e.pod.NetNS); err != nil {
+			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
+		}
+	}
+	return p.repair(ctx, st, e, pol, att.IPs())
+}
+
+// migrate moves a running pod from an attachment cached under the
+// network's old name to the new one: ADD under the new name first (the
+// pod keeps its SNAT and routes throughout), then DEL of the old one.
+func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, old *cnirun.Attachment, log *slog.Logger) error {
+	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.runner.NetworkName())
+	if err := p.repair(ctx, st, e, pol, old.IPs()); err != nil {
+		return err
+	}
+	if err := st.runner.DelAttachment(ctx, old, e.pod.NetNS); err != nil {
+		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", err)
+	}
+	return nil
+}
+
+// retryRepair schedules another reconcile of one pod after a failed
+// repair, with exponential backoff (1 s doubling to 5 min). What is
+// applied stays applied meanwhile.
+func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
+	n := 0
+	var e podEntry
+	p.pods.update(id, func(pe *podEntry) { pe.repairFailures++; n = pe.repairFailures; e = *pe })
+	if n == 0 {
+		return
+	}
+	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
+	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
+		"plugin", cnirun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
+	time.AfterFunc(delay, func() {
+		if ctx.Err() != nil {
+			return
+		}
+		st := p.state.Load()
+		if st.runner == nil {
+			return
+		}
+		renamed, _ := st.runner.Renamed()
+		p.reconcilePod(ctx, st, id, renamed[id])
+	})
+}
+
+// pluginLabel is the metrics label of the plugin that caused err.
+func pluginLabel(err error) string {
+	if t := cnirun.FailedPlugin(err); t != "" {
+		return t
+	}
+	return "unknown"
 }
 
 // gc removes the chain state of every sandbox that is not live: cached

@@ -3,6 +3,7 @@ package plugin
 import (
 	"context"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"log/slog"
 	"os"
@@ -96,7 +97,8 @@ func slowPod(id string) *nriapi.PodSandbox {
 		Id: id, Name: "web", Namespace: "team-a",
 		Annotations: map[string]string{"diktyo.io/v1.route-table": "100"},
 		Linux:       &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{{Type: "network", Path: "/proc/self/ns/net"}}},
-		Ips:         []string{"198.51.100.9"},
+		// One address per pod: no two live pods may hold the same one.
+		Ips: []string{fmt.Sprintf("198.51.100.%d", 10+crc32.ChecksumIEEE([]byte(id))%200)},
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/testutil"
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
 )
 
 func quietPlugin(t *testing.T, cfg string) *Plugin {
@@ -27,24 +27,48 @@ func quietPlugin(t *testing.T, cfg string) *Plugin {
 	return p
 }
 
-func TestPodIPs(t *testing.T) {
-	ips, err := podIPs([]string{"198.51.100.7", "2001:db8::7"}, "", "eth0")
-	if err != nil || !reflect.DeepEqual(ips, []string{"198.51.100.7", "2001:db8::7"}) {
-		t.Errorf("event IPs: %v %v", ips, err)
+// TestPodAddrsNeverFromThePod: a pod's addresses are the runtime's (or
+// those of its first ADD), one host each, inside podCIDRs, and never held
+// by another live pod.
+func TestPodAddrsNeverFromThePod(t *testing.T) {
+	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24, 2001:db8::/64]\n")
+	st := p.state.Load()
+	victim := &podEntry{pod: cnirun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/x", IPs: []string{"198.51.100.9"}}}
+	p.pods.upsert(victim)
+	pod := func(ips ...string) *podEntry {
+		return &podEntry{pod: cnirun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
 	}
-	if _, err := podIPs([]string{"not-an-ip"}, "", "eth0"); err == nil {
-		t.Error("bad event IP accepted")
+	got, err := p.podAddrs(st, pod("198.51.100.7", "2001:db8::7/128"), nil)
+	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7", "2001:db8::7"}) {
+		t.Errorf("runtime IPs: %v %v", got, err)
 	}
-	// Runtimes that send no IPs: read them from the pod's interface.
-	n := testutil.NewNS(t)
-	testutil.Veth(t, n, "eth0", testutil.NewNS(t), "peer0")
-	testutil.Addr(t, n, "eth0", "198.51.100.8/24")
-	ips, err = podIPs(nil, n.Path(), "eth0")
-	if err != nil || !reflect.DeepEqual(ips, []string{"198.51.100.8/24"}) {
-		t.Errorf("netns IPs: %v %v", ips, err)
+	// The first ADD's addresses win over what the runtime says later.
+	got, err = p.podAddrs(st, pod("198.51.100.8"), []string{"198.51.100.7"})
+	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7"}) {
+		t.Errorf("cached IPs: %v %v", got, err)
 	}
-	if _, err := podIPs(nil, n.Path(), "eth9"); err == nil {
-		t.Error("missing interface gave no error")
+	for _, c := range []struct {
+		ips  []string
+		want string
+	}{
+		{nil, "sent no pod IPs"},
+		{[]string{"1.2.3.4/0"}, `"1.2.3.4/0" has prefix length 0`},
+		{[]string{"0.0.0.0"}, "not a global unicast"},
+		{[]string{"224.0.0.1"}, "not a global unicast"},
+		{[]string{"203.0.113.5"}, "outside podCIDRs"},
+		{[]string{"198.51.100.9"}, "held by live pod a/victim"},
+		{[]string{"198.51.100.7", "198.51.100.7/32"}, "given twice"},
+		{[]string{"not-an-ip"}, `invalid address "not-an-ip"`},
+	} {
+		_, err := p.podAddrs(st, pod(c.ips...), nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want %q", c.ips, err, c.want)
+		}
+	}
+	// A stopped pod no longer holds its address.
+	p.pods.stop("victim")
+	if _, err := p.podAddrs(st, pod("198.51.100.9"), nil); err != nil {
+		t.Errorf("address of a stopped pod: %v", err)
 	}
 }
 

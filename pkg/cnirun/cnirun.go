@@ -92,6 +92,7 @@ func New(opts Options) (*Runner, error) {
 	if opts.InProcess {
 		exec = NewInProcess(exec)
 	}
+	exec = namingExec{exec}
 	return &Runner{
 		cni:       libcni.NewCNIConfigWithCacheDir(opts.BinDirs, opts.CacheDir, exec),
 		list:      list,
@@ -207,6 +208,105 @@ func (r *Runner) Cached(id string) (*Attachment, error) {
 	return &Attachment{List: list, Runtime: crt}, nil
 }
 
+// IPs returns the "ips" the attachment was made with: the pod's addresses
+// as fixed at its first successful ADD.
+func (a *Attachment) IPs() []string {
+	raw, _ := a.Runtime.CapabilityArgs[api.CapIPs].([]any)
+	out := make([]string, 0, len(raw))
+	for _, v := range raw {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		if ss, ok := a.Runtime.CapabilityArgs[api.CapIPs].([]string); ok {
+			out = append(out, ss...)
+		}
+	}
+	return out
+}
+
+// Renamed returns, by sandbox ID, the cached attachments this runner's
+// cache holds under another network name: made before the conflist's
+// network was renamed. The cache directory is diktyo's own, so each of
+// them is provably diktyo's. One directory listing for all pods.
+func (r *Runner) Renamed() (map[string]*Attachment, error) {
+	return r.renamed("")
+}
+
+// renamedOf returns the attachment of sandbox id cached under an earlier
+// network name, or nil.
+func (r *Runner) renamedOf(id string) (*Attachment, error) {
+	m, err := r.renamed(id)
+	return m[id], err
+}
+
+// renamed lists the attachments under other network names, of sandbox id
+// ("" for all).
+func (r *Runner) renamed(id string) (map[string]*Attachment, error) {
+	atts, err := r.cni.GetCachedAttachments(id)
+	if err != nil {
+		return nil, fmt.Errorf("listing libcni cache: %w", err)
+	}
+	out := map[string]*Attachment{}
+	for _, a := range atts {
+		if a.Network == r.list.Name || a.IfName != r.ifName {
+			continue
+		}
+		list, err := libcni.ConfListFromBytes(a.Config)
+		if err != nil || list.Name != a.Network {
+			continue // not a list diktyo cached; never act on it
+		}
+		out[a.ContainerID] = &Attachment{List: list, Runtime: &libcni.RuntimeConf{
+			ContainerID: a.ContainerID, IfName: a.IfName, NetNS: a.NetNS,
+			Args: a.CniArgs, CapabilityArgs: a.CapabilityArgs,
+		}}
+	}
+	return out, nil
+}
+
+// Dropped returns the part of a cached attachment whose plugin types are
+// no longer in the chain (as an attachment to DEL), or nil.
+func (r *Runner) Dropped(att *Attachment) *Attachment {
+	keep := map[string]bool{}
+	for _, p := range r.list.Plugins {
+		keep[p.Network.Type] = true
+	}
+	var gone []*libcni.PluginConfig
+	for _, p := range att.List.Plugins {
+		if !keep[p.Network.Type] {
+			gone = append(gone, p)
+		}
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	list := *att.List
+	list.Plugins = gone
+	return &Attachment{List: &list, Runtime: att.Runtime}
+}
+
+// PluginTypes lists the attachment's plugin types in order.
+func (a *Attachment) PluginTypes() []string {
+	out := make([]string, 0, len(a.List.Plugins))
+	for _, p := range a.List.Plugins {
+		out = append(out, p.Network.Type)
+	}
+	return out
+}
+
+// DelAttachment runs DEL of a cached attachment with its own chain and
+// arguments (an attachment Renamed returned), against netns ("" when
+// gone: host-side state only).
+func (r *Runner) DelAttachment(ctx context.Context, att *Attachment, netns string) error {
+	if netns != "" && !IsNetNS(netns) {
+		netns = ""
+	}
+	rt := *att.Runtime
+	rt.NetNS = netns
+	return r.cni.DelNetworkList(ctx, att.List, &rt)
+}
+
 // HasCached is a cheap check (one stat) for a cached attachment.
 func (r *Runner) HasCached(id string) bool {
 	name := fmt.Sprintf("%s-%s-%s", r.list.Name, id, r.ifName)
@@ -262,6 +362,12 @@ func (r *Runner) Del(ctx context.Context, pod Pod, fallback map[string]any) (boo
 		rt.NetNS = netns
 		return true, r.cni.DelNetworkList(ctx, att.List, &rt)
 	}
+	if old, err := r.renamedOf(pod.ID); err != nil || old != nil {
+		if err != nil {
+			return false, err
+		}
+		return true, r.DelAttachment(ctx, old, netns)
+	}
 	if fallback == nil {
 		return false, nil
 	}
@@ -278,10 +384,27 @@ func (r *Runner) GC(ctx context.Context, validIDs []string) error {
 	for _, id := range validIDs {
 		valid = append(valid, types.GCAttachment{ContainerID: id, IfName: r.ifName})
 	}
-	return r.cni.GCNetworkList(ctx, r.list, &libcni.GCArgs{ValidAttachments: valid})
+	err := r.cni.GCNetworkList(ctx, r.list, &libcni.GCArgs{ValidAttachments: valid})
+	// Attachments made under an earlier network name: GCNetworkList only
+	// sees the current name, so DEL those of gone sandboxes here.
+	renamed, rerr := r.Renamed()
+	if rerr != nil {
+		return errors.Join(err, rerr)
+	}
+	live := make(map[string]bool, len(validIDs))
+	for _, id := range validIDs {
+		live[id] = true
+	}
+	for id, att := range renamed {
+		if !live[id] {
+			err = errors.Join(err, r.DelAttachment(ctx, att, ""))
+		}
+	}
+	return err
 }
 
-// CachedIDs lists the sandbox IDs with a cached attachment of this chain.
+// CachedIDs lists the sandbox IDs with a cached attachment of this chain,
+// under its current network name or an earlier one.
 func (r *Runner) CachedIDs() ([]string, error) {
 	atts, err := r.cni.GetCachedAttachments("")
 	if err != nil {
@@ -289,7 +412,7 @@ func (r *Runner) CachedIDs() ([]string, error) {
 	}
 	var ids []string
 	for _, a := range atts {
-		if a.Network == r.list.Name && a.IfName == r.ifName {
+		if a.IfName == r.ifName {
 			ids = append(ids, a.ContainerID)
 		}
 	}

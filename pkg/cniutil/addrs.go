@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"slices"
 
 	current "github.com/containernetworking/cni/pkg/types/100"
 	"github.com/vishvananda/netlink"
@@ -12,35 +13,67 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
-// PodAddrs returns the pod's addresses on ifname, in this order of trust:
+// PodAddrs returns the pod's addresses on ifname, from the two sources a
+// pod cannot forge:
 //  1. prevResult: the IPs bound to the sandbox interface named ifname (and
-//     IPs bound to no interface at all, as some IPAM-only results have);
+//     IPs bound to no interface at all, as some IPAM-only results have),
+//     as the primary network's plugins reported them;
 //  2. runtimeConfig "ips" (diktyo-nri passes the addresses containerd
-//     reported, since it runs the chain without a prevResult);
-//  3. the global addresses on ifname inside netnsPath.
+//     reported, since it runs the chain without a prevResult), taken as
+//     host addresses (/32, /128) whatever prefix length they carry.
 //
-// An error is returned only when a source is present but malformed, or
-// when no source yields any address.
-func PodAddrs(prev *current.Result, ips []string, netnsPath, ifname string) ([]netip.Prefix, error) {
+// The addresses on the pod's own interface are never read: a pod with
+// NET_ADMIN in its netns can put any address there, including another
+// pod's, and would then be SNATed and routed as that pod.
+//
+// An error is returned when a source is present but malformed, or when
+// neither yields any address.
+func PodAddrs(prev *current.Result, ips []string, ifname string) ([]netip.Prefix, error) {
 	if prev != nil {
 		if addrs := addrsFromResult(prev, ifname); len(addrs) > 0 {
 			return addrs, nil
 		}
 	}
-	if len(ips) > 0 {
-		return ParseIPs("runtimeConfig.ips", ips)
+	if len(ips) == 0 {
+		return nil, fmt.Errorf("no pod address: no prevResult address on %q and no runtimeConfig.ips", ifname)
 	}
-	if netnsPath == "" {
-		return nil, fmt.Errorf("no pod address: no prevResult, no runtimeConfig.ips and no netns")
-	}
-	addrs, err := AddrsInNetns(netnsPath, ifname)
+	addrs, err := ParseHostAddrs("runtimeConfig.ips", ips)
 	if err != nil {
 		return nil, err
 	}
-	if len(addrs) == 0 {
-		return nil, fmt.Errorf("no pod address: interface %q in %s has no global address", ifname, netnsPath)
+	out := make([]netip.Prefix, len(addrs))
+	for i, a := range addrs {
+		out[i] = netip.PrefixFrom(a, a.BitLen())
 	}
-	return addrs, nil
+	return out, nil
+}
+
+// ParseHostAddrs parses pod addresses given as "ADDR", "ADDR/32" or
+// "ADDR/128" (the forms containerd and the "ips" capability use; any other
+// prefix length is taken as the subnet and ignored). Each must be a global
+// unicast address, and no address may appear twice: a pod address is a
+// host, never a network (a "/0" address would otherwise become a rule for
+// every destination). field names the source in errors.
+func ParseHostAddrs(field string, ips []string) ([]netip.Addr, error) {
+	out := make([]netip.Addr, 0, len(ips))
+	for _, s := range ips {
+		p, err := api.ParsePrefix(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: invalid address %q", field, s)
+		}
+		a := p.Addr().Unmap()
+		if p.Bits() == 0 {
+			return nil, fmt.Errorf("%s: address %q has prefix length 0: a pod address is one host", field, s)
+		}
+		if !a.IsGlobalUnicast() {
+			return nil, fmt.Errorf("%s: address %q is not a global unicast address", field, s)
+		}
+		if slices.Contains(out, a) {
+			return nil, fmt.Errorf("%s: address %q given twice", field, s)
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 func addrsFromResult(res *current.Result, ifname string) []netip.Prefix {
@@ -77,35 +110,6 @@ func ParseIPs(field string, ips []string) ([]netip.Prefix, error) {
 			p = netip.PrefixFrom(a.Unmap(), max(p.Bits()-96, 0))
 		}
 		out = append(out, p)
-	}
-	return out, nil
-}
-
-// AddrsInNetns lists the global unicast addresses of ifname inside the
-// network namespace at nsPath. The netlink handle is opened in that
-// namespace; the calling thread never switches namespaces.
-func AddrsInNetns(nsPath, ifname string) ([]netip.Prefix, error) {
-	h, err := HandleAt(nsPath)
-	if err != nil {
-		return nil, err
-	}
-	defer h.Close()
-	link, err := h.LinkByName(ifname)
-	if err != nil {
-		return nil, fmt.Errorf("netns %s: interface %q: %w", nsPath, ifname, err)
-	}
-	list, err := h.AddrList(link, netlink.FAMILY_ALL)
-	if err != nil {
-		return nil, fmt.Errorf("netns %s: listing addresses of %q: %w", nsPath, ifname, err)
-	}
-	var out []netip.Prefix
-	for _, a := range list {
-		if a.IPNet == nil || !a.IP.IsGlobalUnicast() {
-			continue
-		}
-		if p, ok := prefixFromIPNet(*a.IPNet); ok {
-			out = append(out, p)
-		}
 	}
 	return out, nil
 }

@@ -66,6 +66,15 @@ type Config struct {
 	// patterns match a pod's namespace applies. No match: nothing is
 	// granted (the node defaults still apply).
 	Namespaces []NamespaceRule `json:"namespaces,omitempty"`
+	// PodCIDRs are the node's pod address ranges: a pod address outside
+	// them is refused (podaddrs.go). Empty: any global unicast address.
+	PodCIDRs []string `json:"podCIDRs,omitempty"`
+	// FailClosed refuses to create the containers of a pod whose policy
+	// is not applied (CreateContainer), so that no application starts
+	// without its egress identity (docs/install.md).
+	FailClosed bool `json:"failClosed,omitempty"`
+
+	podNets []netip.Prefix
 }
 
 // ChainConfig says which CNI chain to run and where libcni keeps its state.
@@ -361,6 +370,9 @@ func (c *Config) validate() error {
 	}
 	if err := c.Defaults.SNAT.validate(); err != nil {
 		return fmt.Errorf("defaults.snat.%w", err)
+	}
+	if err := c.parsePodCIDRs(); err != nil {
+		return err
 	}
 	for i := range c.Namespaces {
 		if err := c.Namespaces[i].validate(); err != nil {

@@ -120,7 +120,7 @@ func prepare(args *skel.CmdArgs) (*attachment, error) {
 	if err != nil {
 		return nil, err
 	}
-	addrs, err := cniutil.PodAddrs(prev, pod.IPs, args.Netns, args.IfName)
+	addrs, err := cniutil.PodAddrs(prev, pod.IPs, args.IfName)
 	if err != nil {
 		return nil, err
 	}
@@ -456,7 +456,7 @@ func (p *Plugin) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config,
 		return Plan{}, nil
 	}
 	prev, _ := cniutil.PrevResult(&nc.PluginConf)
-	addrs, err := cniutil.PodAddrs(prev, pod.IPs, args.Netns, args.IfName)
+	addrs, err := cniutil.PodAddrs(prev, pod.IPs, args.IfName)
 	if err != nil {
 		addrs = nil
 	}

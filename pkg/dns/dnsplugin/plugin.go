@@ -59,7 +59,7 @@ func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	addrs, addrErr := cniutil.PodAddrs(prev, p.Conf.RuntimeConfig.IPs, args.Netns, args.IfName)
+	addrs, addrErr := cniutil.PodAddrs(prev, p.Conf.RuntimeConfig.IPs, args.IfName)
 	owner := record.Owner{ID: cniutil.OwnerID(p.Conf.Name, args.ContainerID, args.IfName), Network: p.Conf.Name}
 	set := record.Set{
 		Owner:       owner,

@@ -69,7 +69,7 @@ func parse(args *skel.CmdArgs) (*invocation, error) {
 	if err != nil {
 		return nil, err
 	}
-	addrs, err := cniutil.PodAddrs(prev, cfg.Conf.RuntimeConfig.IPs, args.Netns, args.IfName)
+	addrs, err := cniutil.PodAddrs(prev, cfg.Conf.RuntimeConfig.IPs, args.IfName)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,7 @@ func cmdDel(args *skel.CmdArgs) error {
 	}
 	var addrs []netip.Prefix
 	if prev, perr := cniutil.PrevResult(&cfg.Conf.PluginConf); perr == nil {
-		addrs, _ = cniutil.PodAddrs(prev, cfg.PodIPs(), args.Netns, args.IfName)
+		addrs, _ = cniutil.PodAddrs(prev, cfg.PodIPs(), args.IfName)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()

@@ -1,0 +1,67 @@
+package plugin
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+)
+
+// errNoRuntimeIPs: containerd before 2.1 sends no pod IPs in NRI events.
+var errNoRuntimeIPs = errors.New("the runtime sent no pod IPs (containerd 2.1 or later sends them); " +
+	"diktyo never takes them from the pod's own interface, which the pod controls")
+
+// podAddrs returns the addresses the chain runs with for e. They are fixed
+// at the first successful ADD (cached holds that ADD's "ips"; libcni's
+// cache keeps them across restarts and Synchronize), else they are the
+// ones the runtime reported. Each must be one host, inside the admin's
+// podCIDRs when set, and held by no other live pod: a pod must never be
+// able to claim an address, and with it another pod's egress identity.
+func (p *Plugin) podAddrs(st *state, e *podEntry, cached []string) ([]string, error) {
+	src, field := e.pod.IPs, "pod IPs from the runtime"
+	if len(cached) > 0 {
+		src, field = cached, "pod IPs of the first ADD"
+	}
+	if len(src) == 0 {
+		return nil, errNoRuntimeIPs
+	}
+	addrs, err := cniutil.ParseHostAddrs(field, src)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(addrs))
+	for _, a := range addrs {
+		if err := st.cfg.CheckPodAddr(a); err != nil {
+			return nil, err
+		}
+		if other, ok := p.pods.holder(a, e.pod.ID); ok {
+			return nil, fmt.Errorf("pod address %s is held by live pod %s/%s (sandbox %s)", a, other.Namespace, other.Name, other.ID)
+		}
+		out = append(out, a.String())
+	}
+	return out, nil
+}
+
+// holder returns a live pod other than id whose addresses include a.
+func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for oid, e := range t.pods {
+		if oid == id || !e.live() || e.hostNetwork {
+			continue
+		}
+		for _, s := range e.pod.IPs {
+			if p, err := netip.ParsePrefix(s); err == nil && p.Addr().Unmap() == a {
+				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
+			}
+			if b, err := netip.ParseAddr(s); err == nil && b.Unmap() == a {
+				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
+			}
+		}
+	}
+	return podRef{}, false
+}
+
+// podRef names a pod in errors.
+type podRef struct{ ID, Namespace, Name string }

@@ -1,0 +1,144 @@
+package plugin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"golang.org/x/sys/unix"
+)
+
+// evEnded names the end of a sandbox that diktyo noticed itself (its
+// pause process exited) in logs and metrics.
+const evEnded = "SandboxEnded"
+
+// sandboxWatches notice a sandbox's end within moments, whatever
+// containerd sends: containerd sends no Stop or Remove for sandboxes it
+// recovered after its own restart (containerd/containerd#8426), and a
+// removed pod's SNAT rules and DNS record must not wait for the next
+// periodic reconcile, since a new pod may get its address meanwhile.
+//
+// Each watch is a pidfd of the sandbox's pause process registered with
+// Go's netpoller (no thread per pod): it becomes readable when the process
+// exits.
+type sandboxWatches struct {
+	mu sync.Mutex
+	fs map[string]*os.File
+}
+
+func newSandboxWatches() *sandboxWatches { return &sandboxWatches{fs: map[string]*os.File{}} }
+
+// watch starts watching the sandbox of e (pid: its pause process, as NRI
+// reports it). The pid is checked to be in the pod's netns, so a pid that
+// was reused by another process is never watched. A sandbox already
+// watched, or without pid or netns, is left alone.
+func (p *Plugin) watch(e *podEntry, pid uint32) {
+	if pid == 0 || e.hostNetwork || e.pod.NetNS == "" {
+		return
+	}
+	w := p.watches
+	w.mu.Lock()
+	_, known := w.fs[e.pod.ID]
+	w.mu.Unlock()
+	if known {
+		return
+	}
+	f, err := openSandboxPidfd(int(pid), e.pod.NetNS)
+	if err != nil {
+		p.podLog(e).Debug("not watching the sandbox's process", "pid", pid, "error", err)
+		return
+	}
+	w.mu.Lock()
+	if _, known := w.fs[e.pod.ID]; known {
+		w.mu.Unlock()
+		_ = f.Close()
+		return
+	}
+	w.fs[e.pod.ID] = f
+	w.mu.Unlock()
+	go p.awaitEnd(e.pod.ID, f)
+}
+
+// unwatch stops watching a sandbox (its Stop or Remove came).
+func (p *Plugin) unwatch(id string) {
+	w := p.watches
+	w.mu.Lock()
+	f := w.fs[id]
+	delete(w.fs, id)
+	w.mu.Unlock()
+	if f != nil {
+		_ = f.Close() // wakes awaitEnd with an error: not an end
+	}
+}
+
+// awaitEnd waits for the pidfd to become readable (the process exited)
+// and then tears the pod's state down as a Stop would.
+func (p *Plugin) awaitEnd(id string, f *os.File) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return
+	}
+	err = rc.Read(func(fd uintptr) bool { return exited(int(fd)) })
+	if err != nil {
+		return // closed by unwatch
+	}
+	w := p.watches
+	w.mu.Lock()
+	mine := w.fs[id] == f
+	if mine {
+		delete(w.fs, id)
+	}
+	w.mu.Unlock()
+	_ = f.Close()
+	if mine {
+		p.sandboxEnded(id)
+	}
+}
+
+// sandboxEnded removes the state of a pod whose pause process exited,
+// without waiting for containerd to say so.
+func (p *Plugin) sandboxEnded(id string) {
+	e, ok := p.pods.get(id)
+	if !ok || !e.live() {
+		return
+	}
+	p.metrics.events.WithLabelValues(evEnded).Inc()
+	p.podLog(&e).Info("sandbox's process exited; removing its state")
+	claimed := p.pods.stop(id)
+	p.pods.update(id, func(pe *podEntry) { pe.vanished = true })
+	p.teardown(context.Background(), evEnded, &e, claimed)
+}
+
+// openSandboxPidfd opens a non-blocking pidfd of pid after checking that
+// the process lives in the network namespace at netns.
+func openSandboxPidfd(pid int, netns string) (*os.File, error) {
+	fd, err := unix.PidfdOpen(pid, unix.PIDFD_NONBLOCK)
+	if err != nil {
+		return nil, fmt.Errorf("pidfd_open(%d): %w", pid, err)
+	}
+	// Checked after the pidfd is open: from here on the pid cannot be
+	// reused while we hold the fd, so a match is the sandbox itself.
+	var want, have unix.Stat_t
+	if err := unix.Stat(netns, &want); err != nil {
+		_ = unix.Close(fd)
+		return nil, fmt.Errorf("netns %s: %w", netns, err)
+	}
+	if err := unix.Stat(fmt.Sprintf("/proc/%d/ns/net", pid), &have); err != nil {
+		_ = unix.Close(fd)
+		return nil, fmt.Errorf("netns of pid %d: %w", pid, err)
+	}
+	if want.Dev != have.Dev || want.Ino != have.Ino {
+		_ = unix.Close(fd)
+		return nil, errors.New("the process is not in the sandbox's network namespace")
+	}
+	return os.NewFile(uintptr(fd), fmt.Sprintf("pidfd:%d", pid)), nil
+}
+
+// exited polls the pidfd without blocking: readable means exited.
+func exited(fd int) bool {
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	n, err := unix.Poll(fds, 0)
+	return err == nil && n > 0 && fds[0].Revents&unix.POLLIN != 0
+}
