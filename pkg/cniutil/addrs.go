@@ -31,6 +31,13 @@ import (
 func PodAddrs(prev *current.Result, ips []string, ifname string) ([]netip.Prefix, error) {
 	if prev != nil {
 		if addrs := addrsFromResult(prev, ifname); len(addrs) > 0 {
+			for _, a := range addrs {
+				// The subnet length is used for "to SUBNET lookup main"
+				// rules: never one that covers every destination.
+				if a.Bits() == 0 || !a.Addr().IsGlobalUnicast() {
+					return nil, fmt.Errorf("prevResult: address %s is not a pod address", a)
+				}
+			}
 			return addrs, nil
 		}
 	}

@@ -27,9 +27,14 @@ const exampleSandbox = "0123456789abcdef"
 // prints the objects it would create. An error means that plugin would
 // refuse the ADD, so the pod would fail.
 func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod cnirun.Pod, capArgs map[string]any) error {
-	addrs, err := cniutil.ParseIPs("--ip", pod.IPs)
+	// Pod addresses are hosts, as diktyo-nri takes them from the runtime.
+	hosts, err := cniutil.ParseHostAddrs("--ip", pod.IPs)
 	if err != nil {
 		return err
+	}
+	addrs := make([]netip.Prefix, len(hosts))
+	for i, a := range hosts {
+		addrs[i] = netip.PrefixFrom(a, a.BitLen())
 	}
 	fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
 		strings.Join(pod.IPs, ", "), exampleSandbox)

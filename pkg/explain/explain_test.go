@@ -155,6 +155,13 @@ func TestExplainPlans(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// A pod address is one host: "/0" would make rules for every address.
+	for _, ip := range []string{"1.2.3.4/0", "0.0.0.0", "ff02::1"} {
+		_, err = explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann, IPs: []string{ip}})
+		if err == nil || !strings.Contains(err.Error(), "--ip") {
+			t.Errorf("--ip %s: error %v, want a refusal naming --ip", ip, err)
+		}
+	}
 	// A name the admin allows but registerDNS's zones do not hold: the
 	// chain would refuse the pod, and explain says so.
 	cfg2, err := policy.ParseConfig([]byte(strings.Replace(cfgYAML, "zones: [pods.test]", "zones: [pods.test, other.test]", 1) + "chain: {conflist: " + conflist + "}\n"))

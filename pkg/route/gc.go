@@ -2,21 +2,20 @@ package route
 
 import (
 	"errors"
-	"fmt"
-	"net/netip"
 
 	"github.com/containernetworking/cni/pkg/skel"
-	"github.com/vishvananda/netlink"
-	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 // GC removes the host-side objects of every attachment of this network
-// that is not in cni.dev/valid-attachments, then reconciles the kernel
-// against the remaining records: rules and host routes carrying our
-// protocol that no record accounts for (left by a crash, or by a lost
-// state directory) are removed too. The index is rebuilt from the records.
+// that is not in cni.dev/valid-attachments, and nothing else: what is
+// removed must be provably this network's, and only its state records
+// prove that. The protocol number (209) does not: another diktyo chain
+// (another network, another state directory) and other software may use
+// it too. Records are written before the kernel is touched (saveIntent),
+// so a crash half-way leaves a record, not an orphan. The index is rebuilt
+// from the records.
 func (p *Plugin) GC(args *skel.CmdArgs) error {
 	hs, err := p.openHost(args.StdinData)
 	if err != nil {
@@ -46,68 +45,16 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 		ix.releaseAll(rec.Owner, rec.Addrs)
 		errs = appendErr(errs, st.remove(rec.Owner))
 	}
-	errs = append(errs, p.sweep(tx.host, keep, ix)...)
 	if tx.nft != nil {
-		// Every record of the state directory, as for rules: networks
-		// sharing it share the nftables table too.
+		// The nftables table is this state directory's own (nftTable):
+		// an element no record of it accounts for is its own leftover.
 		errs = appendErr(errs, tx.nft.sweep(keep))
 	}
-	// An unreadable record's objects were just swept as orphans.
+	// An unreadable record cannot say which kernel objects it made: they
+	// are left in place, and so is the record, for a person to look at.
 	for owner, err := range bad {
-		p.log().Warn("iproute GC: removing unreadable state record", "owner", owner, "error", err)
-		errs = appendErr(errs, st.remove(owner))
+		p.log().Warn("iproute GC: unreadable state record; its objects cannot be identified and are left in place",
+			"owner", owner, "error", err)
 	}
 	return errors.Join(errs...)
-}
-
-// sweep deletes our rules and main-table host routes that no kept record
-// (nor the index's shared rules) accounts for.
-func (p *Plugin) sweep(b backend, keep []*Record, ix index) []error {
-	wantRules := map[string]bool{}
-	wantRoutes := map[netip.Prefix]bool{}
-	for _, rec := range keep {
-		for _, r := range rec.Rules {
-			wantRules[r.String()] = true
-		}
-		for _, r := range rec.HostRoutes {
-			wantRoutes[r.Dst] = true
-		}
-	}
-	for k := range ix.sharedRules() {
-		wantRules[k] = true
-	}
-	var errs []error
-	listed, err := b.listRules()
-	if err != nil {
-		return []error{err}
-	}
-	for _, k := range listed {
-		if k.Protocol != b.proto {
-			continue
-		}
-		r, ok := ruleFromKernel(k)
-		if !ok || wantRules[r.String()] {
-			continue
-		}
-		p.log().Info("iproute GC: removing orphaned rule", "rule", r.String())
-		errs = appendErr(errs, b.delRule(r))
-	}
-	for _, fam := range []int{netlink.FAMILY_V4, netlink.FAMILY_V6} {
-		routes, err := b.h.RouteListFiltered(fam,
-			&netlink.Route{Table: unix.RT_TABLE_MAIN, Protocol: netlink.RouteProtocol(b.proto)},
-			netlink.RT_FILTER_TABLE|netlink.RT_FILTER_PROTOCOL)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("listing routes: %w", err))
-			continue
-		}
-		for _, r := range routes {
-			dst, ok := prefixOf(r.Dst)
-			if !ok || wantRoutes[dst] {
-				continue
-			}
-			p.log().Info("iproute GC: removing orphaned host route", "dst", dst.String())
-			errs = appendErr(errs, b.delRoute(&r, "host route "+dst.String()))
-		}
-	}
-	return errs
 }

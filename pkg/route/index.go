@@ -78,8 +78,8 @@ func (ix index) ref(owner string, r Rule) error {
 }
 
 // unref drops owner's use of r and says whether nobody uses it now. A rule
-// the index does not know (lost state) is kept: GC's sweep removes it once
-// no record needs it.
+// the index does not know (lost state) is kept: without a record nothing
+// proves it is ours.
 func (ix index) unref(owner string, r Rule) (unused bool) {
 	dir := ix.sharedPath(r)
 	if _, err := os.Stat(dir); err != nil {

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/containernetworking/cni/pkg/skel"
 	"github.com/containernetworking/cni/pkg/types"
+	current "github.com/containernetworking/cni/pkg/types/100"
 	"github.com/containernetworking/plugins/pkg/testutils"
 
 	"github.com/diktyo-io/diktyo/pkg/testutil"
@@ -295,8 +297,9 @@ func cleanupDrift(t *testing.T, e *env, p *testPod) {
 	_, _ = testutil.Output(e.host, "ip", "rule", "del", "pref", "1536", "from", "192.0.2.10", "lookup", "101")
 }
 
-// GC removes attachments not in valid-attachments and orphaned objects with
-// our protocol, and leaves everything else alone.
+// GC removes attachments not in valid-attachments, and nothing that no
+// record of its own proves is its: not a rule or route with our protocol
+// number that some other chain (or a lost record) made, not a foreign one.
 func TestGC(t *testing.T) {
 	e := newEnv(t)
 	pods := []*testPod{e.newPod(0), e.newPod(1), e.newPod(2)}
@@ -304,19 +307,20 @@ func TestGC(t *testing.T) {
 		rc := map[string]any{"policyRouting": map[string]any{"table": 100, "hostRoute": true}}
 		e.add(p, e.conf("1.1.0", nil, rc, p.prevResult()))
 	}
-	// An orphan of ours (as if a crash lost its record), and foreign objects.
+	// Objects with our protocol but no record of ours, and foreign ones.
+	unproven := []string{"1536: from 192.0.2.99 lookup 100 proto 209"}
 	testutil.Run(t, e.host, "ip", "rule", "add", "pref", "1536", "from", "192.0.2.99", "lookup", "100", "proto", "209")
 	testutil.Run(t, e.host, "ip", "route", "add", "192.0.2.99/32", "dev", pods[0].hostIf, "proto", "209")
 	testutil.Run(t, e.host, "ip", "rule", "add", "pref", "1536", "from", "192.0.2.98", "lookup", "100", "proto", "210")
 	testutil.Run(t, e.host, "ip", "route", "add", "192.0.2.98/32", "dev", pods[0].hostIf, "proto", "static")
 
 	gc(t, e, []types.GCAttachment{{ContainerID: pods[0].id, IfName: "eth0"}})
-	requireLines(t, "host rules after GC", e.hostRules(),
+	requireLines(t, "host rules after GC", e.hostRules(), append([]string{
 		"512: from all to 192.0.2.0/24 lookup main proto 209",
 		"1536: from 192.0.2.10 lookup 100 proto 209",
 		"512: from all to 2001:db8::/64 lookup main proto 209",
-		"1536: from 2001:db8::10 lookup 100 proto 209")
-	requireLines(t, "host routes after GC", e.hostRoutes(), "192.0.2.10 dev", "2001:db8::10 dev")
+		"1536: from 2001:db8::10 lookup 100 proto 209"}, unproven...)...)
+	requireLines(t, "host routes after GC", e.hostRoutes(), "192.0.2.10 dev", "2001:db8::10 dev", "192.0.2.99 dev")
 	if out := testutil.Run(t, e.host, "ip", "rule"); !strings.Contains(out, "from 192.0.2.98 lookup 100 proto 210") {
 		t.Fatalf("GC removed a foreign rule:\n%s", out)
 	}
@@ -327,8 +331,11 @@ func TestGC(t *testing.T) {
 		map[string]any{"policyRouting": map[string]any{"table": 100, "hostRoute": true}}, pods[0].prevResult()))); err != nil {
 		t.Fatalf("CHECK of the valid attachment after GC: %v", err)
 	}
+	testutil.Run(t, e.host, "ip", "rule", "del", "pref", "1536", "from", "192.0.2.99", "lookup", "100")
+	testutil.Run(t, e.host, "ip", "route", "del", "192.0.2.99/32")
 
-	// A corrupt record does not stop GC; its objects go as orphans.
+	// A corrupt record does not stop GC; its objects cannot be identified
+	// and stay, with the record.
 	e.add(pods[1], e.conf("1.1.0", nil, map[string]any{"policyRouting": map[string]any{"table": 100}}, pods[1].prevResult()))
 	recs, _ := filepath.Glob(filepath.Join(e.stateDir, recordsDir, "*.json"))
 	for _, r := range recs {
@@ -337,7 +344,58 @@ func TestGC(t *testing.T) {
 		}
 	}
 	gc(t, e, nil)
-	e.requireClean()
+	if out := testutil.Run(t, e.host, "ip", "rule"); !strings.Contains(out, "from 192.0.2.11 lookup 100 proto 209") {
+		t.Fatalf("GC removed the objects of an unreadable record:\n%s", out)
+	}
+}
+
+// TestGCTwoChainsSideBySide: two diktyo chains on one node (two networks,
+// two state directories, the same protocol number) each GC only their own
+// attachments; a reconcile of one never removes the other's pod rules.
+func TestGCTwoChainsSideBySide(t *testing.T) {
+	a := newEnv(t)
+	b := &env{t: t, host: a.host, stateDir: t.TempDir(), plugin: a.plugin}
+	confB := func(rc map[string]any, prev *current.Result) []byte {
+		var c map[string]any
+		if err := json.Unmarshal(b.conf("1.1.0", nil, rc, prev), &c); err != nil {
+			t.Fatal(err)
+		}
+		c["name"] = "other-net"
+		data, _ := json.Marshal(c)
+		return data
+	}
+	pa, pb := a.newPod(0), a.newPod(1)
+	rc := map[string]any{"policyRouting": map[string]any{"table": 100, "hostRoute": true}}
+	a.add(pa, a.conf("1.1.0", nil, rc, pa.prevResult()))
+	b.add(pb, confB(rc, pb.prevResult()))
+	// Each chain's GC with only its own pod valid, several times.
+	for range 2 {
+		gc(t, a, []types.GCAttachment{{ContainerID: pa.id, IfName: "eth0"}})
+		stdin := confB(nil, nil)
+		var c map[string]any
+		_ = json.Unmarshal(stdin, &c)
+		c["cni.dev/valid-attachments"] = []types.GCAttachment{{ContainerID: pb.id, IfName: "eth0"}}
+		stdin, _ = json.Marshal(c)
+		if err := b.plugin.GC(&skel.CmdArgs{StdinData: stdin}); err != nil {
+			t.Fatalf("GC of the second chain: %v", err)
+		}
+	}
+	out := testutil.Run(t, a.host, "ip", "rule")
+	for _, want := range []string{"from 192.0.2.10 lookup 100", "from 192.0.2.11 lookup 100"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("a chain's GC removed the other's rule %q:\n%s", want, out)
+		}
+	}
+	routes := testutil.Run(t, a.host, "ip", "route")
+	for _, want := range []string{"192.0.2.10 dev", "192.0.2.11 dev"} {
+		if !strings.Contains(routes, want) {
+			t.Fatalf("a chain's GC removed the other's host route %q:\n%s", want, routes)
+		}
+	}
+	a.del(pa, a.conf("1.1.0", nil, rc, pa.prevResult()))
+	if err := b.plugin.Del(pb.args(confB(rc, pb.prevResult()))); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // A different route already in the pod: ADD fails naming it, and undoes
