@@ -225,3 +225,24 @@ func TestPodLocks(t *testing.T) {
 		t.Errorf("%d lock entries left", n)
 	}
 }
+
+// TestNoAddAfterRemove: under failurePolicy ignore, an ADD that waited
+// behind GC while its pod was stopped and removed never runs (the review
+// saw one run after Remove, leaving policy for a gone pod).
+func TestNoAddAfterRemove(t *testing.T) {
+	s := newSlowEnv(t, "ignore", "0")
+	ctx := context.Background()
+	s.p.gcMu.Lock() // a GC in progress: chain work of single pods waits
+	if err := s.p.RunPodSandbox(ctx, slowPod("late1")); err != nil {
+		t.Fatal(err) // ignore: the handler gives up and the pod starts
+	}
+	_ = s.p.StopPodSandbox(ctx, slowPod("late1"))
+	_ = s.p.RemovePodSandbox(ctx, slowPod("late1"))
+	s.p.gcMu.Unlock()
+	waitIdle(t, s.p)
+	for _, c := range s.calls(t) {
+		if strings.HasSuffix(c, "/late1") {
+			t.Errorf("chain verb %s ran for a pod after its Remove", c)
+		}
+	}
+}

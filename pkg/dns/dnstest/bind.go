@@ -124,7 +124,22 @@ func (s *Server) start(t testing.TB) error {
 	}
 	conf := filepath.Join(s.Dir, "named.conf")
 	writeFile(t, conf, s.namedConf(v6))
+	return s.launch(t, conf)
+}
 
+// Restart starts named again after Stop, on the same port, with the zones
+// as they were (dynamic updates persist in the zones' journals): a DNS
+// server coming back after an outage.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	if err := s.launch(t, filepath.Join(s.Dir, "named.conf")); err != nil {
+		t.Fatalf("restarting named: %v\nnamed log:\n%s", err, s.Log())
+	}
+}
+
+// launch runs named with conf and waits until it answers.
+func (s *Server) launch(t testing.TB, conf string) error {
+	t.Helper()
 	s.log.Reset()
 	cmd := exec.Command(NamedPath, "-g", "-n", "1", "-c", conf, "-u", "root")
 	cmd.Stdout, cmd.Stderr = &s.log, &s.log
@@ -242,6 +257,20 @@ func (s *Server) Exchange(m *dns.Msg) (*dns.Msg, error) {
 	var r *dns.Msg
 	err := s.inNS(func() error {
 		c := &dns.Client{Net: "udp", Timeout: 2 * time.Second}
+		var err error
+		r, _, err = c.Exchange(m, s.Addr)
+		return err
+	})
+	return r, err
+}
+
+// ExchangeSigned sends m signed with the server's TSIG key (an update a
+// test makes behind the plugin's back) and returns the answer.
+func (s *Server) ExchangeSigned(m *dns.Msg) (*dns.Msg, error) {
+	m.SetTsig(s.KeyName, dns.Fqdn(s.Algorithm), 300, time.Now().Unix())
+	var r *dns.Msg
+	err := s.inNS(func() error {
+		c := &dns.Client{Net: "tcp", Timeout: 2 * time.Second, TsigSecret: map[string]string{s.KeyName: s.Secret}}
 		var err error
 		r, _, err = c.Exchange(m, s.Addr)
 		return err

@@ -1,0 +1,202 @@
+package plugin_test
+
+// Hostile pods and faults against the real chain (kernel, hosts file,
+// BIND9), driven through NRI over a real socket: each test here failed
+// before the fix it names (issue "Hostile pods and faults").
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/miekg/dns"
+
+	"github.com/diktyo-io/diktyo/pkg/dns/dnstest"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
+)
+
+// TestPodCannotClaimAddresses: the addresses diktyo acts on are the
+// runtime's, fixed at the first ADD; what a pod with NET_ADMIN puts on its
+// own eth0 is never read, and no pod gets another live pod's address or a
+// network ("/0") as its own.
+func TestPodCannotClaimAddresses(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	victim := e.pod("victim", "team-a", "198.51.100.60", policyAnnotations("victim"))
+	if err := e.run(victim); err != nil {
+		t.Fatal(err)
+	}
+	e.requireApplied("198.51.100.60", "victim.team-a."+testZone)
+	before := e.hostState()
+
+	// A runtime that sends no IPs: the attacker's eth0 holds the victim's
+	// address, and diktyo refuses rather than read it.
+	thief := e.pod("thief", "team-a", "198.51.100.61", policyAnnotations("thief"))
+	podNS := thief.Linux.Namespaces[0].Path
+	testutil.Run(t, nil, "nsenter", "--net="+podNS, "ip", "addr", "add", "198.51.100.60/32", "dev", "eth0")
+	thief.Ips = nil
+	if err := e.run(thief); err == nil || !strings.Contains(err.Error(), "sent no pod IPs") {
+		t.Fatalf("pod without runtime IPs: %v", err)
+	}
+	e.stop(thief)
+	e.remove(thief)
+	// A runtime (or CNI) that hands out a live pod's address, or a network.
+	for ips, want := range map[string]string{
+		"198.51.100.60": "held by live pod team-a/victim",
+		"1.2.3.4/0":     "prefix length 0",
+	} {
+		other := e.pod("other", "team-a", "198.51.100.62", policyAnnotations("other"))
+		other.Ips = []string{ips}
+		if err := e.run(other); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("pod with IPs %s: error %v, want %q", ips, err, want)
+		}
+		e.stop(other)
+		e.remove(other)
+	}
+	if after := e.hostState(); after != before {
+		t.Fatalf("refused pods changed the host:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+
+	// After a restart the runtime's description lacks IPs (as before
+	// containerd 2.1) and the victim put another address on its eth0:
+	// reconcile keeps the first ADD's address and adds nothing else.
+	stop()
+	testutil.Run(t, nil, "nsenter", "--net="+victim.Linux.Namespaces[0].Path, "ip", "addr", "add", "198.51.100.63/32", "dev", "eth0")
+	e.mu.Lock()
+	e.pods[victim.Id].Ips = nil
+	e.mu.Unlock()
+	e.startPlugin()
+	e.requireApplied("198.51.100.60", "victim.team-a."+testZone)
+	if s := e.hostState(); strings.Contains(s, "198.51.100.63") || strings.Contains(s, "0.0.0.0/0 lookup main") {
+		t.Fatalf("reconcile acted on an address the pod put on itself:\n%s", s)
+	}
+	e.stop(victim)
+	e.remove(victim)
+	e.requireGone("198.51.100.6")
+}
+
+// TestBrokenConflistReloadKeepsChain: a reload whose conflist is broken is
+// refused as a whole and counted; the chain in force stays, so Stop still
+// runs DEL.
+func TestBrokenConflistReloadKeepsChain(t *testing.T) {
+	e := newEnv(t, "fail")
+	p, _ := e.startPlugin()
+	pod := e.pod("web", "team-a", "198.51.100.70", policyAnnotations("web"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	e.write(e.conflist, `{"cniVersion":"1.1.0","name":"diktyo","plugins":[`)
+	waitFor(t, "broken conflist refused", func() bool {
+		return counterWith(t, p, "diktyo_config_reloads_total", "result", "error") > 0
+	})
+	e.requireApplied("198.51.100.70", "web.team-a."+testZone)
+	e.stop(pod)
+	e.remove(pod)
+	e.requireGone("198.51.100.70")
+}
+
+// TestSandboxEndNoticed: a sandbox whose pause process exits loses its
+// state within moments although containerd sends no Stop or Remove (as
+// after its own restart, containerd#8426).
+func TestSandboxEndNoticed(t *testing.T) {
+	e := newEnv(t, "fail")
+	e.startPlugin()
+	pod := e.pod("web", "team-a", "198.51.100.75", policyAnnotations("web"))
+	pause := exec.Command("nsenter", "--net="+pod.Linux.Namespaces[0].Path, "sleep", "300")
+	pause.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := pause.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan struct{})
+	go func() { _ = pause.Wait(); close(waited) }()
+	t.Cleanup(func() { _ = pause.Process.Kill(); <-waited })
+	// nsenter execs sleep in place: the pid is the "pause" in the netns.
+	waitFor(t, "pause process in the pod's netns", func() bool {
+		link, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pause.Process.Pid))
+		return strings.HasSuffix(link, "sleep")
+	})
+	pod.Pid = uint32(pause.Process.Pid)
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	e.requireApplied("198.51.100.75", "web.team-a."+testZone)
+	_ = pause.Process.Kill()
+	<-waited
+	start := time.Now()
+	waitFor(t, "state of the ended sandbox removed", func() bool {
+		return !strings.Contains(e.hostState(), "198.51.100.75")
+	})
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("state removed %v after the sandbox ended, want about a second", d)
+	}
+}
+
+// TestDNSOutageKeepsPolicy: with the DNS server down, reconcile's repair
+// of a running pod fails at registerDNS and keeps the pod's SNAT and
+// routes (it used to DEL the whole chain); it is counted per plugin and
+// retried, and the record comes back with the server.
+func TestDNSOutageKeepsPolicy(t *testing.T) {
+	e := newEnv(t, "fail")
+	srv := dnstest.StartBindIn(t, e.host.Path(), testZone)
+	e.write(e.conflist, fmt.Sprintf(`{
+  "cniVersion": "1.1.0", "name": "diktyo",
+  "plugins": [
+    {"type": "ipmasq", "backend": "iptables", "tag": "DKTDNS%s",
+     "capabilities": {"ips": true, "masqEntries": true, "snatPolicy": true}},
+    {"type": "iproute", "stateDir": %q,
+     "capabilities": {"ips": true, "routeEntries": true, "policyRouting": true}},
+    {"type": "registerDNS", "backend": "rfc2136", "zones": [%q], "timeout": "300ms",
+     "rfc2136": {"server": %q, "tsigSecretFile": %q},
+     "capabilities": {"ips": true, "dnsNames": true}}
+  ]
+}`, strings.ToUpper(testutil.RandSuffix(4)), e.dir+"/iproute", testZone, srv.Addr, srv.KeyFile))
+	p, _ := e.startPlugin()
+	pod := e.pod("web", "team-a", "198.51.100.80", policyAnnotations("web"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	name := "web.team-a." + testZone + "."
+	if got := srv.Values(t, name, dns.TypeA); len(got) != 1 || got[0] != "198.51.100.80" {
+		t.Fatalf("A record = %v", got)
+	}
+	// The record is lost, then the server goes down.
+	deleteName(t, srv, name)
+	srv.Stop()
+	p.Reconcile(context.Background(), "test")
+	s := e.hostState()
+	if !strings.Contains(s, "-s 198.51.100.80/32") || !strings.Contains(s, "from 198.51.100.80 lookup 100") {
+		t.Fatalf("a DNS outage removed the pod's SNAT or routes:\n%s", s)
+	}
+	if got := counterWith(t, p, "diktyo_drift_total", "plugin", "registerDNS"); got < 1 {
+		t.Errorf("drift by registerDNS = %v, want >= 1", got)
+	}
+	if got := counterWith(t, p, "diktyo_repair_failures_total", "plugin", "registerDNS"); got < 1 {
+		t.Errorf("repair failures by registerDNS = %v, want >= 1", got)
+	}
+	srv.Restart(t)
+	waitFor(t, "the record back after the server returned", func() bool {
+		got := srv.Values(t, name, dns.TypeA)
+		return len(got) == 1 && got[0] == "198.51.100.80"
+	})
+	e.stop(pod)
+	e.remove(pod)
+	e.requireGone("198.51.100.80")
+}
+
+// deleteName removes every record of name with a signed update, as an
+// operator's mistake or a lost zone would.
+func deleteName(t *testing.T, srv *dnstest.Server, name string) {
+	t.Helper()
+	m := new(dns.Msg)
+	m.SetUpdate(dns.Fqdn(testZone))
+	m.RemoveName([]dns.RR{&dns.ANY{Hdr: dns.RR_Header{Name: name, Rrtype: dns.TypeANY, Class: dns.ClassANY}}})
+	r, err := srv.ExchangeSigned(m)
+	if err != nil || r.Rcode != dns.RcodeSuccess {
+		t.Fatalf("deleting %s: %v %v", name, r, err)
+	}
+}
