@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	nriapi "github.com/containerd/nri/pkg/api"
 	"github.com/miekg/dns"
 
 	"github.com/diktyo-io/diktyo/pkg/dns/dnstest"
@@ -199,4 +200,38 @@ func deleteName(t *testing.T, srv *dnstest.Server, name string) {
 	if err != nil || r.Rcode != dns.RcodeSuccess {
 		t.Fatalf("deleting %s: %v %v", name, r, err)
 	}
+}
+
+// TestRenamedNetworkMigrates: renaming the conflist's network neither
+// orphans attachments made under the old name nor leaves a running pod
+// without policy: reconcile migrates it, and a pod removed meanwhile is
+// torn down by GC.
+func TestRenamedNetworkMigrates(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	keep := e.pod("keep", "team-a", "198.51.100.85", policyAnnotations("keep"))
+	gone := e.pod("gone", "team-a", "198.51.100.86", policyAnnotations("gone"))
+	for _, pod := range []*nriapi.PodSandbox{keep, gone} {
+		if err := e.run(pod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop()
+	e.mu.Lock()
+	delete(e.pods, gone.Id)
+	e.mu.Unlock()
+	conflist, err := os.ReadFile(e.conflist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.write(e.conflist, strings.Replace(string(conflist), `"name": "diktyo"`, `"name": "diktyo-renamed"`, 1))
+	e.startPlugin()
+	e.requireApplied("198.51.100.85", "keep.team-a."+testZone)
+	e.requireGone("198.51.100.86")
+	if e.cached(keep.Id) {
+		t.Error("keep's attachment under the old name is still cached")
+	}
+	e.stop(keep)
+	e.remove(keep)
+	e.requireGone("198.51.100.8")
 }

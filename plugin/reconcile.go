@@ -255,13 +255,34 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 // pod keeps its SNAT and routes throughout), then DEL of the old one.
 func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, old *cnirun.Attachment, log *slog.Logger) error {
 	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.runner.NetworkName())
-	if err := p.repair(ctx, st, e, pol, old.IPs()); err != nil {
-		return err
+	err := p.repair(ctx, st, e, pol, old.IPs())
+	if err != nil && !releasable(err) {
+		return err // the old attachment keeps the pod's egress identity
 	}
-	if err := st.runner.DelAttachment(ctx, old, e.pod.NetNS); err != nil {
-		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", err)
+	if derr := st.runner.DelAttachment(ctx, old, e.pod.NetNS); derr != nil {
+		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", derr)
+		return errors.Join(err, derr)
 	}
-	return nil
+	if err != nil {
+		// What the old owner held (a DNS name, which belongs to one
+		// owner) was in the way; it is released now. The plugins before
+		// the failing one already hold the pod's SNAT and routes under
+		// the new name, so only that plugin's part was missing meanwhile.
+		log.Info("reconcile: migration retried after releasing the old attachment", "error", err)
+		err = p.repair(ctx, st, e, pol, old.IPs())
+	}
+	return err
+}
+
+// releasable says whether a failed migration may release the old
+// attachment and retry: only when the plugins that carry the pod's egress
+// identity (SNAT, routes) did not fail, so they hold it under the new name.
+func releasable(err error) bool {
+	switch cnirun.FailedPlugin(err) {
+	case "", "ipmasq", "iproute":
+		return false
+	}
+	return true
 }
 
 // retryRepair schedules another reconcile of one pod after a failed

@@ -362,18 +362,23 @@ func (r *Runner) Del(ctx context.Context, pod Pod, fallback map[string]any) (boo
 		rt.NetNS = netns
 		return true, r.cni.DelNetworkList(ctx, att.List, &rt)
 	}
-	if old, err := r.renamedOf(pod.ID); err != nil || old != nil {
-		if err != nil {
-			return false, err
-		}
-		return true, r.DelAttachment(ctx, old, netns)
+	// An attachment under an earlier network name (a migration that has
+	// not finished), and then what an uncached ADD under the current
+	// name may have made.
+	old, err := r.renamedOf(pod.ID)
+	if err != nil {
+		return false, err
+	}
+	ran := old != nil
+	if old != nil {
+		err = r.DelAttachment(ctx, old, netns)
 	}
 	if fallback == nil {
-		return false, nil
+		return ran, err
 	}
 	p := pod
 	p.NetNS = netns
-	return true, r.cni.DelNetworkList(ctx, r.list, r.RuntimeConf(p, fallback))
+	return true, errors.Join(err, r.cni.DelNetworkList(ctx, r.list, r.RuntimeConf(p, fallback)))
 }
 
 // GC removes cached attachments of sandboxes not in validIDs (DEL with
