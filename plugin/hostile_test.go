@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/containerd/nri/pkg/adaptation"
 	nriapi "github.com/containerd/nri/pkg/api"
 	"github.com/miekg/dns"
 
@@ -234,4 +235,49 @@ func TestRenamedNetworkMigrates(t *testing.T) {
 	e.stop(keep)
 	e.remove(keep)
 	e.requireGone("198.51.100.8")
+}
+
+// TestFailClosedCreateContainer: with failClosed, a container of a pod
+// whose RunPodSandbox never reached diktyo-nri gets its pod's policy
+// applied before it is created, and a container whose pod's policy cannot
+// be applied is refused with an error naming diktyo.
+func TestFailClosedCreateContainer(t *testing.T) {
+	e := newEnv(t, "fail")
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.write(e.config, string(cfg)+"failClosed: true\n")
+	p, _ := e.startPlugin()
+	create := func(pod *nriapi.PodSandbox) error {
+		_, err := e.runtime.CreateContainer(context.Background(), &adaptation.CreateContainerRequest{
+			Pod: pod, Container: &nriapi.Container{Id: "ctr-" + pod.Id, PodSandboxId: pod.Id, Name: "app"}})
+		return err
+	}
+	// RunPodSandbox was missed (diktyo-nri was down): applied now.
+	missed := e.pod("missed", "team-a", "198.51.100.90", policyAnnotations("missed"))
+	if err := create(missed); err != nil {
+		t.Fatalf("CreateContainer of a pod with a valid policy: %v", err)
+	}
+	e.requireApplied("198.51.100.90", "missed.team-a."+testZone)
+	// A policy that cannot be applied (the DNS name is another pod's):
+	// the container is refused.
+	clash := e.pod("clash", "team-a", "198.51.100.91", policyAnnotations("missed"))
+	err = create(clash)
+	if err == nil || !strings.Contains(err.Error(), "diktyo") || !strings.Contains(err.Error(), "not applied") {
+		t.Fatalf("CreateContainer of a pod whose policy fails: %v", err)
+	}
+	if got := counterWith(t, p, "diktyo_failures_total", "reason", "policy_not_applied"); got != 1 {
+		t.Errorf("refused containers counted %v, want 1", got)
+	}
+	// Pods without policy are never held up.
+	plain := e.pod("plain", "team-a", "198.51.100.92", nil)
+	if err := create(plain); err != nil {
+		t.Fatalf("CreateContainer of a pod without policy: %v", err)
+	}
+	for _, pod := range []*nriapi.PodSandbox{missed, clash, plain} {
+		e.stop(pod)
+		e.remove(pod)
+	}
+	e.requireGone("198.51.100.9")
 }

@@ -371,7 +371,7 @@ func (c *Config) validate() error {
 	if err := c.Defaults.SNAT.validate(); err != nil {
 		return fmt.Errorf("defaults.snat.%w", err)
 	}
-	if err := c.parsePodCIDRs(); err != nil {
+	if err := c.validateNode(); err != nil {
 		return err
 	}
 	for i := range c.Namespaces {

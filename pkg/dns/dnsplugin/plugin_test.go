@@ -166,10 +166,11 @@ func TestRFC2136Verbs(t *testing.T) {
 			eq(t, "PTR", srv.Values(t, "7.100.51.198.in-addr.arpa.", dns.TypePTR), "web-0.shop.pods.test.")
 			owner := cniutil.OwnerID(netName, "c-web", "eth0")
 			eq(t, "owner TXT", srv.Values(t, "www.pods.test.", dns.TypeTXT), "diktyo-owner="+owner+" diktyo-net="+netName)
-			// The result carries the pod addresses to the next plugin.
+			// The result carries the pod addresses to the next plugin, as
+			// hosts (runtimeConfig.ips are taken as hosts).
 			cur, err := current.NewResultFromResult(res)
 			must(t, "result", err)
-			if len(cur.IPs) != 2 || cur.IPs[0].Address.String() != "198.51.100.7/24" {
+			if len(cur.IPs) != 2 || cur.IPs[0].Address.String() != "198.51.100.7/32" {
 				t.Fatalf("result IPs: %v", cur.IPs)
 			}
 

@@ -7,6 +7,16 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
+// validateNode checks the node-wide settings: podCIDRs and failClosed.
+func (c *Config) validateNode() error {
+	if c.FailClosed && c.FailurePolicy == FailurePolicyIgnore {
+		// ignore starts pods whose policy failed; failClosed refuses
+		// their containers: the two cannot both hold.
+		return fmt.Errorf("failClosed: true needs failurePolicy: fail (it is %q)", c.FailurePolicy)
+	}
+	return c.parsePodCIDRs()
+}
+
 func (c *Config) parsePodCIDRs() error {
 	c.podNets = c.podNets[:0]
 	for i, s := range c.PodCIDRs {

@@ -1,0 +1,87 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	nriapi "github.com/containerd/nri/pkg/api"
+	"github.com/containerd/nri/pkg/stub"
+)
+
+// The NRI hooks diktyo-nri relies on. The stub subscribes a plugin to the
+// events whose interface it implements, so a drifted signature would
+// silently unsubscribe a hook: these fail the build instead.
+var (
+	_ stub.ConfigureInterface       = (*Plugin)(nil)
+	_ stub.SynchronizeInterface     = (*Plugin)(nil)
+	_ stub.ShutdownInterface        = (*Plugin)(nil)
+	_ stub.RunPodInterface          = (*Plugin)(nil)
+	_ stub.StopPodInterface         = (*Plugin)(nil)
+	_ stub.RemovePodInterface       = (*Plugin)(nil)
+	_ stub.CreateContainerInterface = (*Plugin)(nil)
+)
+
+// evCreate names CreateContainer in metrics and logs.
+const evCreate = "CreateContainer"
+
+// reasonNotApplied counts containers refused because their pod's policy
+// was not applied (failClosed).
+const reasonNotApplied = "policy_not_applied"
+
+// CreateContainer is the fail-closed gate (admin config failClosed: true).
+//
+// Contract: containerd calls it for every container, after the pod's
+// RunPodSandbox, under NRI's request timeout. With failClosed off it
+// returns at once. With it on, a container of a pod whose valid,
+// non-empty policy is not applied is refused, after one attempt to apply
+// the policy now (diktyo-nri may have been down or restarting when the
+// sandbox started, so RunPodSandbox never reached it). No application
+// process of an annotated pod then runs without its egress identity. It
+// never adjusts the container.
+func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
+	st := p.state.Load()
+	if !st.cfg.FailClosed {
+		return nil, nil, nil
+	}
+	start := time.Now()
+	defer p.metrics.event(evCreate, start)
+	e, known := p.pods.get(pod.GetId())
+	if !known {
+		// A pod that started while diktyo-nri was away.
+		e = *entryFromNRI(pod)
+		p.pods.upsert(&e)
+	}
+	if e.hostNetwork || e.applied {
+		return nil, nil, nil
+	}
+	pol, err := p.decide(st, &e)
+	if err != nil {
+		// failClosed implies failurePolicy fail: RunPodSandbox refused
+		// this pod already, unless it never reached diktyo-nri.
+		return nil, nil, p.refuseContainer(&e, ctr, err)
+	}
+	if pol.Empty() {
+		return nil, nil, nil
+	}
+	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+		func(ctx context.Context) error {
+			cur, ok := p.pods.get(e.pod.ID)
+			if ok && cur.applied {
+				return nil // applied while we waited for the pod's lock
+			}
+			return p.repair(ctx, st, &e, pol, nil)
+		}, func(error) {})
+	if err != nil {
+		return nil, nil, p.refuseContainer(&e, ctr, err)
+	}
+	p.podLog(&e).Info("policy applied at CreateContainer (RunPodSandbox never reached diktyo-nri)", "container", ctr.GetName())
+	return nil, nil, nil
+}
+
+func (p *Plugin) refuseContainer(e *podEntry, ctr *nriapi.Container, err error) error {
+	p.metrics.fail(reasonNotApplied)
+	p.podLog(e).Error("container refused: the pod's diktyo policy is not applied (failClosed)", "container", ctr.GetName(), "error", err)
+	return fmt.Errorf("diktyo: container %s of pod %s/%s refused: the pod's egress policy is not applied (failClosed): %w",
+		ctr.GetName(), e.pod.Namespace, e.pod.Name, err)
+}
