@@ -159,7 +159,22 @@ func TestFwmarkDelWithoutNetns(t *testing.T) {
 		t.Fatalf("DEL without state: %v", err)
 	}
 	requireLines(t, "nft elements", e.nftElems())
-	fwGC(t, e, nil) // shared rules of unknown users are GC's
+	// Shared rules of unknown users stay, GC or not: with the records
+	// lost, nothing proves they are this network's alone.
+	fwGC(t, e, nil)
+	left := e.hostRules()
+	if len(left) == 0 {
+		t.Fatal("the shared rules went with the lost records")
+	}
+	for _, r := range left {
+		pref, sel, _ := strings.Cut(r, ": ")
+		sel = strings.TrimSuffix(sel, " proto 209")
+		fam := "-4"
+		if strings.Contains(sel, ":") {
+			fam = "-6"
+		}
+		testutil.Run(t, e.host, "ip", append([]string{fam, "rule", "del", "pref", pref}, strings.Fields(sel)...)...)
+	}
 	e.requireFwClean()
 }
 

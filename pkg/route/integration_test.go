@@ -169,12 +169,16 @@ func TestDelWithoutNetnsOrState(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.del(p2, stdin)
-	// Shared rules of unknown users are kept for GC to judge.
-	requireLines(t, "host rules", e.hostRules(),
-		"512: from all to 192.0.2.0/24 lookup main proto 209", "512: from all to 2001:db8::/64 lookup main proto 209")
+	// Shared rules of unknown users are kept: with the records lost,
+	// nothing proves no other attachment uses them, and GC leaves them too.
+	shared := []string{"512: from all to 192.0.2.0/24 lookup main proto 209", "512: from all to 2001:db8::/64 lookup main proto 209"}
+	requireLines(t, "host rules", e.hostRules(), shared...)
 	requireLines(t, "host routes", e.hostRoutes())
 	requireLines(t, "pod routes", podRoutes(t, p2))
 	gc(t, e, nil)
+	requireLines(t, "host rules after GC", e.hostRules(), shared...)
+	testutil.Run(t, e.host, "ip", "-4", "rule", "del", "pref", "512", "to", "192.0.2.0/24", "lookup", "main")
+	testutil.Run(t, e.host, "ip", "-6", "rule", "del", "pref", "512", "to", "2001:db8::/64", "lookup", "main")
 	e.requireClean()
 }
 
@@ -526,20 +530,26 @@ func TestStaleAttachmentTakenOver(t *testing.T) {
 func TestStandaloneAddresses(t *testing.T) {
 	e := newEnv(t)
 	p := e.newPod(0)
-	for _, ips := range [][]string{{"192.0.2.10", "2001:db8::10"}, nil} {
-		rc := map[string]any{"ips": ips, "policyRouting": map[string]any{"table": 100}}
-		stdin := e.conf("1.1.0", nil, rc, nil)
-		res := e.add(p, stdin)
-		if len(res.IPs) != 2 {
-			t.Fatalf("standalone result has IPs %v, want both pod addresses", res.IPs)
-		}
-		rules := e.hostRules()
-		if !strings.Contains(strings.Join(rules, "\n"), "1536: from 192.0.2.10 lookup 100") {
-			t.Fatalf("rules: %v", rules)
-		}
-		e.del(p, stdin)
-		e.requireClean()
+	rc := map[string]any{"ips": []string{"192.0.2.10", "2001:db8::10"}, "policyRouting": map[string]any{"table": 100}}
+	stdin := e.conf("1.1.0", nil, rc, nil)
+	res := e.add(p, stdin)
+	if len(res.IPs) != 2 {
+		t.Fatalf("standalone result has IPs %v, want both pod addresses", res.IPs)
 	}
+	rules := e.hostRules()
+	if !strings.Contains(strings.Join(rules, "\n"), "1536: from 192.0.2.10 lookup 100") {
+		t.Fatalf("rules: %v", rules)
+	}
+	e.del(p, stdin)
+	e.requireClean()
+	// Without ips the pod's own interface is not read (a pod with
+	// NET_ADMIN controls it): no address, no ADD.
+	delete(rc, "ips")
+	_, _, err := e.plugin.AddResult(p.args(e.conf("1.1.0", nil, rc, nil)))
+	if err == nil || !strings.Contains(err.Error(), "no pod address") {
+		t.Fatalf("ADD with addresses only on the pod's interface: %v", err)
+	}
+	e.requireClean()
 }
 
 func TestStatus(t *testing.T) {
