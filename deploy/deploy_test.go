@@ -461,3 +461,25 @@ func wantFlag(t *testing.T, flags map[string]string, name, want string) {
 		t.Errorf("--%s=%s, want the binary's default %s", name, got, want)
 	}
 }
+
+// TestRequiredDropIn: the fail-closed drop-in requires the plugin by the
+// name diktyo-nri registers, and offers pods no way to opt out.
+func TestRequiredDropIn(t *testing.T) {
+	toml := string(readFile(t, "containerd/20-diktyo-required.toml"))
+	for _, want := range []string{
+		"[plugins.'io.containerd.nri.v1.nri'.default_validator]",
+		"enable = true",
+		"required_plugins = ['diktyo']",
+	} {
+		if !strings.Contains(toml, want) {
+			t.Errorf("20-diktyo-required.toml lacks %q", want)
+		}
+	}
+	if regexp.MustCompile(`(?m)^\s*tolerate_missing_plugins_annotation\s*=`).MatchString(toml) {
+		t.Error("20-diktyo-required.toml sets a toleration annotation: any pod could opt out")
+	}
+	// diktyo-nri registers as "diktyo" unless --name says otherwise.
+	if m := regexp.MustCompile(`--name[= ]+(\S+)`).FindStringSubmatch(string(readFile(t, "daemonset.yaml"))); m != nil && m[1] != "diktyo" {
+		t.Errorf("daemonset.yaml registers the plugin as %q; the required drop-in names diktyo", m[1])
+	}
+}

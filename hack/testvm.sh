@@ -21,7 +21,9 @@
 #
 # Environment: DIKTYO_TESTVM_DIR (state, default /var/lib/diktyo-testvm),
 # DIKTYO_TESTVM_BRIDGE (default dktvm0), DIKTYO_TESTVM_SUBNET (default
-# 198.18.0.0/24, a benchmarking range routed nowhere), DIKTYO_NRI_MODE.
+# 198.18.0.0/24, a benchmarking range routed nowhere), DIKTYO_NRI_MODE,
+# DIKTYO_TESTVM_REQUIRE_DIKTYO (1: containerd requires the diktyo NRI plugin
+# for every container, as deploy/containerd/20-diktyo-required.toml does).
 # Needs root. Idempotent: every step checks before it acts.
 set -euo pipefail
 
@@ -188,6 +190,15 @@ images() {
   note "$(sha256sum "$dir/pause.tar" | cut -c1-12) pause.tar, $(sha256sum "$dir/app.tar" | cut -c1-12) app.tar"
 }
 
+# require_diktyo_config: with DIKTYO_TESTVM_REQUIRE_DIKTYO=1, the fail-closed
+# drop-in of deploy/containerd/20-diktyo-required.toml: containerd creates
+# no container while diktyo-nri is not registered.
+require_diktyo_config() {
+  [[ ${DIKTYO_TESTVM_REQUIRE_DIKTYO:-0} == 1 ]] || return 0
+  # The deployed file itself, less its header: one source of truth.
+  sed -n "/^\[plugins/,\$ s/^/  /p" "$REPO/deploy/containerd/20-diktyo-required.toml"
+}
+
 containerd_config() {
   mkdir -p "$ETC/containerd" "$STATE/containerd/root" "$STATE/containerd/state" "$RUN" "$LOG" \
     "$NRI_PLUGINS" "$NRI_CONF" "$STATE/s" "$STATE/opt" "$STATE/pods"
@@ -240,6 +251,7 @@ imports = []
     plugin_config_path = '$NRI_CONF'
     plugin_registration_timeout = '5s'
     plugin_request_timeout = '2s'
+$(require_diktyo_config)
 EOF
   # The pod network: a bridge with host-local IPAM on a test range, no
   # ipMasq: the only SNAT on this node is diktyo's.

@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// restartContainerdWith restarts containerd (pods live on in their shims)
+// with extra environment for hack/testvm.sh, which regenerates its config.
+func (v *testVM) restartContainerdWith(t *testing.T, env ...string) {
+	t.Helper()
+	b, err := os.ReadFile(v.dir("run", "containerd.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+		t.Fatalf("stopping containerd: %v", err)
+	}
+	waitFor(t, 20*time.Second, "containerd to exit", func() bool { return !alive(pid) })
+	cmd := exec.Command(filepath.Join(v.repo, "hack/testvm.sh"), "up", "--nri", "none")
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("hack/testvm.sh up: %v", err)
+	}
+}
+
+// TestFailClosed: with containerd requiring the diktyo NRI plugin
+// (deploy/containerd/20-diktyo-required.toml) and failClosed in the admin
+// config, an annotated pod's application cannot start while diktyo-nri is
+// down, and the error names diktyo; once diktyo-nri is back it starts with
+// its policy, and its traffic leaves with its external address. With the
+// opt-in off, the documented fail-open behaviour holds: the container
+// starts, and gets its policy when diktyo-nri reconciles.
+func TestFailClosed(t *testing.T) {
+	v := requireVM(t)
+	newRemote(t)
+	v.restartContainerdWith(t, "DIKTYO_TESTVM_REQUIRE_DIKTYO=1")
+	t.Cleanup(func() { v.restartContainerdWith(t, "DIKTYO_TESTVM_REQUIRE_DIKTYO=0") })
+	cfg := v.configWith(t, func(c map[string]any) { c["failClosed"] = true })
+	n := v.startNRI(t, cfg)
+	const ns = "e2e-failclosed"
+
+	n.kill(t)
+	p := v.mustRunPod(t, "closed", ns, snatTo(extA))
+	err := p.startApp(t)
+	if err == nil || !strings.Contains(err.Error(), `"diktyo"`) {
+		t.Fatalf("container of an annotated pod while diktyo-nri is down: %v, want a refusal naming diktyo", err)
+	}
+	v.restartNRI(t, n, cfg)
+	if err := p.startApp(t); err != nil {
+		t.Fatalf("container after diktyo-nri returned: %v", err)
+	}
+	expectSNATState(t, p, extA)
+	expectSource(t, p, dstSNAT, extA, 0, 0)
+	p.stop(t)
+	p.remove(t)
+	expectNothingLeft(t, p)
+
+	// Opt-in off: fail open, as documented.
+	v.restartContainerdWith(t, "DIKTYO_TESTVM_REQUIRE_DIKTYO=0")
+	n2 := v.startNRI(t, v.env["DIKTYO_TESTVM_CONFIG"])
+	n2.kill(t)
+	q := v.mustRunPod(t, "open", ns, snatTo(extB))
+	if err := q.startApp(t); err != nil {
+		t.Fatalf("fail-open: container while diktyo-nri is down: %v", err)
+	}
+	if rules := q.natRules(t); len(rules) != 0 {
+		t.Fatalf("fail-open: nat rules before diktyo-nri returned: %v", rules)
+	}
+	v.restartNRI(t, n2, v.env["DIKTYO_TESTVM_CONFIG"])
+	expectSNATState(t, q, extB)
+	expectSource(t, q, dstSNAT, extB, 0, 0)
+	q.stop(t)
+	q.remove(t)
+	expectNothingLeft(t, q)
+}
