@@ -388,6 +388,9 @@ func (b *Backend) transfer(ctx context.Context, zone string) ([]dns.RR, error) {
 	}
 	var out []dns.RR
 	for env := range ch {
+		if env.Error != nil && isTSIGError(env.Error) {
+			return nil, fmt.Errorf("zone transfer of %s: %w", zone, b.unverified(env.Error))
+		}
 		if env.Error != nil {
 			return nil, fmt.Errorf("zone transfer of %s from %s (allowed to key %s?): %w", zone, b.o.Server, b.o.Key.Name, env.Error)
 		}
@@ -490,15 +493,20 @@ func (b *Backend) send(ctx context.Context, m *dns.Msg, zone string) error {
 	}
 }
 
-// exchange signs m and sends it. A TSIG failure on either side becomes an
-// error naming the key (never the secret).
+// exchange signs m and sends it, and believes the answer only when it
+// carries a valid TSIG of our key: an unsigned answer (or one signed with
+// another key) could come from anyone on the path, and a forged NOERROR
+// would make ADD report records that do not exist, or make DEL and GC
+// act on a forged owner. A TSIG failure on either side becomes an error
+// naming the key (never the secret).
 func (b *Backend) exchange(ctx context.Context, m *dns.Msg) (*dns.Msg, error) {
 	m.SetTsig(b.o.Key.Name, b.o.Key.Algorithm, 300, time.Now().Unix())
 	r, _, err := b.client.ExchangeContext(ctx, m, b.o.Server)
-	if r != nil && r.Rcode == dns.RcodeNotAuth {
+	if r != nil && r.Rcode == dns.RcodeNotAuth && (err == nil || isTSIGError(err)) {
 		// BIND answers NOTAUTH both to a bad signature (with a TSIG
-		// error) and for a zone it does not serve (signed, no error).
-		if t := r.IsTsig(); t == nil || t.Error != 0 {
+		// error, and a MAC we cannot verify) and for a zone it does not
+		// serve (signed, no error).
+		if t := r.IsTsig(); t == nil || t.Error != 0 || err != nil {
 			why := "unsigned answer"
 			if t != nil {
 				why = dns.RcodeToString[int(t.Error)]
@@ -508,12 +516,35 @@ func (b *Backend) exchange(ctx context.Context, m *dns.Msg) (*dns.Msg, error) {
 		return nil, fmt.Errorf("server %s is not authoritative for %s (NOTAUTH): check zones and reverseZones", b.o.Server, m.Question[0].Name)
 	}
 	if err != nil {
-		if errors.Is(err, dns.ErrSig) || errors.Is(err, dns.ErrTime) {
-			return nil, fmt.Errorf("server %s: TSIG verification of the answer failed for key %s: %w", b.o.Server, b.o.Key.Name, err)
+		if isTSIGError(err) {
+			return nil, b.unverified(err)
 		}
 		return nil, fmt.Errorf("server %s unreachable over %s: %w", b.o.Server, b.o.Transport, err)
 	}
+	// The dns client verifies a TSIG when the answer has one, and
+	// accepts an answer without one.
+	if t := r.IsTsig(); t == nil || !strings.EqualFold(t.Hdr.Name, b.o.Key.Name) {
+		return nil, b.unverified(dns.ErrNoSig)
+	}
 	return r, nil
+}
+
+// isTSIGError reports whether err is the dns package's verdict on an
+// answer's TSIG (rather than a network error).
+func isTSIGError(err error) bool {
+	for _, e := range []error{dns.ErrSig, dns.ErrTime, dns.ErrSecret, dns.ErrNoSig, dns.ErrKeyAlg, dns.ErrAlg, dns.ErrAuth} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Backend) unverified(err error) error {
+	if errors.Is(err, dns.ErrNoSig) {
+		return fmt.Errorf("server %s: unsigned answer to a request signed with key %s: not trusted (a forged answer, or a server that does not know the key)", b.o.Server, b.o.Key.Name)
+	}
+	return fmt.Errorf("server %s: TSIG verification of the answer failed for key %s: %w", b.o.Server, b.o.Key.Name, err)
 }
 
 func namesOf(recs []record.Record) []string {

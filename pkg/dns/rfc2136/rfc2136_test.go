@@ -15,7 +15,6 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/dns/dnstest"
 	"github.com/diktyo-io/diktyo/pkg/dns/record"
 	"github.com/diktyo-io/diktyo/pkg/dns/rfc2136"
-	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 const (
@@ -32,7 +31,8 @@ type env struct {
 }
 
 func newEnv(t *testing.T) env {
-	testutil.RequireRoot(t)
+	// Not testutil.RequireRoot: a BIND on 127.0.0.1 touches no host
+	// networking, so these run under -short too.
 	srv := dnstest.StartBind(t, zone, rev4, rev6)
 	return env{srv: srv, b: rfc2136.New(options(srv, srv.Secret))}
 }
