@@ -141,7 +141,7 @@ func TestNames(t *testing.T) {
 		{name: "nothing", args: "", want: nil},
 		{name: "invalid dnsName", args: k8s, extra: `,"runtimeConfig":{"dnsNames":["ok","Bad"]}`, err: `runtimeConfig.dnsNames[1]: name "Bad": label "Bad" has uppercase`},
 		{name: "dnsName outside zones", args: k8s, extra: `,"runtimeConfig":{"dnsNames":["x.example.com."]}`, err: `runtimeConfig.dnsNames[0]: name "x.example.com." is outside the configured zones`},
-		{name: "invalid pod name", args: "K8S_POD_NAME=Web_0;K8S_POD_NAMESPACE=shop", err: `nameTemplate "{name}.{namespace}.{zone}" with CNI_ARGS K8S_POD_NAME="Web_0"`},
+		{name: "invalid pod name", args: "K8S_POD_NAME=Web_0;K8S_POD_NAMESPACE=shop", err: `nameTemplate "{name}.{namespace}.{zone}" for pod shop/Web_0`},
 		{name: "lenient skips invalid", lenient: true, args: "K8S_POD_NAME=Web_0;K8S_POD_NAMESPACE=shop",
 			extra: `,"runtimeConfig":{"dnsNames":["ok","Bad"]}`, want: []string{"ok.pods.test."}},
 	}

@@ -35,12 +35,14 @@ import (
 // Backend implements record.Backend on a hosts file.
 type Backend struct {
 	path string
+	node string // this node's name: GC removes only its lines
 }
 
 var _ record.Backend = (*Backend)(nil)
 
-// New returns a backend for the hosts file at path (absolute).
-func New(path string) *Backend { return &Backend{path: path} }
+// New returns a backend for the hosts file at path (absolute), on the
+// node named node.
+func New(path, node string) *Backend { return &Backend{path: path, node: node} }
 
 // entry is one line of the file. Lines that are not diktyo's have only
 // raw set (and names, to detect conflicts).

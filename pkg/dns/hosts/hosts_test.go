@@ -51,7 +51,7 @@ func TestFileFormat(t *testing.T) {
 	if err := os.WriteFile(file, []byte(seed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b := New(file)
+	b := New(file, "node-a")
 	if err := b.Add(ctx(t), set("aaaa", []string{"web", "www"}, "198.51.100.7", "2001:db8::7")); err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestModeKept(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if err := New(file).Add(ctx(t), set("aaaa", []string{"web"}, "198.51.100.7")); err != nil {
+	if err := New(file, "node-a").Add(ctx(t), set("aaaa", []string{"web"}, "198.51.100.7")); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := os.Stat(file); st.Mode().Perm() != 0o640 {
@@ -95,7 +95,7 @@ func TestModeKept(t *testing.T) {
 
 func TestNoWriteWhenUnchanged(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "hosts")
-	b := New(file)
+	b := New(file, "node-a")
 	s := set("aaaa", []string{"web"}, "198.51.100.7")
 	if err := b.Add(ctx(t), s); err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestNoWriteWhenUnchanged(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "hosts")
-	b := New(file)
+	b := New(file, "node-a")
 	s := set("aaaa", []string{"web"}, "198.51.100.7")
 	if err := b.Check(ctx(t), s); err == nil || !strings.Contains(err.Error(), "missing line") {
 		t.Fatalf("CHECK without a file: %v", err)
@@ -148,7 +148,7 @@ func TestLockBounded(t *testing.T) {
 	}
 	c, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	err = New(file).Add(c, set("aaaa", []string{"web"}, "198.51.100.7"))
+	err = New(file, "node-a").Add(c, set("aaaa", []string{"web"}, "198.51.100.7"))
 	if err == nil || !strings.Contains(err.Error(), "locking") {
 		t.Fatalf("ADD under a held lock: %v", err)
 	}
@@ -170,7 +170,7 @@ func TestConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b := New(file) // separate backends: separate lock descriptors
+			b := New(file, "node-a") // separate backends: separate lock descriptors
 			id := fmt.Sprintf("%016x", i)
 			s := set(id, []string{fmt.Sprintf("p%02d", i)}, fmt.Sprintf("198.51.100.%d", i+1), fmt.Sprintf("2001:db8::%x", i+1))
 			if err := b.Add(ctx(t), s); err != nil {
@@ -223,7 +223,7 @@ func TestConcurrent(t *testing.T) {
 
 func TestGC(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "hosts")
-	b := New(file)
+	b := New(file, "node-a")
 	for _, s := range []record.Set{set("live", []string{"a"}, "198.51.100.1"), set("dead", []string{"b"}, "198.51.100.2")} {
 		if err := b.Add(ctx(t), s); err != nil {
 			t.Fatal(err)

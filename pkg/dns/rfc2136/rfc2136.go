@@ -49,6 +49,9 @@ type Options struct {
 	// Timeout bounds each exchange (dial, write and read); the context
 	// passed to every method bounds the whole operation.
 	Timeout time.Duration
+	// Node is this node's name: GC removes only records whose owner TXT
+	// names it.
+	Node string
 }
 
 // Backend implements record.Backend with RFC 2136 updates.
