@@ -117,8 +117,10 @@ func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Rec
 		switch {
 		case held.free:
 			m.NameNotUsed(headers([]string{n}, dns.TypeANY))
-		case held.owner == owner:
-			m.Used([]dns.RR{ownerTXT(n, owner)})
+		case !held.foreign && held.owner.Same(owner):
+			// The stored TXT, which may be an older form of ours
+			// (no node, no pod): the prerequisite compares exactly.
+			m.Used([]dns.RR{ownerTXT(n, held.owner)})
 		default:
 			return fmt.Errorf("name %s is already taken: %s", strings.TrimSuffix(n, "."), held)
 		}
@@ -167,34 +169,50 @@ func (b *Backend) rollback(ctx context.Context, done []string, groups map[string
 // Del removes the owner's forward names and the PTRs of their addresses.
 // The addresses come from the set and from the server's current A/AAAA
 // records, so a DEL without prevResult or netns still finds its PTRs.
+// Each name's owner TXT is read first: the removal's prerequisite must
+// match it exactly, and DEL may not know all of it (no CNI_ARGS, so no
+// pod; or a record written before owners named a node).
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
+	byZone := map[string][]owned{}
+	var zones []string
+	add := func(zone string, it owned) {
+		if _, ok := byZone[zone]; !ok {
+			zones = append(zones, zone)
+		}
+		if !slices.Contains(byZone[zone], it) {
+			byZone[zone] = append(byZone[zone], it)
+		}
+	}
 	addrs := slices.Clone(s.Addrs)
-	if len(b.o.ReverseZones) > 0 {
-		for _, n := range s.Names {
-			got, err := b.addrsOf(ctx, n.FQDN, s.Owner)
+	for _, n := range s.Names {
+		it, ok, err := b.ours(ctx, n.FQDN, s.Owner)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		add(n.Zone, it)
+		if len(b.o.ReverseZones) > 0 {
+			got, err := b.addrsAt(ctx, n.FQDN)
 			if err != nil {
 				return err
 			}
 			addrs = append(addrs, got...)
 		}
 	}
-	byZone := map[string][]owned{}
-	var zones []string
-	add := func(zone, name string) {
-		if _, ok := byZone[zone]; !ok {
-			zones = append(zones, zone)
-		}
-		if !slices.Contains(byZone[zone], owned{name: name, owner: s.Owner}) {
-			byZone[zone] = append(byZone[zone], owned{name: name, owner: s.Owner})
-		}
-	}
-	for _, n := range s.Names {
-		add(n.Zone, n.FQDN)
-	}
 	for _, a := range addrs {
 		rev := record.ReverseName(a)
-		if z, ok := b.o.ReverseZones.Match(rev); ok {
-			add(z, rev)
+		z, ok := b.o.ReverseZones.Match(rev)
+		if !ok {
+			continue
+		}
+		it, ok, err := b.ours(ctx, rev, s.Owner)
+		if err != nil {
+			return err
+		}
+		if ok {
+			add(z, it)
 		}
 	}
 	var errs []error
@@ -204,12 +222,18 @@ func (b *Backend) Del(ctx context.Context, s record.Set) error {
 	return errors.Join(errs...)
 }
 
-// addrsOf returns the addresses at name when its owner TXT is ours.
-func (b *Backend) addrsOf(ctx context.Context, name string, owner record.Owner) ([]netip.Addr, error) {
+// ours reads name's owner TXT; ok is true when it is owner's attachment,
+// and the item then carries the TXT as stored.
+func (b *Backend) ours(ctx context.Context, name string, owner record.Owner) (owned, bool, error) {
 	held, err := b.owner(ctx, name)
-	if err != nil || held.owner != owner {
-		return nil, err
+	if err != nil || held.free || held.foreign || !held.owner.Same(owner) {
+		return owned{}, false, err
 	}
+	return owned{name: name, owner: held.owner}, true, nil
+}
+
+// addrsAt returns the addresses at name.
+func (b *Backend) addrsAt(ctx context.Context, name string) ([]netip.Addr, error) {
 	var out []netip.Addr
 	for _, t := range []uint16{dns.TypeA, dns.TypeAAAA} {
 		r, err := b.query(ctx, name, t)
@@ -289,6 +313,9 @@ func (b *Backend) Check(ctx context.Context, s record.Set) error {
 			if err != nil {
 				return err
 			}
+			if t == record.TXT {
+				got = sameOwner(got, s.Owner)
+			}
 			problems = append(problems, diff(n, t, got, want[n][t])...)
 		}
 	}
@@ -315,6 +342,18 @@ func (b *Backend) values(ctx context.Context, name string, t record.Type) ([]str
 	return out, nil
 }
 
+// sameOwner rewrites owner TXTs of owner's attachment to owner's current
+// form: an older form (no node, no pod) is still this attachment's.
+func sameOwner(txts []string, owner record.Owner) []string {
+	out := slices.Clone(txts)
+	for i, v := range out {
+		if o, ok := record.ParseOwner(strings.Fields(v)); ok && o.Same(owner) {
+			out[i] = owner.String()
+		}
+	}
+	return out
+}
+
 func diff(name string, t record.Type, got, want []string) []string {
 	var out []string
 	for _, w := range want {
@@ -331,9 +370,12 @@ func diff(name string, t record.Type, got, want []string) []string {
 }
 
 // GC transfers every configured zone (AXFR, signed with the key) and
-// removes the names whose owner TXT names this network and an owner not
-// in valid. Each removal keeps the owner prerequisite, so a name re-added
-// meanwhile by a live attachment is left alone.
+// removes the names whose owner TXT names this network, this node, and an
+// owner not in valid. valid lists only this node's attachments: another
+// node's records, and records whose owner names no node (written before
+// owners did), are never this GC's. Each removal keeps the owner
+// prerequisite, so a name re-added meanwhile by a live attachment is left
+// alone.
 func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
 	var errs []error
 	for _, z := range slices.Concat(b.o.Zones, b.o.ReverseZones) {
@@ -359,7 +401,7 @@ func (b *Backend) staleIn(ctx context.Context, zone, network string, valid map[s
 			continue
 		}
 		o, ok := record.ParseOwner(txt.Txt)
-		if !ok || o.Network != network || valid[o.ID] {
+		if !ok || o.Network != network || o.Node == "" || o.Node != b.o.Node || valid[o.ID] {
 			continue
 		}
 		stale = append(stale, owned{name: strings.ToLower(txt.Hdr.Name), owner: o})
@@ -428,7 +470,7 @@ func (h heldBy) String() string {
 	if h.foreign {
 		return "it has records diktyo did not create"
 	}
-	return fmt.Sprintf("owned by attachment %s of network %q", h.owner.ID, h.owner.Network)
+	return "owned by " + h.owner.Describe()
 }
 
 // owner reads the owner TXT at name.
