@@ -61,6 +61,11 @@ func (e entry) String() string {
 	return fmt.Sprintf("%s\t%s # %s", e.addr, strings.Join(e.names, " "), e.owner)
 }
 
+// body is a line of ours without its owner comment.
+func (e entry) body() string {
+	return fmt.Sprintf("%s\t%s", e.addr, strings.Join(e.names, " "))
+}
+
 // parse reads the file's lines. It never fails on a line it does not
 // understand: such lines are kept as they are.
 func parse(data []byte) []entry {
@@ -137,7 +142,7 @@ func (b *Backend) Add(ctx context.Context, s record.Set) error {
 	}
 	return b.modify(ctx, func(es []entry) ([]entry, error) {
 		for _, e := range es {
-			if e.ours && e.owner == s.Owner {
+			if e.ours && e.owner.Same(s.Owner) {
 				continue
 			}
 			for _, n := range s.Names {
@@ -154,12 +159,13 @@ func describe(e entry) string {
 	if !e.ours {
 		return fmt.Sprintf("line %q was not written by diktyo", e.raw)
 	}
-	return fmt.Sprintf("owned by attachment %s of network %q", e.owner.ID, e.owner.Network)
+	return "owned by " + e.owner.Describe()
 }
 
-// without drops the owner's lines, keeping everything else in order.
+// without drops the owner's lines (in any form of its owner tag, see
+// record.Owner.Same), keeping everything else in order.
 func without(es []entry, o record.Owner) []entry {
-	return slices.DeleteFunc(slices.Clone(es), func(e entry) bool { return e.ours && e.owner == o })
+	return slices.DeleteFunc(slices.Clone(es), func(e entry) bool { return e.ours && e.owner.Same(o) })
 }
 
 // Del removes the owner's lines; no file or no lines is success.
@@ -167,11 +173,16 @@ func (b *Backend) Del(ctx context.Context, s record.Set) error {
 	return b.modify(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
 }
 
-// GC removes lines of network whose owner is not in valid.
+// GC removes this node's lines of network whose owner is not in valid.
+// valid lists only this node's attachments, so lines naming another node
+// (a file shared by nodes) are never this GC's. Lines naming no node were
+// written by an older version on the node that owns the file (a hosts
+// file is node-local state), so they count as this node's.
 func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
 	return b.modify(ctx, func(es []entry) ([]entry, error) {
 		return slices.DeleteFunc(slices.Clone(es), func(e entry) bool {
-			return e.ours && e.owner.Network == network && !valid[e.owner.ID]
+			mine := e.owner.Node == "" || e.owner.Node == b.node
+			return e.ours && mine && e.owner.Network == network && !valid[e.owner.ID]
 		}), nil
 	})
 }
@@ -182,15 +193,17 @@ func (b *Backend) Check(_ context.Context, s record.Set) error {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("reading %s: %w", b.path, err)
 	}
+	// Lines are compared without their owner comment: an older form of
+	// this attachment's tag (no node, no pod) is still this attachment's.
 	var got []string
 	for _, e := range parse(data) {
-		if e.ours && e.owner == s.Owner {
-			got = append(got, e.String())
+		if e.ours && e.owner.Same(s.Owner) {
+			got = append(got, e.body())
 		}
 	}
 	var want []string
 	for _, e := range wanted(s) {
-		want = append(want, e.String())
+		want = append(want, e.body())
 	}
 	var problems []string
 	for _, w := range want {

@@ -16,8 +16,18 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/dns/record"
 )
 
+// set is a legacy-style set (owner without node or pod), as the format
+// tests pin it; setOn is what the plugin builds today.
 func set(id string, names []string, addrs ...string) record.Set {
-	s := record.Set{Owner: record.Owner{ID: id, Network: "net"}}
+	return build(record.Owner{ID: id, Network: "net"}, names, addrs...)
+}
+
+func setOn(node, id string, names []string, addrs ...string) record.Set {
+	return build(record.Owner{ID: id, Network: "net", Node: node, Pod: "default/" + id}, names, addrs...)
+}
+
+func build(o record.Owner, names []string, addrs ...string) record.Set {
+	s := record.Set{Owner: o}
 	for _, n := range names {
 		s.Names = append(s.Names, record.Name{FQDN: n + ".pods.test.", Zone: "pods.test."})
 	}
@@ -262,4 +272,97 @@ func FuzzParseLine(f *testing.F) {
 			t.Fatalf("foreign line %q not kept verbatim: %q", line, e.String())
 		}
 	})
+}
+
+// TestGCKeepsOtherNodesLines: two nodes sharing one file (a file on shared
+// storage, or two kubelets on one host): each node's GC, told only its
+// own live attachments, keeps the other node's lines. Lines without a
+// node (older versions) are this file's, and a file is one node's state,
+// so GC treats them as its own.
+func TestGCKeepsOtherNodesLines(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	a, b := New(file, "node-a"), New(file, "node-b")
+	aLive, aDead := setOn("node-a", "alive", []string{"a1"}, "198.51.100.1"), setOn("node-a", "adead", []string{"a2"}, "198.51.100.2")
+	bLive, bDead := setOn("node-b", "blive", []string{"b1"}, "198.51.100.3"), setOn("node-b", "bdead", []string{"b2"}, "198.51.100.4")
+	old := set("old", []string{"old"}, "198.51.100.5")
+	for _, tc := range []struct {
+		b *Backend
+		s record.Set
+	}{{a, aLive}, {a, aDead}, {b, bLive}, {b, bDead}, {a, old}} {
+		if err := tc.b.Add(ctx(t), tc.s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.GC(ctx(t), "net", map[string]bool{"alive": true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(t, file); !slices.Equal(got, []string{"a1", "b1", "b2"}) {
+		t.Fatalf("after node-a's GC: %q, want a1 b1 b2", got)
+	}
+	if err := b.GC(ctx(t), "net", map[string]bool{"blive": true}); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(t, file); !slices.Equal(got, []string{"a1", "b1"}) {
+		t.Fatalf("after node-b's GC: %q, want a1 b1", got)
+	}
+}
+
+// names lists the first name of every line, without the zone, sorted.
+func names(t *testing.T, file string) []string {
+	t.Helper()
+	var out []string
+	for _, e := range parse([]byte(read(t, file))) {
+		out = append(out, strings.TrimSuffix(e.names[0], ".pods.test"))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestTakenNameNamesThePod: a name on another pod's line is refused, and
+// the error names that pod; the file is unchanged.
+func TestTakenNameNamesThePod(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	b := New(file, "node-a")
+	if err := b.Add(ctx(t), setOn("node-a", "web-1", []string{"api.web-1.shop"}, "198.51.100.1")); err != nil {
+		t.Fatal(err)
+	}
+	before := read(t, file)
+	err := b.Add(ctx(t), setOn("node-a", "squatter", []string{"mine", "api.web-1.shop"}, "198.51.100.2"))
+	if err == nil || !strings.Contains(err.Error(), "api.web-1.shop.pods.test is already taken") || !strings.Contains(err.Error(), "pod default/web-1") {
+		t.Fatalf("ADD of a name another pod holds: %v", err)
+	}
+	t.Logf("ADD: %v", err)
+	if got := read(t, file); got != before {
+		t.Fatalf("file changed by a refused ADD:\n%s", got)
+	}
+}
+
+// TestLegacyLines: a line written before owners named node and pod is
+// still its attachment's: CHECK accepts it, ADD converges over it (and
+// re-tags it), DEL without the pod removes it.
+func TestLegacyLines(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	b := New(file, "node-a")
+	if err := b.Add(ctx(t), set("aaaa", []string{"web"}, "198.51.100.7")); err != nil {
+		t.Fatal(err)
+	}
+	now := setOn("node-a", "aaaa", []string{"web"}, "198.51.100.7")
+	if err := b.Check(ctx(t), now); err != nil {
+		t.Fatalf("CHECK over a legacy line: %v", err)
+	}
+	if err := b.Add(ctx(t), now); err != nil {
+		t.Fatalf("ADD over a legacy line: %v", err)
+	}
+	want := "198.51.100.7\tweb.pods.test # diktyo-owner=aaaa diktyo-net=net diktyo-node=node-a diktyo-pod=default/aaaa\n"
+	if got := read(t, file); got != want {
+		t.Fatalf("after ADD:\n%s\nwant:\n%s", got, want)
+	}
+	del := now
+	del.Owner.Pod = ""
+	if err := b.Del(ctx(t), del); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, file); got != "" {
+		t.Fatalf("after DEL without the pod: %q", got)
+	}
 }
