@@ -264,18 +264,28 @@ func render(es []entry) []byte {
 	return buf.Bytes()
 }
 
-// lock takes an exclusive flock on path.lock, polling so that the wait is
-// bounded by ctx. The lock file is never removed: removing it would let
+// lockPath is the lock file: in a directory of its own, root-only, so
+// that no other user can open the lock (a read-only descriptor suffices
+// for flock) and stall every ADD. The hosts file's own directory must
+// stay readable by the DNS server, so it cannot hold the lock.
+func (b *Backend) lockPath() string { return b.path + ".lock.d/lock" }
+
+// lock takes an exclusive flock on the lock file, polling so that the wait
+// is bounded by ctx. The lock file is never removed: removing it would let
 // two writers lock different inodes.
 func (b *Backend) lock(ctx context.Context) (func(), error) {
-	lockPath := b.path + ".lock"
+	lockPath := b.lockPath()
 	if err := os.MkdirAll(filepath.Dir(b.path), 0o755); err != nil {
 		return nil, fmt.Errorf("hosts.file: creating directory: %w", err)
 	}
-	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("hosts.file: opening lock %s: %w", lockPath, err)
+	if err := privateDir(filepath.Dir(lockPath)); err != nil {
+		return nil, fmt.Errorf("hosts.file: lock directory: %w", err)
 	}
+	f, err := openPrivate(lockPath)
+	if err != nil {
+		return nil, fmt.Errorf("hosts.file: lock: %w", err)
+	}
+	start := time.Now()
 	for {
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
@@ -288,10 +298,64 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 		select {
 		case <-ctx.Done():
 			_ = f.Close()
-			return nil, fmt.Errorf("locking %s: %w", lockPath, ctx.Err())
+			return nil, fmt.Errorf("locking %s: still held by another process after %s (timeout): %w", lockPath, time.Since(start).Round(time.Millisecond), ctx.Err())
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
+}
+
+// privateDir makes dir exist as a directory of this user's, mode 0700:
+// created so, narrowed if found wider. A symlink, or a directory of
+// another user (who could then reach the lock), is an error.
+func privateDir(dir string) error {
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory (%s)", dir, st.Mode().Type())
+	}
+	if err := ownedByUs(dir, st); err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
+}
+
+// openPrivate opens (creating) a regular file of this user's, mode
+// 0600, narrowing a wider mode; it does not follow a symlink.
+func openPrivate(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file", path)
+	}
+	if err == nil {
+		err = ownedByUs(path, st)
+	}
+	if err == nil && st.Mode().Perm()&0o077 != 0 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func ownedByUs(path string, st fs.FileInfo) error {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
+		return fmt.Errorf("%s belongs to uid %d, not to this process's uid %d: remove it", path, sys.Uid, os.Geteuid())
+	}
+	return nil
 }
 
 // writeAtomic replaces path with data: temp file in the same directory
