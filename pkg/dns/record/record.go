@@ -111,13 +111,14 @@ func CheckNode(n string) error {
 	if len(NodePrefix)+len(n) > maxTXTString {
 		return fmt.Errorf("node name %q is longer than %d characters", n, maxTXTString-len(NodePrefix))
 	}
-	for i := 0; i < len(n); i++ {
-		c := n[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_') {
-			return fmt.Errorf("node name %q has invalid character %q (allowed: letters, digits, '-', '.', '_')", n, c)
-		}
+	if i := strings.IndexFunc(n, func(c rune) bool { return !nodeChar(c) }); i >= 0 {
+		return fmt.Errorf("node name %q has invalid character %q (allowed: letters, digits, '-', '.', '_')", n, n[i])
 	}
 	return nil
+}
+
+func nodeChar(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_'
 }
 
 // PodRef returns "namespace/name" for owner tags, or "" when either is
