@@ -8,12 +8,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/skel"
@@ -28,7 +30,23 @@ type Conf struct {
 	types.PluginConf
 	Debug    bool   `json:"debug"`
 	DebugDir string `json:"debugDir"`
+	// MaxDumps is how many dumps each attachment directory keeps (the
+	// newest); default DefaultMaxDumps.
+	MaxDumps int `json:"maxDumps,omitempty"`
+	// MaxAge is how long an attachment directory lives after its last
+	// dump; older ones are removed on the next write. Default
+	// DefaultMaxAge.
+	MaxAge string `json:"maxAge,omitempty"`
+
+	maxAge time.Duration
 }
+
+// Bounds of the debug directory: a noop left in a busy node's chain
+// would otherwise fill the disk, one file per CNI call.
+const (
+	DefaultMaxDumps = 64
+	DefaultMaxAge   = 24 * time.Hour
+)
 
 // Dump is what one debug file holds.
 type Dump struct {
@@ -58,6 +76,20 @@ func ParseConf(stdin []byte) (*Conf, error) {
 		if !filepath.IsAbs(conf.DebugDir) {
 			return nil, fmt.Errorf("debugDir: %q is not an absolute path", conf.DebugDir)
 		}
+	}
+	switch {
+	case conf.MaxDumps < 0:
+		return nil, fmt.Errorf("maxDumps: %d is negative", conf.MaxDumps)
+	case conf.MaxDumps == 0:
+		conf.MaxDumps = DefaultMaxDumps
+	}
+	conf.maxAge = DefaultMaxAge
+	if conf.MaxAge != "" {
+		d, err := time.ParseDuration(conf.MaxAge)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("maxAge: invalid duration %q (e.g. \"24h\")", conf.MaxAge)
+		}
+		conf.maxAge = d
 	}
 	return conf, nil
 }
@@ -112,9 +144,16 @@ func record(verb string, args *skel.CmdArgs, environ func() []string) (*Conf, er
 	if err != nil {
 		return nil, err
 	}
+	if err := checkDebugDir(conf.DebugDir); err != nil {
+		return nil, err
+	}
 	if err := writeDump(path, newDump(verb, args, environ())); err != nil {
 		return nil, err
 	}
+	// Pruning is best effort: a dump that could not be removed is no
+	// reason to fail the call being debugged.
+	keepNewest(filepath.Dir(path), conf.MaxDumps)
+	expire(conf.DebugDir, filepath.Dir(path), Now().Add(-conf.maxAge))
 	return conf, nil
 }
 
@@ -158,16 +197,21 @@ func newDump(verb string, args *skel.CmdArgs, environ []string) Dump {
 	return d
 }
 
-// writeDump writes atomically so a reader never sees half a file.
+// writeDump writes atomically so a reader never sees half a file. Dumps
+// hold whatever the runtime passed (runtime config, CNI_ARGS), so they are
+// root-only: directories 0700, files 0600 (os.CreateTemp's mode).
 func writeDump(path string, d Dump) error {
 	data, err := json.MarshalIndent(d, "", "  ")
 	if err != nil {
 		return fmt.Errorf("noop: encoding dump: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
-		return fmt.Errorf("noop: %w", err)
+	attach := filepath.Dir(path)
+	for _, dir := range []string{filepath.Dir(attach), attach} {
+		if err := privateDir(dir); err != nil {
+			return fmt.Errorf("noop: %w", err)
+		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".dump-*")
+	tmp, err := os.CreateTemp(attach, ".dump-*")
 	if err != nil {
 		return fmt.Errorf("noop: %w", err)
 	}
@@ -183,6 +227,128 @@ func writeDump(path string, d Dump) error {
 		return fmt.Errorf("noop: %w", err)
 	}
 	return nil
+}
+
+// checkDebugDir creates debugDir (0700) if missing. An existing one is
+// not chmod'ed (it may be a directory others use), but it must be this
+// user's and not writable by others, who could otherwise swap the
+// attachment directories under it for their own or for symlinks.
+func checkDebugDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("debugDir: %w", err)
+	}
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("debugDir: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("debugDir: %s is not a directory", dir)
+	}
+	if err := ownedByUs(dir, st); err != nil {
+		return fmt.Errorf("debugDir: %w", err)
+	}
+	if st.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("debugDir: %s is writable by other users (mode %v): use a directory of its own", dir, st.Mode().Perm())
+	}
+	return nil
+}
+
+// privateDir makes dir exist as a directory of this user's, mode 0700:
+// created so, narrowed if found wider (older versions made them 0750).
+// A symlink or another user's directory is an error.
+func privateDir(dir string) error {
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory (%s)", dir, st.Mode().Type())
+	}
+	if err := ownedByUs(dir, st); err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
+}
+
+func ownedByUs(path string, st fs.FileInfo) error {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
+		return fmt.Errorf("%s belongs to uid %d, not to this process's uid %d", path, sys.Uid, os.Geteuid())
+	}
+	return nil
+}
+
+// dumpName matches the files noop writes; pruning removes nothing else.
+var dumpName = regexp.MustCompile(`^[a-z]+_[0-9]+\.json$`)
+
+// keepNewest removes all but the newest n dumps in an attachment dir.
+func keepNewest(attach string, n int) {
+	files := dumpsIn(attach)
+	sort.Slice(files, func(i, j int) bool { return stamp(files[i]) > stamp(files[j]) })
+	for _, f := range files[min(n, len(files)):] {
+		_ = os.Remove(f)
+	}
+}
+
+func dumpsIn(attach string) []string {
+	entries, err := os.ReadDir(attach)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && dumpName.MatchString(e.Name()) {
+			out = append(out, filepath.Join(attach, e.Name()))
+		}
+	}
+	return out
+}
+
+// expire removes the dumps of attachment dirs (debugDir/ID/IF) last
+// written before cutoff, then the dirs if that empties them; it narrows
+// the ones it keeps to 0700. Only noop's own files and directories go:
+// anything else in debugDir (or a symlink) is left where it is.
+func expire(debugDir, current string, cutoff time.Time) {
+	for _, ctr := range subdirs(debugDir) {
+		for _, attach := range subdirs(ctr) {
+			st, err := os.Lstat(attach)
+			if err != nil || attach == current {
+				continue
+			}
+			if st.ModTime().After(cutoff) {
+				_ = privateDir(attach)
+				continue
+			}
+			for _, f := range dumpsIn(attach) {
+				_ = os.Remove(f)
+			}
+			_ = os.Remove(attach) // fails, as it should, if anything else is there
+		}
+		if err := os.Remove(ctr); err != nil { // not empty: kept
+			_ = privateDir(ctr)
+		}
+	}
+}
+
+// subdirs lists the directories (not symlinks) under dir with names noop
+// could have made.
+func subdirs(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && (e.Name() == "_" || safeName.MatchString(e.Name())) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // ListDumps returns the dump files under dir/containerID/ifname, oldest

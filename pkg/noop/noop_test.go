@@ -24,6 +24,10 @@ func TestParseConf(t *testing.T) {
 		{"debug on without dir", `{"name":"n","type":"noop","debug":true}`, "debugDir: required"},
 		{"relative dir", `{"name":"n","type":"noop","debug":true,"debugDir":"x"}`, `debugDir: "x" is not an absolute path`},
 		{"debug not a bool", `{"name":"n","type":"noop","debug":"yes"}`, "parsing noop config"},
+		{"bounds", `{"name":"n","type":"noop","maxDumps":3,"maxAge":"90m"}`, ""},
+		{"negative maxDumps", `{"name":"n","type":"noop","maxDumps":-1}`, "maxDumps: -1 is negative"},
+		{"bad maxAge", `{"name":"n","type":"noop","maxAge":"soon"}`, `maxAge: invalid duration "soon"`},
+		{"zero maxAge", `{"name":"n","type":"noop","maxAge":"0s"}`, `maxAge: invalid duration "0s"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := noop.ParseConf([]byte(tc.conf))

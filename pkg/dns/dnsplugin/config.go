@@ -58,6 +58,11 @@ type Conf struct {
 	Timeout string `json:"timeout,omitempty"`
 	// GCTimeout bounds GC (zone transfers can be large).
 	GCTimeout string `json:"gcTimeout,omitempty"`
+	// NodeName is written into every record's owner tag, and GC removes
+	// only records of its own node: every node runs the same conflist,
+	// so nothing else tells one node's records from another's in a
+	// shared zone. Default: $NODE_NAME, else the hostname.
+	NodeName string `json:"nodeName,omitempty"`
 
 	Hosts   *HostsConf   `json:"hosts,omitempty"`
 	RFC2136 *RFC2136Conf `json:"rfc2136,omitempty"`
@@ -108,7 +113,12 @@ type Plugin struct {
 	GCTimeout    time.Duration
 	Backend      record.Backend
 	BackendName  string
+	Node         string // nodeName, resolved
 }
+
+// NodeNameEnv is the environment variable nodeName defaults to (the
+// DaemonSet sets it from spec.nodeName).
+const NodeNameEnv = "NODE_NAME"
 
 // Parse parses and validates stdin, reads the TSIG secret file, and builds
 // the backend. Errors name the field and the value (never a secret).
@@ -150,6 +160,9 @@ func Parse(stdin []byte) (*Plugin, error) {
 	if p.Template, err = record.ParseTemplate(conf.NameTemplate); err != nil {
 		return nil, fmt.Errorf("nameTemplate: %w", err)
 	}
+	if p.Node, err = nodeName(conf.NodeName); err != nil {
+		return nil, err
+	}
 	p.BackendName = conf.Backend
 	if p.BackendName == "" {
 		p.BackendName = BackendHosts
@@ -164,6 +177,26 @@ func Parse(stdin []byte) (*Plugin, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// nodeName resolves the nodeName field: the config's value, else
+// $NODE_NAME, else the hostname. Errors name where the value came from.
+func nodeName(conf string) (string, error) {
+	field, n := "nodeName", conf
+	if n == "" {
+		field, n = "nodeName (from $"+NodeNameEnv+")", os.Getenv(NodeNameEnv)
+	}
+	if n == "" {
+		h, err := os.Hostname()
+		if err != nil {
+			return "", fmt.Errorf("nodeName: not set, $%s is empty, and the hostname is unknown: %w", NodeNameEnv, err)
+		}
+		field, n = "nodeName (from the hostname)", h
+	}
+	if err := record.CheckNode(n); err != nil {
+		return "", fmt.Errorf("%s: %w", field, err)
+	}
+	return n, nil
 }
 
 func parseTimeout(field, s string, def time.Duration) (time.Duration, error) {
@@ -188,13 +221,13 @@ func (p *Plugin) buildBackend() error {
 		if !filepath.IsAbs(file) {
 			return fmt.Errorf("hosts.file: %q is not an absolute path", file)
 		}
-		p.Backend = hosts.New(filepath.Clean(file))
+		p.Backend = hosts.New(filepath.Clean(file), p.Node)
 	case BackendRFC2136:
 		o, err := rfc2136Options(c.RFC2136)
 		if err != nil {
 			return err
 		}
-		o.Zones, o.ReverseZones, o.Timeout = p.Zones, p.ReverseZones, p.Timeout
+		o.Zones, o.ReverseZones, o.Timeout, o.Node = p.Zones, p.ReverseZones, p.Timeout, p.Node
 		p.Backend = rfc2136.New(o)
 	case BackendExec:
 		if c.Plugin == "" {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/containernetworking/cni/pkg/skel"
 	"github.com/miekg/dns"
 )
 
@@ -141,7 +142,7 @@ func TestNames(t *testing.T) {
 		{name: "nothing", args: "", want: nil},
 		{name: "invalid dnsName", args: k8s, extra: `,"runtimeConfig":{"dnsNames":["ok","Bad"]}`, err: `runtimeConfig.dnsNames[1]: name "Bad": label "Bad" has uppercase`},
 		{name: "dnsName outside zones", args: k8s, extra: `,"runtimeConfig":{"dnsNames":["x.example.com."]}`, err: `runtimeConfig.dnsNames[0]: name "x.example.com." is outside the configured zones`},
-		{name: "invalid pod name", args: "K8S_POD_NAME=Web_0;K8S_POD_NAMESPACE=shop", err: `nameTemplate "{name}.{namespace}.{zone}" with CNI_ARGS K8S_POD_NAME="Web_0"`},
+		{name: "invalid pod name", args: "K8S_POD_NAME=Web_0;K8S_POD_NAMESPACE=shop", err: `nameTemplate "{name}.{namespace}.{zone}" for pod shop/Web_0`},
 		{name: "lenient skips invalid", lenient: true, args: "K8S_POD_NAME=Web_0;K8S_POD_NAMESPACE=shop",
 			extra: `,"runtimeConfig":{"dnsNames":["ok","Bad"]}`, want: []string{"ok.pods.test."}},
 	}
@@ -196,4 +197,49 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNodeName: the field wins, then $NODE_NAME, then the hostname; a
+// value that cannot go into an owner tag is an error naming its source.
+func TestNodeName(t *testing.T) {
+	parse := func(extra string) (*Plugin, error) {
+		return Parse([]byte(`{"name":"net","type":"registerDNS","zones":["pods.test"]` + extra + `}`))
+	}
+	host, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(NodeNameEnv, "")
+	if p, err := parse(""); err != nil || p.Node != host {
+		t.Fatalf("default: %v, %v; want the hostname %q", p, err, host)
+	}
+	t.Setenv(NodeNameEnv, "node-env")
+	if p, err := parse(""); err != nil || p.Node != "node-env" {
+		t.Fatalf("from $NODE_NAME: %+v, %v", p, err)
+	}
+	if p, err := parse(`,"nodeName":"node-conf"`); err != nil || p.Node != "node-conf" {
+		t.Fatalf("from the field: %+v, %v", p, err)
+	}
+	if _, err := parse(`,"nodeName":"node a"`); err == nil || !strings.Contains(err.Error(), `nodeName: node name "node a" has invalid character ' '`) {
+		t.Fatalf("invalid field: %v", err)
+	}
+	t.Setenv(NodeNameEnv, "node/x")
+	if _, err := parse(""); err == nil || !strings.Contains(err.Error(), "nodeName (from $NODE_NAME)") {
+		t.Fatalf("invalid $NODE_NAME: %v", err)
+	}
+}
+
+// TestOwnerOfAdd: the owner the verbs write names this node and the pod
+// from CNI_ARGS.
+func TestOwnerOfAdd(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	conf := `{"cniVersion":"1.0.0","name":"net","type":"registerDNS","zones":["pods.test"],"nodeName":"node-a",
+		"nameTemplate":"{name}.{namespace}.{zone}","hosts":{"file":"` + file + `"},"runtimeConfig":{"ips":["198.51.100.7/24"]}}`
+	_, pd, err := load(&skel.CmdArgs{ContainerID: "c1", IfName: "eth0", Args: "K8S_POD_NAME=web-0;K8S_POD_NAMESPACE=shop", StdinData: []byte(conf)}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := pd.set.Owner; o.Node != "node-a" || o.Pod != "shop/web-0" || o.Network != "net" {
+		t.Fatalf("owner %+v", o)
+	}
 }

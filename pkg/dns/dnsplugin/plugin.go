@@ -12,7 +12,6 @@ import (
 	"log/slog"
 	"net/netip"
 	"os"
-	"slices"
 
 	"github.com/containernetworking/cni/pkg/skel"
 	"github.com/containernetworking/cni/pkg/types"
@@ -59,8 +58,15 @@ func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	k8s, _ := podOf(args.Args, nil) // an error was reported by Names
+
 	addrs, addrErr := cniutil.PodAddrs(prev, p.Conf.RuntimeConfig.IPs, args.IfName)
-	owner := record.Owner{ID: cniutil.OwnerID(p.Conf.Name, args.ContainerID, args.IfName), Network: p.Conf.Name}
+	owner := record.Owner{
+		ID:      cniutil.OwnerID(p.Conf.Name, args.ContainerID, args.IfName),
+		Network: p.Conf.Name,
+		Node:    p.Node,
+		Pod:     record.PodRef(k8s.Namespace, k8s.Name),
+	}
 	set := record.Set{
 		Owner:       owner,
 		Names:       names,
@@ -79,6 +85,21 @@ func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
 	return p, &pod{prev: prev, addrs: addrs, set: set}, nil
 }
 
+// podOf reads the pod's identity from CNI_ARGS; a runtime that is not
+// Kubernetes gives none, which is not an error.
+func podOf(cniArgs string, dnsNames []string) (record.Pod, error) {
+	k, err := cniutil.ParseK8sArgs(cniArgs)
+	if err != nil {
+		return record.Pod{DNSNames: dnsNames}, err
+	}
+	return record.Pod{
+		Name:      string(k.K8S_POD_NAME),
+		Namespace: string(k.K8S_POD_NAMESPACE),
+		UID:       string(k.K8S_POD_UID),
+		DNSNames:  dnsNames,
+	}, nil
+}
+
 // needsAddrs reports whether the set registers anything, so that a pod
 // with nothing to register passes through even without addresses.
 func (p *Plugin) needsAddrs(s record.Set) bool {
@@ -88,69 +109,28 @@ func (p *Plugin) needsAddrs(s record.Set) bool {
 	return len(s.Names) > 0
 }
 
-// Names returns the pod's names: the template's (when CNI_ARGS carry the
-// pod identity it needs) first, then runtimeConfig.dnsNames, without
-// duplicates. The exec backend has no names.
+// Names returns the pod's names (record.Names over the config's zones and
+// template, the pod identity from CNI_ARGS and runtimeConfig.dnsNames).
+// The exec backend has no names.
 func (p *Plugin) Names(cniArgs string, lenient bool) ([]record.Name, error) {
 	if p.BackendName == BackendExec {
 		return nil, nil
 	}
-	var out []record.Name
-	add := func(n record.Name) {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
+	k8s, err := podOf(cniArgs, p.Conf.RuntimeConfig.DNSNames)
+	if err != nil && !lenient {
+		return nil, err
 	}
-	if !p.Template.IsZero() {
-		n, ok, err := p.templateName(cniArgs)
-		switch {
-		case err != nil && !lenient:
-			return nil, err
-		case err != nil:
-			log.Warn("skipping template name", "error", err)
-		case ok:
-			add(n)
-		}
+	if lenient {
+		return record.NamesLenient(p.NameConfig(), k8s, func(err error) {
+			log.Warn("skipping invalid name", "error", err)
+		}), nil
 	}
-	for i, s := range p.Conf.RuntimeConfig.DNSNames {
-		n, err := p.Zones.Resolve(s)
-		if err != nil {
-			if !lenient {
-				return nil, fmt.Errorf("runtimeConfig.dnsNames[%d]: %w", i, err)
-			}
-			log.Warn("skipping invalid name", "field", fmt.Sprintf("runtimeConfig.dnsNames[%d]", i), "error", err)
-			continue
-		}
-		add(n)
-	}
-	return out, nil
+	return record.Names(p.NameConfig(), k8s)
 }
 
-// templateName renders the template from CNI_ARGS; ok is false when the
-// args lack what the template needs (a runtime that is not Kubernetes).
-func (p *Plugin) templateName(cniArgs string) (record.Name, bool, error) {
-	k, err := cniutil.ParseK8sArgs(cniArgs)
-	if err != nil {
-		return record.Name{}, false, err
-	}
-	v := record.TemplateVars{
-		Name:      string(k.K8S_POD_NAME),
-		Namespace: string(k.K8S_POD_NAMESPACE),
-		UID:       string(k.K8S_POD_UID),
-		Zone:      p.Zones[0],
-	}
-	if (p.Template.Needs("name") && v.Name == "") || (p.Template.Needs("namespace") && v.Namespace == "") || (p.Template.Needs("uid") && v.UID == "") {
-		return record.Name{}, false, nil
-	}
-	s, err := p.Template.Render(v)
-	if err != nil {
-		return record.Name{}, false, fmt.Errorf("nameTemplate: %w", err)
-	}
-	n, err := p.Zones.Resolve(s)
-	if err != nil {
-		return record.Name{}, false, fmt.Errorf("nameTemplate %q with CNI_ARGS K8S_POD_NAME=%q K8S_POD_NAMESPACE=%q: %w", p.Template, v.Name, v.Namespace, err)
-	}
-	return n, true, nil
+// NameConfig is what the pod's names depend on.
+func (p *Plugin) NameConfig() record.NameConfig {
+	return record.NameConfig{Zones: p.Zones, Template: p.Template}
 }
 
 func plainAddrs(ps []netip.Prefix) []netip.Addr {

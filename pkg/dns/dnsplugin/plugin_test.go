@@ -39,6 +39,7 @@ func newHarness(t testing.TB, cniVersion string, plugin map[string]any) *harness
 	t.Helper()
 	testutil.RequireRoot(t)
 	plugin["type"] = "registerDNS"
+	plugin["nodeName"] = testNode
 	plugin["capabilities"] = map[string]bool{"dnsNames": true, "ips": true, "metadata": true}
 	raw, err := json.Marshal(map[string]any{"cniVersion": cniVersion, "name": netName, "plugins": []any{plugin}})
 	if err != nil {
@@ -55,6 +56,9 @@ func newHarness(t testing.TB, cniVersion string, plugin map[string]any) *harness
 		netns: testutil.NewNS(t).Path(),
 	}
 }
+
+// testNode is the nodeName every harness runs as.
+const testNode = "node-test"
 
 // pod describes one attachment's runtime inputs.
 type pod struct {
@@ -165,7 +169,7 @@ func TestRFC2136Verbs(t *testing.T) {
 			eq(t, "A www", srv.Values(t, "www.pods.test.", dns.TypeA), "198.51.100.7")
 			eq(t, "PTR", srv.Values(t, "7.100.51.198.in-addr.arpa.", dns.TypePTR), "web-0.shop.pods.test.")
 			owner := cniutil.OwnerID(netName, "c-web", "eth0")
-			eq(t, "owner TXT", srv.Values(t, "www.pods.test.", dns.TypeTXT), "diktyo-owner="+owner+" diktyo-net="+netName)
+			eq(t, "owner TXT", srv.Values(t, "www.pods.test.", dns.TypeTXT), "diktyo-owner="+owner+" diktyo-net="+netName+" diktyo-node="+testNode+" diktyo-pod=shop/web-0")
 			// The result carries the pod addresses to the next plugin, as
 			// hosts (runtimeConfig.ips are taken as hosts).
 			cur, err := current.NewResultFromResult(res)
@@ -223,7 +227,7 @@ func TestRFC2136OwnerProtection(t *testing.T) {
 	_, err := h.add(first)
 	must(t, "ADD first", err)
 	_, err = h.add(second)
-	mustFail(t, "ADD second", err, "db.pods.test is already taken", "owned by attachment")
+	mustFail(t, "ADD second", err, "db.pods.test is already taken", "(attachment "+cniutil.OwnerID(netName, "c-1", "eth0"), "on node "+testNode)
 	must(t, "DEL second", h.del(second))
 	eq(t, "A", srv.Values(t, "db.pods.test.", dns.TypeA), "198.51.100.1")
 	eq(t, "names", srv.Names(t, zone), "db.pods.test.")
@@ -328,7 +332,7 @@ func TestHostsVerbs(t *testing.T) {
 			web := pod{id: "c-web", name: "web-0", namespace: "shop", ips: []string{"198.51.100.7/24", "2001:db8::7/64"}, dnsNames: []string{"www"}}
 			_, err := h.add(web)
 			must(t, "ADD", err)
-			own := "# diktyo-owner=" + cniutil.OwnerID(netName, "c-web", "eth0") + " diktyo-net=" + netName
+			own := "# diktyo-owner=" + cniutil.OwnerID(netName, "c-web", "eth0") + " diktyo-net=" + netName + " diktyo-node=" + testNode + " diktyo-pod=shop/web-0"
 			want := []string{
 				"198.51.100.7\tweb-0.shop.pods.test www.pods.test " + own,
 				"2001:db8::7\tweb-0.shop.pods.test www.pods.test " + own,
@@ -365,7 +369,7 @@ func TestHostsOwnerAndGC(t *testing.T) {
 		must(t, "ADD "+p.id, err)
 	}
 	_, err = h.add(pod{id: "c-c", ips: []string{"198.51.100.3"}, dnsNames: []string{"a"}})
-	mustFail(t, "ADD of a taken name", err, "a.pods.test is already taken", "owned by attachment "+cniutil.OwnerID(netName, "c-a", "eth0"))
+	mustFail(t, "ADD of a taken name", err, "a.pods.test is already taken", "(attachment "+cniutil.OwnerID(netName, "c-a", "eth0"))
 	must(t, "DEL of another pod", h.del(pod{id: "c-c", dnsNames: []string{"a"}}))
 	must(t, "GC", h.gc(b))
 	got := readLines(t, file)
@@ -404,7 +408,7 @@ func TestHostsConcurrentProcesses(t *testing.T) {
 	}
 	var want []string
 	for i := 0; i < n; i += 2 {
-		want = append(want, fmt.Sprintf("198.51.100.%d\tp%02d.ns.pods.test # diktyo-owner=%s diktyo-net=%s", i+1, i, cniutil.OwnerID(netName, fmt.Sprintf("c-%02d", i), "eth0"), netName))
+		want = append(want, fmt.Sprintf("198.51.100.%d\tp%02d.ns.pods.test # diktyo-owner=%s diktyo-net=%s diktyo-node=%s diktyo-pod=ns/p%02d", i+1, i, cniutil.OwnerID(netName, fmt.Sprintf("c-%02d", i), "eth0"), netName, testNode, i))
 	}
 	eq(t, "hosts", readLines(t, file), want...)
 	if tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".hosts.tmp-*")); len(tmps) > 0 {

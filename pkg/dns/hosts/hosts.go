@@ -35,12 +35,14 @@ import (
 // Backend implements record.Backend on a hosts file.
 type Backend struct {
 	path string
+	node string // this node's name: GC removes only its lines
 }
 
 var _ record.Backend = (*Backend)(nil)
 
-// New returns a backend for the hosts file at path (absolute).
-func New(path string) *Backend { return &Backend{path: path} }
+// New returns a backend for the hosts file at path (absolute), on the
+// node named node.
+func New(path, node string) *Backend { return &Backend{path: path, node: node} }
 
 // entry is one line of the file. Lines that are not diktyo's have only
 // raw set (and names, to detect conflicts).
@@ -57,6 +59,11 @@ func (e entry) String() string {
 		return e.raw
 	}
 	return fmt.Sprintf("%s\t%s # %s", e.addr, strings.Join(e.names, " "), e.owner)
+}
+
+// body is a line of ours without its owner comment.
+func (e entry) body() string {
+	return fmt.Sprintf("%s\t%s", e.addr, strings.Join(e.names, " "))
 }
 
 // parse reads the file's lines. It never fails on a line it does not
@@ -135,7 +142,7 @@ func (b *Backend) Add(ctx context.Context, s record.Set) error {
 	}
 	return b.modify(ctx, func(es []entry) ([]entry, error) {
 		for _, e := range es {
-			if e.ours && e.owner == s.Owner {
+			if e.ours && e.owner.Same(s.Owner) {
 				continue
 			}
 			for _, n := range s.Names {
@@ -152,12 +159,13 @@ func describe(e entry) string {
 	if !e.ours {
 		return fmt.Sprintf("line %q was not written by diktyo", e.raw)
 	}
-	return fmt.Sprintf("owned by attachment %s of network %q", e.owner.ID, e.owner.Network)
+	return "owned by " + e.owner.Describe()
 }
 
-// without drops the owner's lines, keeping everything else in order.
+// without drops the owner's lines (in any form of its owner tag, see
+// record.Owner.Same), keeping everything else in order.
 func without(es []entry, o record.Owner) []entry {
-	return slices.DeleteFunc(slices.Clone(es), func(e entry) bool { return e.ours && e.owner == o })
+	return slices.DeleteFunc(slices.Clone(es), func(e entry) bool { return e.ours && e.owner.Same(o) })
 }
 
 // Del removes the owner's lines; no file or no lines is success.
@@ -165,11 +173,16 @@ func (b *Backend) Del(ctx context.Context, s record.Set) error {
 	return b.modify(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
 }
 
-// GC removes lines of network whose owner is not in valid.
+// GC removes this node's lines of network whose owner is not in valid.
+// valid lists only this node's attachments, so lines naming another node
+// (a file shared by nodes) are never this GC's. Lines naming no node were
+// written by an older version on the node that owns the file (a hosts
+// file is node-local state), so they count as this node's.
 func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
 	return b.modify(ctx, func(es []entry) ([]entry, error) {
 		return slices.DeleteFunc(slices.Clone(es), func(e entry) bool {
-			return e.ours && e.owner.Network == network && !valid[e.owner.ID]
+			mine := e.owner.Node == "" || e.owner.Node == b.node
+			return e.ours && mine && e.owner.Network == network && !valid[e.owner.ID]
 		}), nil
 	})
 }
@@ -180,15 +193,17 @@ func (b *Backend) Check(_ context.Context, s record.Set) error {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("reading %s: %w", b.path, err)
 	}
+	// Lines are compared without their owner comment: an older form of
+	// this attachment's tag (no node, no pod) is still this attachment's.
 	var got []string
 	for _, e := range parse(data) {
-		if e.ours && e.owner == s.Owner {
-			got = append(got, e.String())
+		if e.ours && e.owner.Same(s.Owner) {
+			got = append(got, e.body())
 		}
 	}
 	var want []string
 	for _, e := range wanted(s) {
-		want = append(want, e.String())
+		want = append(want, e.body())
 	}
 	var problems []string
 	for _, w := range want {
@@ -249,18 +264,28 @@ func render(es []entry) []byte {
 	return buf.Bytes()
 }
 
-// lock takes an exclusive flock on path.lock, polling so that the wait is
-// bounded by ctx. The lock file is never removed: removing it would let
+// lockPath is the lock file: in a directory of its own, root-only, so
+// that no other user can open the lock (a read-only descriptor suffices
+// for flock) and stall every ADD. The hosts file's own directory must
+// stay readable by the DNS server, so it cannot hold the lock.
+func (b *Backend) lockPath() string { return b.path + ".lock.d/lock" }
+
+// lock takes an exclusive flock on the lock file, polling so that the wait
+// is bounded by ctx. The lock file is never removed: removing it would let
 // two writers lock different inodes.
 func (b *Backend) lock(ctx context.Context) (func(), error) {
-	lockPath := b.path + ".lock"
+	lockPath := b.lockPath()
 	if err := os.MkdirAll(filepath.Dir(b.path), 0o755); err != nil {
 		return nil, fmt.Errorf("hosts.file: creating directory: %w", err)
 	}
-	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("hosts.file: opening lock %s: %w", lockPath, err)
+	if err := privateDir(filepath.Dir(lockPath)); err != nil {
+		return nil, fmt.Errorf("hosts.file: lock directory: %w", err)
 	}
+	f, err := openPrivate(lockPath)
+	if err != nil {
+		return nil, fmt.Errorf("hosts.file: lock: %w", err)
+	}
+	start := time.Now()
 	for {
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
@@ -273,10 +298,64 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 		select {
 		case <-ctx.Done():
 			_ = f.Close()
-			return nil, fmt.Errorf("locking %s: %w", lockPath, ctx.Err())
+			return nil, fmt.Errorf("locking %s: still held by another process after %s (timeout): %w", lockPath, time.Since(start).Round(time.Millisecond), ctx.Err())
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
+}
+
+// privateDir makes dir exist as a directory of this user's, mode 0700:
+// created so, narrowed if found wider. A symlink, or a directory of
+// another user (who could then reach the lock), is an error.
+func privateDir(dir string) error {
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory (%s)", dir, st.Mode().Type())
+	}
+	if err := ownedByUs(dir, st); err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
+}
+
+// openPrivate opens (creating) a regular file of this user's, mode
+// 0600, narrowing a wider mode; it does not follow a symlink.
+func openPrivate(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file", path)
+	}
+	if err == nil {
+		err = ownedByUs(path, st)
+	}
+	if err == nil && st.Mode().Perm()&0o077 != 0 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func ownedByUs(path string, st fs.FileInfo) error {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
+		return fmt.Errorf("%s belongs to uid %d, not to this process's uid %d: remove it", path, sys.Uid, os.Geteuid())
+	}
+	return nil
 }
 
 // writeAtomic replaces path with data: temp file in the same directory

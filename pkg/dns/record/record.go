@@ -9,34 +9,138 @@ import (
 
 // Owner identifies the attachment that owns records: the cniutil.OwnerID
 // of (network, containerID, ifname), plus the network name so that GC of
-// one network never touches another network's records in a shared zone.
+// one network never touches another network's records in a shared zone,
+// the node that wrote them so that GC on one node never touches another
+// node's (every node gets the same conflist, so the network name does not
+// tell nodes apart), and the pod, so that a refused name can say whose it
+// is.
 type Owner struct {
 	ID      string
 	Network string
+	// Node is the writer's node name; "" in records written by versions
+	// before it was recorded, which no GC can prove to be its own.
+	Node string
+	// Pod is "namespace/name" (see PodRef); "" when the runtime did not
+	// say (not Kubernetes) or in records of older versions.
+	Pod string
 }
 
 // Owner tag prefixes, as written in TXT strings and hosts-file comments.
 const (
 	OwnerPrefix   = "diktyo-owner="
 	NetworkPrefix = "diktyo-net="
+	NodePrefix    = "diktyo-node="
+	PodPrefix     = "diktyo-pod="
 )
 
-// Strings returns the owner as the strings of its TXT record.
+// maxTXTString is the longest DNS character-string: every owner tag is
+// one, so every tag (prefix included) must fit.
+const maxTXTString = 255
+
+// Strings returns the owner as the strings of its TXT record: ID and
+// network always, then node and pod when known, in that order.
 func (o Owner) Strings() []string {
-	return []string{OwnerPrefix + o.ID, NetworkPrefix + o.Network}
+	out := []string{OwnerPrefix + o.ID, NetworkPrefix + o.Network}
+	if o.Node != "" {
+		out = append(out, NodePrefix+o.Node)
+	}
+	if o.Pod != "" {
+		out = append(out, PodPrefix+o.Pod)
+	}
+	return out
 }
 
 // String is the owner as one line, as in a hosts-file comment.
 func (o Owner) String() string { return strings.Join(o.Strings(), " ") }
 
 // ParseOwner reads an owner back from TXT strings or the fields of a
-// comment; ok is false when they are not a diktyo owner tag.
+// comment; ok is false when they are not a diktyo owner tag. It accepts
+// exactly what Strings writes (old two-tag owners included), so that an
+// owner read back renders byte for byte as it is stored: RFC 2136
+// prerequisites compare the TXT exactly.
 func ParseOwner(fields []string) (Owner, bool) {
-	if len(fields) != 2 || !strings.HasPrefix(fields[0], OwnerPrefix) || !strings.HasPrefix(fields[1], NetworkPrefix) {
+	if len(fields) < 2 || len(fields) > 4 || !strings.HasPrefix(fields[0], OwnerPrefix) || !strings.HasPrefix(fields[1], NetworkPrefix) {
 		return Owner{}, false
 	}
 	o := Owner{ID: strings.TrimPrefix(fields[0], OwnerPrefix), Network: strings.TrimPrefix(fields[1], NetworkPrefix)}
-	return o, o.ID != "" && o.Network != ""
+	rest := fields[2:]
+	if len(rest) > 0 && strings.HasPrefix(rest[0], NodePrefix) {
+		o.Node, rest = strings.TrimPrefix(rest[0], NodePrefix), rest[1:]
+		if CheckNode(o.Node) != nil {
+			return Owner{}, false
+		}
+	}
+	if len(rest) > 0 && strings.HasPrefix(rest[0], PodPrefix) {
+		o.Pod, rest = strings.TrimPrefix(rest[0], PodPrefix), rest[1:]
+		if !validPodRef(o.Pod) {
+			return Owner{}, false
+		}
+	}
+	return o, len(rest) == 0 && o.ID != "" && o.Network != ""
+}
+
+// Same reports whether o and p are the same attachment: same ID and
+// network, and the same node when both name one. An owner without a node
+// (written by an older version) is the same attachment as the current
+// one with its ID, which includes the container ID: that lets DEL and a
+// repeated ADD converge over records written before an upgrade.
+func (o Owner) Same(p Owner) bool {
+	return o.ID == p.ID && o.Network == p.Network && (o.Node == "" || p.Node == "" || o.Node == p.Node)
+}
+
+// Describe says whose records these are, pod first, for error messages.
+func (o Owner) Describe() string {
+	pod := "an unknown pod"
+	if o.Pod != "" {
+		pod = "pod " + o.Pod
+	}
+	node := ""
+	if o.Node != "" {
+		node = fmt.Sprintf(" on node %s", o.Node)
+	}
+	return fmt.Sprintf("%s (attachment %s of network %q%s)", pod, o.ID, o.Network, node)
+}
+
+// CheckNode validates a node name for owner tags: what Kubernetes allows
+// in a node name (letters, digits, '-', '.', also '_' as some hostnames
+// have it), short enough to fit one TXT string with its tag.
+func CheckNode(n string) error {
+	if n == "" {
+		return fmt.Errorf("empty node name")
+	}
+	if len(NodePrefix)+len(n) > maxTXTString {
+		return fmt.Errorf("node name %q is longer than %d characters", n, maxTXTString-len(NodePrefix))
+	}
+	if i := strings.IndexFunc(n, func(c rune) bool { return !nodeChar(c) }); i >= 0 {
+		return fmt.Errorf("node name %q has invalid character %q (allowed: letters, digits, '-', '.', '_')", n, n[i])
+	}
+	return nil
+}
+
+func nodeChar(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_'
+}
+
+// PodRef returns "namespace/name" for owner tags, or "" when either is
+// not what Kubernetes allows (a namespace is a DNS label, a pod name a
+// DNS subdomain) or the tag would not fit one TXT string: the pod is then
+// recorded as unknown rather than written in a form that cannot be
+// parsed back.
+func PodRef(namespace, name string) string {
+	ref := namespace + "/" + name
+	if !validPodRef(ref) {
+		return ""
+	}
+	return ref
+}
+
+func validPodRef(ref string) bool {
+	ns, name, ok := strings.Cut(ref, "/")
+	if !ok || len(PodPrefix)+len(ref) > maxTXTString || CheckLabel(ns) != nil {
+		return false
+	}
+	_, err := CheckDomain(name)
+	return err == nil && !strings.HasSuffix(name, ".")
 }
 
 // Type is a DNS record type registerDNS writes.

@@ -78,7 +78,13 @@ func TestTemplate(t *testing.T) {
 		tmpl, want, err string
 	}{
 		{tmpl: "{name}.{namespace}.{zone}", want: "web-0.shop.pods.test"},
-		{tmpl: "{name}-{namespace}", want: "web-0-shop"},
+		{tmpl: "{name}-x.{namespace}", want: "web-0-x.shop"},
+		{tmpl: "{name}.{namespace}-{zone}", want: "web-0.shop-pods.test"},
+		// Two pod values in one label would let two pods share a name:
+		// "a-b" in "c" and "a" in "b-c".
+		{tmpl: "{name}-{namespace}", err: "{name} and {namespace} are in one label"},
+		{tmpl: "{uid}{name}.{zone}", err: "{uid} and {name} are in one label"},
+		{tmpl: "{name}{zone}{namespace}", err: "{name} and {namespace} are in one label"},
 		{tmpl: "pod-{uid}.{zone}.", want: "pod-1f9e-22.pods.test."},
 		{tmpl: "static", want: "static"},
 		{tmpl: "", want: ""},
@@ -106,6 +112,14 @@ func TestTemplate(t *testing.T) {
 	tp, _ := ParseTemplate("{name}.{namespace}")
 	if _, err := tp.Render(TemplateVars{Name: "web"}); err == nil || !strings.Contains(err.Error(), "{namespace} has no value") {
 		t.Errorf("Render with an empty value: %v", err)
+	}
+	// A pod name with a dot would add a label: pod "api.web-1" would get
+	// what another template or a dnsNames entry of pod "web-1" gives
+	// "api" under web-1's name.
+	tp3, _ := ParseTemplate("{name}.{namespace}.{zone}")
+	_, err := tp3.Render(TemplateVars{Name: "api.web-1", Namespace: "shop", Zone: "pods.test."})
+	if err == nil || !strings.Contains(err.Error(), `template "{name}.{namespace}.{zone}": {name} value "api.web-1" contains '.'`) {
+		t.Errorf("Render of a dotted pod name: %v", err)
 	}
 	if !tp.Needs("namespace") || tp.Needs("uid") {
 		t.Error("Needs")
@@ -163,14 +177,89 @@ func TestBuild(t *testing.T) {
 }
 
 func TestOwner(t *testing.T) {
-	o := Owner{ID: "abc", Network: "n"}
-	if got, ok := ParseOwner(o.Strings()); !ok || got != o {
-		t.Fatalf("round trip: %v %v", got, ok)
+	for _, o := range []Owner{
+		{ID: "abc", Network: "n"}, // written before nodes were recorded
+		{ID: "abc", Network: "n", Node: "node-1"},
+		{ID: "abc", Network: "n", Node: "node-1", Pod: "shop/web-0"},
+		{ID: "abc", Network: "n", Pod: "shop/web-0.x"},
+	} {
+		if got, ok := ParseOwner(o.Strings()); !ok || got != o {
+			t.Fatalf("round trip of %+v: %+v %v", o, got, ok)
+		}
 	}
-	for _, bad := range [][]string{nil, {"diktyo-owner=abc"}, {"x=1", "y=2"}, {"diktyo-owner=", "diktyo-net=n"}} {
+	for _, bad := range [][]string{
+		nil, {"diktyo-owner=abc"}, {"x=1", "y=2"}, {"diktyo-owner=", "diktyo-net=n"},
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-node="},
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-node=a/b"},
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-pod=noslash"},
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-pod=Shop/web"},
+		// out of order, repeated, or unknown tags do not round-trip
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-pod=s/w", "diktyo-node=x"},
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-node=x", "diktyo-node=y"},
+		{"diktyo-owner=a", "diktyo-net=n", "diktyo-node=x", "extra"},
+	} {
 		if _, ok := ParseOwner(bad); ok {
 			t.Errorf("ParseOwner(%q) accepted", bad)
 		}
+	}
+
+	a := Owner{ID: "abc", Network: "n", Node: "node-1", Pod: "shop/web-0"}
+	for _, tc := range []struct {
+		o    Owner
+		same bool
+	}{
+		{Owner{ID: "abc", Network: "n"}, true},                              // legacy record of this attachment
+		{Owner{ID: "abc", Network: "n", Node: "node-1"}, true},              // DEL without CNI_ARGS
+		{Owner{ID: "abc", Network: "n", Node: "node-2"}, false},             // another node
+		{Owner{ID: "abc", Network: "m", Node: "node-1"}, false},             // another network
+		{Owner{ID: "abd", Network: "n", Node: "node-1", Pod: a.Pod}, false}, // another attachment
+	} {
+		if got := a.Same(tc.o); got != tc.same || tc.o.Same(a) != tc.same {
+			t.Errorf("Same(%+v, %+v) = %v, want %v", a, tc.o, got, tc.same)
+		}
+	}
+	if d := a.Describe(); d != `pod shop/web-0 (attachment abc of network "n" on node node-1)` {
+		t.Errorf("Describe = %q", d)
+	}
+	if PodRef("shop", "api.web-1") != "shop/api.web-1" || PodRef("Shop", "web") != "" || PodRef("shop", strings.Repeat("a", 250)) != "" {
+		t.Error("PodRef")
+	}
+	if err := CheckNode("node_1.example"); err != nil {
+		t.Error(err)
+	}
+	if err := CheckNode("node 1"); err == nil {
+		t.Error("CheckNode accepted a space")
+	}
+}
+
+func TestNames(t *testing.T) {
+	tp, err := ParseTemplate("{name}.{namespace}.{zone}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := NameConfig{Zones: Zones{"pods.test.", "svc.test."}, Template: tp}
+	got, err := Names(cfg, Pod{Name: "web-0", Namespace: "shop", DNSNames: []string{"api", "web-0.shop", "x.svc.test."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fq []string
+	for _, n := range got {
+		fq = append(fq, n.FQDN)
+	}
+	if want := []string{"web-0.shop.pods.test.", "api.pods.test.", "x.svc.test."}; !slices.Equal(fq, want) {
+		t.Fatalf("Names = %q, want %q", fq, want)
+	}
+	if got, err := Names(cfg, Pod{DNSNames: []string{"api"}}); err != nil || len(got) != 1 {
+		t.Fatalf("Names without a pod identity = %v, %v; want only the dnsName", got, err)
+	}
+	_, err = Names(cfg, Pod{Name: "api.web-1", Namespace: "shop"})
+	if err == nil || !strings.Contains(err.Error(), `nameTemplate "{name}.{namespace}.{zone}" for pod shop/api.web-1`) || !strings.Contains(err.Error(), `"api.web-1" contains '.'`) {
+		t.Fatalf("Names of a dotted pod name: %v", err)
+	}
+	var skipped []error
+	got = NamesLenient(cfg, Pod{Name: "api.web-1", Namespace: "shop", DNSNames: []string{"ok", "Bad"}}, func(err error) { skipped = append(skipped, err) })
+	if len(got) != 1 || got[0].FQDN != "ok.pods.test." || len(skipped) != 2 {
+		t.Fatalf("NamesLenient = %v, skipped %v", got, skipped)
 	}
 }
 
@@ -196,6 +285,35 @@ func FuzzResolve(f *testing.F) {
 		again, err := zones.Resolve(n.FQDN)
 		if err != nil || again != n {
 			t.Fatalf("Resolve(%q) not stable: %+v then %+v, %v", s, n, again, err)
+		}
+	})
+}
+
+// FuzzTemplateInjective: an accepted template never gives two different
+// pods the same name (the rule of one pod value per label, each value one
+// label). The seeds are the collisions the rule exists for.
+func FuzzTemplateInjective(f *testing.F) {
+	f.Add("{name}{namespace}.{zone}", "ab", "c", "u", "a", "bc", "u")
+	f.Add("{name}-{namespace}", "a-b", "c", "u", "a", "b-c", "u")
+	f.Add("{name}.{zone}", "api.web-1", "shop", "u", "api", "shop", "u")
+	f.Add("{name}.{namespace}.{zone}", "web.x", "y", "u", "web", "x", "u")
+	f.Add("pod-{uid}.{zone}", "a", "b", "1-2", "c", "d", "1-2")
+	f.Fuzz(func(t *testing.T, tmpl, n1, ns1, u1, n2, ns2, u2 string) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		v1 := TemplateVars{Name: n1, Namespace: ns1, UID: u1, Zone: "pods.test."}
+		v2 := TemplateVars{Name: n2, Namespace: ns2, UID: u2, Zone: "pods.test."}
+		o1, err1 := tp.Render(v1)
+		o2, err2 := tp.Render(v2)
+		if err1 != nil || err2 != nil || o1 != o2 {
+			return
+		}
+		for _, f := range []string{"name", "namespace", "uid"} {
+			if tp.Needs(f) && tmplFields[f](v1) != tmplFields[f](v2) {
+				t.Fatalf("template %q renders %+v and %+v both as %q", tmpl, v1, v2, o1)
+			}
 		}
 	})
 }

@@ -10,6 +10,16 @@ import (
 // (K8S_POD_NAME, K8S_POD_NAMESPACE, K8S_POD_UID) and {zone} (the default
 // zone, without its trailing dot). The rendered name then goes through
 // Zones.Resolve like any requested name.
+//
+// A template maps different pods to different names: each label holds at
+// most one pod placeholder ({name}, {namespace}, {uid}), checked by
+// ParseTemplate, and each substituted value must be a single label (no
+// '.'), checked by Render. The labels of a rendered name then line up one
+// to one with the template's, and each value is the label minus fixed
+// text, so the name determines the values. Without the rules, pod
+// "api.web-1" in {name}.{namespace}.{zone} would get the name of a
+// "{label}.{name}.{namespace}" of pod "web-1", and {name}-{namespace}
+// would give "a-b" in "c" and "a" in "b-c" the same name.
 type Template struct {
 	text  string
 	parts []tmplPart
@@ -60,7 +70,31 @@ func ParseTemplate(text string) (Template, error) {
 		t.parts = append(t.parts, tmplPart{field: field})
 		rest = rest[open+end+1:]
 	}
+	if err := t.checkLabels(); err != nil {
+		return Template{}, err
+	}
 	return t, nil
+}
+
+// checkLabels enforces one pod placeholder per label. {zone} is fixed
+// text for this purpose (one value per config), but its dots are not
+// counted as label ends: the zone may be a single label.
+func (t Template) checkLabels() error {
+	var inLabel string
+	for _, p := range t.parts {
+		switch {
+		case p.field == "":
+			if strings.Contains(p.literal, ".") {
+				inLabel = ""
+			}
+		case p.field == "zone":
+		case inLabel != "":
+			return fmt.Errorf("template %q: {%s} and {%s} are in one label: put each in a label of its own (e.g. {name}.{namespace}), or two pods could get the same name", t.text, inLabel, p.field)
+		default:
+			inLabel = p.field
+		}
+	}
+	return nil
 }
 
 // IsZero reports whether the template is empty.
@@ -80,7 +114,8 @@ func (t Template) Needs(field string) bool {
 }
 
 // Render fills the placeholders. A placeholder with an empty value is an
-// error: it would silently produce a different name.
+// error: it would silently produce a different name. So is a pod value
+// with a '.': it would add labels, and could produce another pod's name.
 func (t Template) Render(v TemplateVars) (string, error) {
 	var b strings.Builder
 	for _, p := range t.parts {
@@ -91,6 +126,9 @@ func (t Template) Render(v TemplateVars) (string, error) {
 		val := tmplFields[p.field](v)
 		if val == "" {
 			return "", fmt.Errorf("template %q: {%s} has no value", t.text, p.field)
+		}
+		if p.field != "zone" && strings.Contains(val, ".") {
+			return "", fmt.Errorf("template %q: {%s} value %q contains '.': a value must stay one label, or the name could be another pod's", t.text, p.field, val)
 		}
 		b.WriteString(val)
 	}

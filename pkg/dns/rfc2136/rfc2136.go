@@ -49,6 +49,9 @@ type Options struct {
 	// Timeout bounds each exchange (dial, write and read); the context
 	// passed to every method bounds the whole operation.
 	Timeout time.Duration
+	// Node is this node's name: GC removes only records whose owner TXT
+	// names it.
+	Node string
 }
 
 // Backend implements record.Backend with RFC 2136 updates.
@@ -114,8 +117,10 @@ func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Rec
 		switch {
 		case held.free:
 			m.NameNotUsed(headers([]string{n}, dns.TypeANY))
-		case held.owner == owner:
-			m.Used([]dns.RR{ownerTXT(n, owner)})
+		case !held.foreign && held.owner.Same(owner):
+			// The stored TXT, which may be an older form of ours
+			// (no node, no pod): the prerequisite compares exactly.
+			m.Used([]dns.RR{ownerTXT(n, held.owner)})
 		default:
 			return fmt.Errorf("name %s is already taken: %s", strings.TrimSuffix(n, "."), held)
 		}
@@ -164,34 +169,50 @@ func (b *Backend) rollback(ctx context.Context, done []string, groups map[string
 // Del removes the owner's forward names and the PTRs of their addresses.
 // The addresses come from the set and from the server's current A/AAAA
 // records, so a DEL without prevResult or netns still finds its PTRs.
+// Each name's owner TXT is read first: the removal's prerequisite must
+// match it exactly, and DEL may not know all of it (no CNI_ARGS, so no
+// pod; or a record written before owners named a node).
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
+	byZone := map[string][]owned{}
+	var zones []string
+	add := func(zone string, it owned) {
+		if _, ok := byZone[zone]; !ok {
+			zones = append(zones, zone)
+		}
+		if !slices.Contains(byZone[zone], it) {
+			byZone[zone] = append(byZone[zone], it)
+		}
+	}
 	addrs := slices.Clone(s.Addrs)
-	if len(b.o.ReverseZones) > 0 {
-		for _, n := range s.Names {
-			got, err := b.addrsOf(ctx, n.FQDN, s.Owner)
+	for _, n := range s.Names {
+		it, ok, err := b.ours(ctx, n.FQDN, s.Owner)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		add(n.Zone, it)
+		if len(b.o.ReverseZones) > 0 {
+			got, err := b.addrsAt(ctx, n.FQDN)
 			if err != nil {
 				return err
 			}
 			addrs = append(addrs, got...)
 		}
 	}
-	byZone := map[string][]owned{}
-	var zones []string
-	add := func(zone, name string) {
-		if _, ok := byZone[zone]; !ok {
-			zones = append(zones, zone)
-		}
-		if !slices.Contains(byZone[zone], owned{name: name, owner: s.Owner}) {
-			byZone[zone] = append(byZone[zone], owned{name: name, owner: s.Owner})
-		}
-	}
-	for _, n := range s.Names {
-		add(n.Zone, n.FQDN)
-	}
 	for _, a := range addrs {
 		rev := record.ReverseName(a)
-		if z, ok := b.o.ReverseZones.Match(rev); ok {
-			add(z, rev)
+		z, ok := b.o.ReverseZones.Match(rev)
+		if !ok {
+			continue
+		}
+		it, ok, err := b.ours(ctx, rev, s.Owner)
+		if err != nil {
+			return err
+		}
+		if ok {
+			add(z, it)
 		}
 	}
 	var errs []error
@@ -201,12 +222,18 @@ func (b *Backend) Del(ctx context.Context, s record.Set) error {
 	return errors.Join(errs...)
 }
 
-// addrsOf returns the addresses at name when its owner TXT is ours.
-func (b *Backend) addrsOf(ctx context.Context, name string, owner record.Owner) ([]netip.Addr, error) {
+// ours reads name's owner TXT; ok is true when it is owner's attachment,
+// and the item then carries the TXT as stored.
+func (b *Backend) ours(ctx context.Context, name string, owner record.Owner) (owned, bool, error) {
 	held, err := b.owner(ctx, name)
-	if err != nil || held.owner != owner {
-		return nil, err
+	if err != nil || held.free || held.foreign || !held.owner.Same(owner) {
+		return owned{}, false, err
 	}
+	return owned{name: name, owner: held.owner}, true, nil
+}
+
+// addrsAt returns the addresses at name.
+func (b *Backend) addrsAt(ctx context.Context, name string) ([]netip.Addr, error) {
 	var out []netip.Addr
 	for _, t := range []uint16{dns.TypeA, dns.TypeAAAA} {
 		r, err := b.query(ctx, name, t)
@@ -286,6 +313,9 @@ func (b *Backend) Check(ctx context.Context, s record.Set) error {
 			if err != nil {
 				return err
 			}
+			if t == record.TXT {
+				got = sameOwner(got, s.Owner)
+			}
 			problems = append(problems, diff(n, t, got, want[n][t])...)
 		}
 	}
@@ -312,6 +342,18 @@ func (b *Backend) values(ctx context.Context, name string, t record.Type) ([]str
 	return out, nil
 }
 
+// sameOwner rewrites owner TXTs of owner's attachment to owner's current
+// form: an older form (no node, no pod) is still this attachment's.
+func sameOwner(txts []string, owner record.Owner) []string {
+	out := slices.Clone(txts)
+	for i, v := range out {
+		if o, ok := record.ParseOwner(strings.Fields(v)); ok && o.Same(owner) {
+			out[i] = owner.String()
+		}
+	}
+	return out
+}
+
 func diff(name string, t record.Type, got, want []string) []string {
 	var out []string
 	for _, w := range want {
@@ -328,9 +370,12 @@ func diff(name string, t record.Type, got, want []string) []string {
 }
 
 // GC transfers every configured zone (AXFR, signed with the key) and
-// removes the names whose owner TXT names this network and an owner not
-// in valid. Each removal keeps the owner prerequisite, so a name re-added
-// meanwhile by a live attachment is left alone.
+// removes the names whose owner TXT names this network, this node, and an
+// owner not in valid. valid lists only this node's attachments: another
+// node's records, and records whose owner names no node (written before
+// owners did), are never this GC's. Each removal keeps the owner
+// prerequisite, so a name re-added meanwhile by a live attachment is left
+// alone.
 func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
 	var errs []error
 	for _, z := range slices.Concat(b.o.Zones, b.o.ReverseZones) {
@@ -356,7 +401,7 @@ func (b *Backend) staleIn(ctx context.Context, zone, network string, valid map[s
 			continue
 		}
 		o, ok := record.ParseOwner(txt.Txt)
-		if !ok || o.Network != network || valid[o.ID] {
+		if !ok || o.Network != network || o.Node == "" || o.Node != b.o.Node || valid[o.ID] {
 			continue
 		}
 		stale = append(stale, owned{name: strings.ToLower(txt.Hdr.Name), owner: o})
@@ -388,6 +433,9 @@ func (b *Backend) transfer(ctx context.Context, zone string) ([]dns.RR, error) {
 	}
 	var out []dns.RR
 	for env := range ch {
+		if env.Error != nil && isTSIGError(env.Error) {
+			return nil, fmt.Errorf("zone transfer of %s: %w", zone, b.unverified(env.Error))
+		}
 		if env.Error != nil {
 			return nil, fmt.Errorf("zone transfer of %s from %s (allowed to key %s?): %w", zone, b.o.Server, b.o.Key.Name, env.Error)
 		}
@@ -422,7 +470,7 @@ func (h heldBy) String() string {
 	if h.foreign {
 		return "it has records diktyo did not create"
 	}
-	return fmt.Sprintf("owned by attachment %s of network %q", h.owner.ID, h.owner.Network)
+	return "owned by " + h.owner.Describe()
 }
 
 // owner reads the owner TXT at name.
@@ -490,15 +538,20 @@ func (b *Backend) send(ctx context.Context, m *dns.Msg, zone string) error {
 	}
 }
 
-// exchange signs m and sends it. A TSIG failure on either side becomes an
-// error naming the key (never the secret).
+// exchange signs m and sends it, and believes the answer only when it
+// carries a valid TSIG of our key: an unsigned answer (or one signed with
+// another key) could come from anyone on the path, and a forged NOERROR
+// would make ADD report records that do not exist, or make DEL and GC
+// act on a forged owner. A TSIG failure on either side becomes an error
+// naming the key (never the secret).
 func (b *Backend) exchange(ctx context.Context, m *dns.Msg) (*dns.Msg, error) {
 	m.SetTsig(b.o.Key.Name, b.o.Key.Algorithm, 300, time.Now().Unix())
 	r, _, err := b.client.ExchangeContext(ctx, m, b.o.Server)
-	if r != nil && r.Rcode == dns.RcodeNotAuth {
+	if r != nil && r.Rcode == dns.RcodeNotAuth && (err == nil || isTSIGError(err)) {
 		// BIND answers NOTAUTH both to a bad signature (with a TSIG
-		// error) and for a zone it does not serve (signed, no error).
-		if t := r.IsTsig(); t == nil || t.Error != 0 {
+		// error, and a MAC we cannot verify) and for a zone it does not
+		// serve (signed, no error).
+		if t := r.IsTsig(); t == nil || t.Error != 0 || err != nil {
 			why := "unsigned answer"
 			if t != nil {
 				why = dns.RcodeToString[int(t.Error)]
@@ -508,12 +561,35 @@ func (b *Backend) exchange(ctx context.Context, m *dns.Msg) (*dns.Msg, error) {
 		return nil, fmt.Errorf("server %s is not authoritative for %s (NOTAUTH): check zones and reverseZones", b.o.Server, m.Question[0].Name)
 	}
 	if err != nil {
-		if errors.Is(err, dns.ErrSig) || errors.Is(err, dns.ErrTime) {
-			return nil, fmt.Errorf("server %s: TSIG verification of the answer failed for key %s: %w", b.o.Server, b.o.Key.Name, err)
+		if isTSIGError(err) {
+			return nil, b.unverified(err)
 		}
 		return nil, fmt.Errorf("server %s unreachable over %s: %w", b.o.Server, b.o.Transport, err)
 	}
+	// The dns client verifies a TSIG when the answer has one, and
+	// accepts an answer without one.
+	if t := r.IsTsig(); t == nil || !strings.EqualFold(t.Hdr.Name, b.o.Key.Name) {
+		return nil, b.unverified(dns.ErrNoSig)
+	}
 	return r, nil
+}
+
+// isTSIGError reports whether err is the dns package's verdict on an
+// answer's TSIG (rather than a network error).
+func isTSIGError(err error) bool {
+	for _, e := range []error{dns.ErrSig, dns.ErrTime, dns.ErrSecret, dns.ErrNoSig, dns.ErrKeyAlg, dns.ErrAlg, dns.ErrAuth} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Backend) unverified(err error) error {
+	if errors.Is(err, dns.ErrNoSig) {
+		return fmt.Errorf("server %s: unsigned answer to a request signed with key %s: not trusted (a forged answer, or a server that does not know the key)", b.o.Server, b.o.Key.Name)
+	}
+	return fmt.Errorf("server %s: TSIG verification of the answer failed for key %s: %w", b.o.Server, b.o.Key.Name, err)
 }
 
 func namesOf(recs []record.Record) []string {

@@ -15,7 +15,6 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/dns/dnstest"
 	"github.com/diktyo-io/diktyo/pkg/dns/record"
 	"github.com/diktyo-io/diktyo/pkg/dns/rfc2136"
-	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 const (
@@ -32,9 +31,17 @@ type env struct {
 }
 
 func newEnv(t *testing.T) env {
-	testutil.RequireRoot(t)
+	// Not testutil.RequireRoot: a BIND on 127.0.0.1 touches no host
+	// networking, so these run under -short too.
 	srv := dnstest.StartBind(t, zone, rev4, rev6)
 	return env{srv: srv, b: rfc2136.New(options(srv, srv.Secret))}
+}
+
+// onNode returns a backend of the same server for node.
+func (e env) onNode(node string) *rfc2136.Backend {
+	o := options(e.srv, e.srv.Secret)
+	o.Node = node
+	return rfc2136.New(o)
 }
 
 func options(srv *dnstest.Server, secret string) rfc2136.Options {
@@ -45,6 +52,7 @@ func options(srv *dnstest.Server, secret string) rfc2136.Options {
 		Zones:        record.Zones{zone},
 		ReverseZones: record.Zones{rev4, rev6},
 		Timeout:      5 * time.Second,
+		Node:         "node-a",
 	}
 }
 
@@ -52,7 +60,16 @@ func options(srv *dnstest.Server, secret string) rfc2136.Options {
 // zone) and addresses.
 func set(t *testing.T, cid string, names []string, addrs ...string) record.Set {
 	t.Helper()
-	s := record.Set{Owner: record.Owner{ID: cniutil.OwnerID(network, cid, "eth0"), Network: network}, ContainerID: cid}
+	return setOn(t, "node-a", cid, names, addrs...)
+}
+
+// setOn is set for a pod on node; the pod is "default/<cid>".
+func setOn(t *testing.T, node, cid string, names []string, addrs ...string) record.Set {
+	t.Helper()
+	s := record.Set{
+		Owner:       record.Owner{ID: cniutil.OwnerID(network, cid, "eth0"), Network: network, Node: node, Pod: "default/" + cid},
+		ContainerID: cid,
+	}
 	for _, n := range names {
 		name, err := record.Zones{zone}.Resolve(n)
 		if err != nil {
@@ -353,4 +370,105 @@ func TestConcurrentClaims(t *testing.T) {
 	eq(t, "A", e.srv.Values(t, "shared.pods.test.", dns.TypeA), fmt.Sprintf("198.51.100.%d", winner+1))
 	eq(t, "names", e.srv.Names(t, zone), "shared.pods.test.")
 	eq(t, "reverse names", e.srv.Names(t, rev4), fmt.Sprintf("%d.100.51.198.in-addr.arpa.", winner+1))
+}
+
+// TestGCKeepsOtherNodesRecords: two nodes run the same conflist against
+// one server. Each node's GC is told only its own live attachments, and
+// must leave the other node's records alone, live or not.
+func TestGCKeepsOtherNodesRecords(t *testing.T) {
+	e := newEnv(t)
+	a, b := e.onNode("node-a"), e.onNode("node-b")
+	aLive := setOn(t, "node-a", "a-live", []string{"a-live"}, "198.51.100.1")
+	aDead := setOn(t, "node-a", "a-dead", []string{"a-dead"}, "198.51.100.2")
+	bLive := setOn(t, "node-b", "b-live", []string{"b-live"}, "198.51.100.3", "2001:db8::3")
+	bDead := setOn(t, "node-b", "b-dead", []string{"b-dead"}, "198.51.100.4")
+	for _, tc := range []struct {
+		b *rfc2136.Backend
+		s record.Set
+	}{{a, aLive}, {a, aDead}, {b, bLive}, {b, bDead}} {
+		if err := tc.b.Add(ctx(t), tc.s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.GC(ctx(t), network, map[string]bool{aLive.Owner.ID: true}); err != nil {
+		t.Fatalf("GC on node-a: %v", err)
+	}
+	eq(t, "names after node-a's GC", e.srv.Names(t, zone), "a-live.pods.test.", "b-live.pods.test.", "b-dead.pods.test.")
+	if err := b.Check(ctx(t), bLive); err != nil {
+		t.Fatalf("node-b's live pod after node-a's GC: %v", err)
+	}
+	if err := b.GC(ctx(t), network, map[string]bool{bLive.Owner.ID: true}); err != nil {
+		t.Fatalf("GC on node-b: %v", err)
+	}
+	eq(t, "names after both GCs", e.srv.Names(t, zone), "a-live.pods.test.", "b-live.pods.test.")
+	eq(t, "reverse v4", e.srv.Names(t, rev4), "1.100.51.198.in-addr.arpa.", "3.100.51.198.in-addr.arpa.")
+	eq(t, "reverse v6", e.srv.Names(t, rev6), record.ReverseName(netip.MustParseAddr("2001:db8::3")))
+	if err := a.Check(ctx(t), aLive); err != nil {
+		t.Fatalf("node-a's live pod after node-b's GC: %v", err)
+	}
+}
+
+// legacyOwner is how versions before owner nodes wrote a set's owner.
+func legacy(s record.Set) record.Set {
+	s.Owner = record.Owner{ID: s.Owner.ID, Network: s.Owner.Network}
+	s.Records = record.Build(s.Owner, s.Names, s.Addrs, record.Zones{rev4, rev6}, 30)
+	return s
+}
+
+// TestLegacyOwners: records written before owner tags named a node are
+// not provably this node's, so no GC removes them; but the attachment
+// that wrote them still converges over them (ADD) and removes them (DEL,
+// which need not know the pod).
+func TestLegacyOwners(t *testing.T) {
+	e := newEnv(t)
+	old := legacy(set(t, "old", []string{"old"}, "198.51.100.5"))
+	other := legacy(set(t, "other", []string{"other"}, "198.51.100.6"))
+	for _, s := range []record.Set{old, other} {
+		if err := e.b.Add(ctx(t), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eq(t, "legacy TXT", e.srv.Values(t, "old.pods.test.", dns.TypeTXT), "diktyo-owner="+old.Owner.ID+" diktyo-net="+network)
+	if err := e.b.GC(ctx(t), network, nil); err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "names after GC", e.srv.Names(t, zone), "old.pods.test.", "other.pods.test.")
+
+	// The same attachment, now tagged with node and pod, takes its name
+	// over; CHECK accepts a legacy owner of the same attachment.
+	if err := e.b.Check(ctx(t), set(t, "other", []string{"other"}, "198.51.100.6")); err != nil {
+		t.Fatalf("CHECK over a legacy owner: %v", err)
+	}
+	now := set(t, "old", []string{"old"}, "198.51.100.5")
+	if err := e.b.Add(ctx(t), now); err != nil {
+		t.Fatalf("ADD over its own legacy records: %v", err)
+	}
+	eq(t, "re-tagged TXT", e.srv.Values(t, "old.pods.test.", dns.TypeTXT), now.Owner.String())
+	// DEL without CNI_ARGS: the owner has no pod, the server's TXT has.
+	del := set(t, "old", []string{"old"})
+	del.Owner.Pod = ""
+	if err := e.b.Del(ctx(t), del); err != nil {
+		t.Fatal(err)
+	}
+	// DEL of the legacy attachment, by the new version.
+	if err := e.b.Del(ctx(t), set(t, "other", []string{"other"})); err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "names after DELs", e.srv.Names(t, zone))
+	eq(t, "reverse after DELs", e.srv.Names(t, rev4))
+}
+
+// TestTakenNameNamesThePod: a name another pod holds (here on another
+// node) is refused, and the error says which pod holds it.
+func TestTakenNameNamesThePod(t *testing.T) {
+	e := newEnv(t)
+	if err := e.onNode("node-b").Add(ctx(t), setOn(t, "node-b", "web-1", []string{"api.web-1.shop"}, "198.51.100.1")); err != nil {
+		t.Fatal(err)
+	}
+	err := e.b.Add(ctx(t), set(t, "squatter", []string{"api.web-1.shop"}, "198.51.100.2"))
+	if err == nil || !strings.Contains(err.Error(), "api.web-1.shop.pods.test is already taken") || !strings.Contains(err.Error(), "pod default/web-1") || !strings.Contains(err.Error(), "node node-b") {
+		t.Fatalf("ADD of a name another pod holds: got %v, want an error naming pod default/web-1 on node-b", err)
+	}
+	t.Logf("ADD: %v", err)
+	eq(t, "A", e.srv.Values(t, "api.web-1.shop.pods.test.", dns.TypeA), "198.51.100.1")
 }
