@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/types"
@@ -62,5 +66,65 @@ func writeDump(dir string, d debugDump) error {
 		return err
 	}
 	name := filepath.Join(sub, fmt.Sprintf("%s_%d.json", d.Verb, d.Time.UnixNano()))
-	return os.WriteFile(name, data, 0o600)
+	if err := os.WriteFile(name, data, 0o600); err != nil {
+		return err
+	}
+	pruneDumps(dir, sub, d.Time)
+	return nil
+}
+
+// Dumps are bounded: a pod may ask for debug for its whole life, and
+// reconcile re-runs the chain, so an unbounded directory would fill the
+// disk. A sandbox directory keeps its newest maxDumpsPerPod dumps, and
+// directories untouched for maxDumpAge go.
+const (
+	maxDumpsPerPod = 64
+	maxDumpAge     = 24 * time.Hour
+)
+
+// dumpName matches the files writeDump makes; pruning removes nothing else.
+var dumpName = regexp.MustCompile(`^[A-Z]+_[0-9]+\.json$`)
+
+func pruneDumps(dir, current string, now time.Time) {
+	if files := dumpFiles(current); len(files) > maxDumpsPerPod {
+		sort.Slice(files, func(i, j int) bool { return dumpStamp(files[i]) > dumpStamp(files[j]) })
+		for _, f := range files[maxDumpsPerPod:] {
+			_ = os.Remove(f)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		sub := filepath.Join(dir, e.Name())
+		info, err := e.Info()
+		if !e.IsDir() || sub == current || err != nil || now.Sub(info.ModTime()) < maxDumpAge {
+			continue
+		}
+		for _, f := range dumpFiles(sub) {
+			_ = os.Remove(f)
+		}
+		_ = os.Remove(sub) // only if it held nothing else
+	}
+}
+
+func dumpFiles(sub string) []string {
+	entries, err := os.ReadDir(sub)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && dumpName.MatchString(e.Name()) {
+			out = append(out, filepath.Join(sub, e.Name()))
+		}
+	}
+	return out
+}
+
+func dumpStamp(path string) int64 {
+	_, ts, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), ".json"), "_")
+	n, _ := strconv.ParseInt(ts, 10, 64)
+	return n
 }

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
@@ -124,5 +126,45 @@ func TestBudgetCappedByRequestTimeout(t *testing.T) {
 	p.requestTimeout.Store(int64(2e9))
 	if b := p.budget(cfg); b.Milliseconds() != 1500 {
 		t.Errorf("budget %v, want 3/4 of the 2s request timeout", b)
+	}
+}
+
+// TestDumpsBounded: a pod's dump directory keeps its newest dumps, old
+// pods' directories go, and nothing diktyo did not write is removed.
+func TestDumpsBounded(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "oldpod")
+	if err := os.MkdirAll(old, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"ADD_1.json", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(old, f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	past := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(old, past, past); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for i := range maxDumpsPerPod + 10 {
+		d := debugDump{Time: start.Add(time.Duration(i) * time.Millisecond), Verb: "ADD", Pod: cnirun.Pod{ID: "pod1"}}
+		if err := writeDump(dir, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "pod1", "*.json"))
+	if len(files) != maxDumpsPerPod {
+		t.Fatalf("%d dumps kept, want %d", len(files), maxDumpsPerPod)
+	}
+	newest := fmt.Sprintf("ADD_%d.json", start.Add(time.Duration(maxDumpsPerPod+9)*time.Millisecond).UnixNano())
+	if _, err := os.Stat(filepath.Join(dir, "pod1", newest)); err != nil {
+		t.Errorf("newest dump removed: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(old, "ADD_1.json")); !os.IsNotExist(err) {
+		t.Errorf("an old pod's dump was kept: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(old, "notes.txt")); err != nil {
+		t.Errorf("a file diktyo did not write was removed: %v", err)
 	}
 }
