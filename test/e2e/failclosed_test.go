@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -84,4 +85,55 @@ func TestFailClosed(t *testing.T) {
 	q.stop(t)
 	q.remove(t)
 	expectNothingLeft(t, q)
+}
+
+// TestDNSOutage: with the node's DNS server down, reconcile finds the
+// pod's record unreachable and its repair fails at registerDNS; the pod
+// keeps its SNAT rules and routes, and its traffic still leaves with its
+// external address. When the server is back, the record answers again.
+func TestDNSOutage(t *testing.T) {
+	v := requireVM(t)
+	newRemote(t)
+	cfg := v.configWith(t, func(c map[string]any) {
+		c["reconcile"] = map[string]any{"interval": "1s"}
+	})
+	n := v.startNRI(t, cfg)
+	p := v.mustRunPod(t, "dnsdown", "e2e-dnsdown", snatTo(extA))
+	expectDNS(t, p)
+	before := p.natRules(t)
+
+	b, err := os.ReadFile(v.dir("run", "named.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatalf("stopping named: %v", err)
+	}
+	waitFor(t, 10*time.Second, "named to exit", func() bool { return !alive(pid) })
+	t.Cleanup(func() {
+		if err := v.script(os.Stderr, "up", "--nri", "none"); err != nil {
+			t.Error(err)
+		}
+	})
+	failures := n.count(`repair failed`)
+	n.waitLog(t, `repair failed`, failures+1)
+	if after := p.natRules(t); !slices.Equal(before, after) {
+		t.Fatalf("a DNS outage changed the pod's nat rules:\nbefore %v\nafter  %v", before, after)
+	}
+	expectSource(t, p, dstSNAT, extA, 0, 0)
+
+	if err := v.script(os.Stderr, "up", "--nri", "none"); err != nil { // starts named again
+		t.Fatal(err)
+	}
+	expectDNS(t, p)
+	p.stop(t)
+	p.remove(t)
+	expectNothingLeft(t, p)
+	if t.Failed() {
+		n.dumpLog(t)
+	}
 }
