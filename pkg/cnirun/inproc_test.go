@@ -476,7 +476,13 @@ func TestBuiltinPluginsAvoidProcessGlobals(t *testing.T) {
 	}
 	forbidden := []string{"os.Getenv", "os.LookupEnv", "os.Setenv", "os.Unsetenv", "os.Clearenv", "os.Environ",
 		"os.Stdout", "os.Exit", "log.Fatal", "skel.PluginMain", "syscall.Setns", "unix.Setns", "os.Chdir"}
-	allowed := map[string]bool{"pkg/noop/noop.go: Verbs(os.Environ)": true}
+	allowed := map[string]bool{
+		"pkg/noop/noop.go: Verbs(os.Environ)": true,
+		// NODE_NAME is the same for the whole process, and an exec'd
+		// plugin inherits it from the same process: reading it in-process
+		// gives what the binary would see.
+		"pkg/dns/dnsplugin/config.go: os.Getenv(NodeNameEnv)": true,
+	}
 	checked := 0
 	for _, dir := range []string{"pkg/masq", "pkg/route", "pkg/dns", "pkg/noop", "pkg/cniutil"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d os.DirEntry, err error) error {

@@ -329,7 +329,9 @@ func expire(debugDir, current string, cutoff time.Time) {
 			}
 			_ = os.Remove(attach) // fails, as it should, if anything else is there
 		}
-		if err := os.Remove(ctr); err != nil { // not empty: kept
+		// A new container dir may be empty only because its writer has
+		// not made its attachment dir yet: only old ones go.
+		if st, err := os.Lstat(ctr); err != nil || st.ModTime().After(cutoff) || os.Remove(ctr) != nil {
 			_ = privateDir(ctr)
 		}
 	}
