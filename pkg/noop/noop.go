@@ -315,6 +315,8 @@ func dumpsIn(attach string) []string {
 // anything else in debugDir (or a symlink) is left where it is.
 func expire(debugDir, current string, cutoff time.Time) {
 	for _, ctr := range subdirs(debugDir) {
+		// Its age before we empty it (removing entries touches it).
+		cst, cerr := os.Lstat(ctr)
 		for _, attach := range subdirs(ctr) {
 			st, err := os.Lstat(attach)
 			if err != nil || attach == current {
@@ -331,7 +333,7 @@ func expire(debugDir, current string, cutoff time.Time) {
 		}
 		// A new container dir may be empty only because its writer has
 		// not made its attachment dir yet: only old ones go.
-		if st, err := os.Lstat(ctr); err != nil || st.ModTime().After(cutoff) || os.Remove(ctr) != nil {
+		if cerr != nil || cst.ModTime().After(cutoff) || os.Remove(ctr) != nil {
 			_ = privateDir(ctr)
 		}
 	}
