@@ -317,6 +317,7 @@ func expire(debugDir, current string, cutoff time.Time) {
 	for _, ctr := range subdirs(debugDir) {
 		// Its age before we empty it (removing entries touches it).
 		cst, cerr := os.Lstat(ctr)
+		emptied := false
 		for _, attach := range subdirs(ctr) {
 			st, err := os.Lstat(attach)
 			if err != nil || attach == current {
@@ -329,11 +330,15 @@ func expire(debugDir, current string, cutoff time.Time) {
 			for _, f := range dumpsIn(attach) {
 				_ = os.Remove(f)
 			}
-			_ = os.Remove(attach) // fails, as it should, if anything else is there
+			if os.Remove(attach) == nil { // fails, as it should, if anything else is there
+				emptied = true
+			}
 		}
 		// A new container dir may be empty only because its writer has
-		// not made its attachment dir yet: only old ones go.
-		if cerr != nil || cst.ModTime().After(cutoff) || os.Remove(ctr) != nil {
+		// not made its attachment dir yet: only one we emptied, or an old
+		// one, goes.
+		old := cerr == nil && !cst.ModTime().After(cutoff)
+		if !(emptied || old) || os.Remove(ctr) != nil {
 			_ = privateDir(ctr)
 		}
 	}
