@@ -185,7 +185,7 @@ func writeSNAT(w io.Writer, pol *policy.Policy) {
 }
 
 func prefixBits(s string) int {
-	p, err := policy.ParseCIDR(s)
+	p, err := api.ParsePrefix(s)
 	if err != nil {
 		return -1
 	}
@@ -209,21 +209,24 @@ func writeRoutes(w io.Writer, pol *policy.Policy) {
 	}
 }
 
-func describeRoute(r api.RouteEntry) string {
-	var b strings.Builder
-	typ := policy.RouteType(r)
-	if typ != policy.RouteUnicast {
-		b.WriteString(typ + " ")
+func describeRoute(e api.RouteEntry) string {
+	r, err := api.ParseRouteEntry(e, api.Strict)
+	if err != nil { // the policy holds only parsed entries
+		return fmt.Sprintf("%+v (%v)", e, err)
 	}
-	b.WriteString(r.Destination)
-	if typ == policy.RouteUnicast && r.Gateway != "" {
-		b.WriteString(" via " + r.Gateway)
+	var b strings.Builder
+	if r.Type != api.RouteUnicast {
+		b.WriteString(string(r.Type) + " ")
+	}
+	b.WriteString(r.Dst.String())
+	if r.Gateway.IsValid() {
+		b.WriteString(" via " + r.Gateway.String())
 	}
 	if r.Dev != "" {
 		b.WriteString(" dev " + r.Dev)
 	}
-	if r.Src != "" {
-		b.WriteString(" src " + r.Src)
+	if r.Src.IsValid() {
+		b.WriteString(" src " + r.Src.String())
 	}
 	if r.Table != 0 {
 		fmt.Fprintf(&b, " table %d", r.Table)

@@ -102,7 +102,9 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 				return nil, deny(KeyMasq, "[%d]: %s", i, why)
 			}
 		}
-		pol.MasqEntries = req.Masq
+		for _, m := range req.Masq {
+			pol.MasqEntries = append(pol.MasqEntries, m.Entry())
+		}
 	}
 	if len(req.SNATExclude) > 0 {
 		if allow.SNATExclude == nil {
@@ -129,7 +131,9 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 				return nil, deny(KeyRoutes, "[%d]: %s", i, why)
 			}
 		}
-		pol.RouteEntries = req.Routes
+		for _, r := range req.Routes {
+			pol.RouteEntries = append(pol.RouteEntries, r.Entry())
+		}
 	}
 	if req.RouteTable != 0 {
 		if allow.RouteTable == nil {
@@ -228,20 +232,12 @@ func firstOutside(ps, allowed []netip.Prefix) (netip.Prefix, bool) {
 }
 
 // check returns why a masq entry is not allowed, or "".
-func (m *MasqAllow) check(e api.MasqEntry) string {
-	ext, err := ParseExternal(e.External)
-	if err != nil {
-		return err.Error()
-	}
-	dst, err := ParseCIDR(e.Destination)
-	if err != nil {
-		return err.Error()
-	}
-	if !m.externalAllowed(ext) {
+func (m *MasqAllow) check(e api.Masq) string {
+	if !m.externalAllowed(e.External) {
 		return fmt.Sprintf("external %q is not in the allowed externals (%s)", e.External, strings.Join(m.Externals, ", "))
 	}
-	if !withinAny(dst, m.destinations) {
-		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", dst, strings.Join(m.Destinations, ", "))
+	if !withinAny(e.Dst, m.destinations) {
+		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", e.Dst, strings.Join(m.Destinations, ", "))
 	}
 	return ""
 }
@@ -264,30 +260,19 @@ func (m *MasqAllow) externalAllowed(ext api.External) bool {
 }
 
 // check returns why a route entry is not allowed, or "".
-func (r *RoutesAllow) check(e api.RouteEntry) string {
-	dst, err := ParseCIDR(e.Destination)
-	if err != nil {
-		return err.Error()
+func (r *RoutesAllow) check(e api.Route) string {
+	if !withinAny(e.Dst, r.destinations) {
+		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", e.Dst, strings.Join(r.Destinations, ", "))
 	}
-	if !withinAny(dst, r.destinations) {
-		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", dst, strings.Join(r.Destinations, ", "))
-	}
-	typ := RouteType(e)
 	types := r.Types
 	if len(types) == 0 {
-		types = []string{RouteUnicast}
+		types = []string{string(api.RouteUnicast)}
 	}
-	if !contains(types, typ) {
-		return fmt.Sprintf("route type %s is not allowed (allowed: %s)", typ, strings.Join(types, ", "))
+	if !contains(types, string(e.Type)) {
+		return fmt.Sprintf("route type %s is not allowed (allowed: %s)", e.Type, strings.Join(types, ", "))
 	}
-	if typ == RouteUnicast && e.Gateway != "" {
-		gw, err := netip.ParseAddr(e.Gateway)
-		if err != nil {
-			return fmt.Sprintf("invalid gateway %q", e.Gateway)
-		}
-		if !withinAny(netip.PrefixFrom(gw, gw.BitLen()), r.gateways) {
-			return fmt.Sprintf("gateway %s is not in the allowed gateways (%s)", gw, strings.Join(r.Gateways, ", "))
-		}
+	if e.Gateway.IsValid() && !withinAny(netip.PrefixFrom(e.Gateway, e.Gateway.BitLen()), r.gateways) {
+		return fmt.Sprintf("gateway %s is not in the allowed gateways (%s)", e.Gateway, strings.Join(r.Gateways, ", "))
 	}
 	if e.Table != 0 && !inRanges(r.Tables, int64(e.Table)) {
 		return fmt.Sprintf("table %d is not in the allowed tables", e.Table)
