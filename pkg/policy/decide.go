@@ -146,7 +146,7 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 	if req.RoutePriority != 0 {
 		if req.RouteTable == 0 {
 			return nil, &AnnotationError{Key: KeyRoutePrio, Value: annotations[KeyRoutePrio],
-				Err: fmt.Errorf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
+				Err: api.Invalidf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
 		}
 		if !inRanges(allow.RouteTable.Priorities, int64(req.RoutePriority)) {
 			return nil, deny(KeyRoutePrio, "priority %d is not in the allowed priorities", req.RoutePriority)
