@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"slices"
+	"strings"
 )
 
 // SNAT actions and randomize modes of SNATPolicy, as written.
@@ -25,6 +26,9 @@ type SNAT struct {
 	Exclude         []netip.Prefix
 	Include         []netip.Prefix
 	Randomize       string // "", RandomizeNone, RandomizeRandom or RandomizeFully
+	// PodInclude and PodScope are SNATPolicy.PodInclude: inside PodScope,
+	// the default applies only to PodInclude (per family).
+	PodInclude, PodScope []netip.Prefix
 }
 
 // ParseSNATPolicy is the one parser of the snatPolicy capability and of the
@@ -56,7 +60,50 @@ func ParseSNATPolicy(p SNATPolicy, form Form) (SNAT, error) {
 	if s.Include, err = parseMasqNetworks("includeCIDRs", p.IncludeCIDRs, form); err != nil {
 		return s, err
 	}
+	if p.PodInclude != nil {
+		if s.PodInclude, s.PodScope, err = parsePodInclude(*p.PodInclude, form); err != nil {
+			return s, fmt.Errorf("podInclude.%w", err)
+		}
+	}
 	return s, nil
+}
+
+// parsePodInclude checks that every CIDR lies inside the scope: a pod's
+// include list only narrows the default where the admin lets it.
+func parsePodInclude(p PodInclude, form Form) (cidrs, scope []netip.Prefix, err error) {
+	if cidrs, err = parseMasqNetworks("cidrs", p.CIDRs, form); err != nil {
+		return nil, nil, err
+	}
+	if scope, err = parseMasqNetworks("scope", p.Scope, form); err != nil {
+		return nil, nil, err
+	}
+	if len(cidrs) == 0 {
+		return nil, nil, Invalidf("cidrs: empty (leave podInclude out to keep the default)")
+	}
+	for i, c := range cidrs {
+		if !WithinAny(c, scope) {
+			return nil, nil, Invalidf("cidrs[%d]: %s is not inside the scope (%s)", i, c, joinPrefixes(scope))
+		}
+	}
+	return cidrs, scope, nil
+}
+
+// Within reports whether inner lies entirely inside outer (same family).
+func Within(inner, outer netip.Prefix) bool {
+	return inner.Addr().Is4() == outer.Addr().Is4() && outer.Bits() <= inner.Bits() && outer.Contains(inner.Addr())
+}
+
+// WithinAny reports whether p lies inside one of outers.
+func WithinAny(p netip.Prefix, outers []netip.Prefix) bool {
+	return slices.ContainsFunc(outers, func(o netip.Prefix) bool { return Within(p, o) })
+}
+
+func joinPrefixes(ps []netip.Prefix) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.String()
+	}
+	return strings.Join(s, ", ")
 }
 
 func parseDefaultExternal(s string, form Form) (External, error) {
@@ -91,6 +138,8 @@ func (s SNAT) Merge(o SNAT) SNAT {
 	out := s
 	out.Exclude = appendNew(slices.Clone(s.Exclude), o.Exclude)
 	out.Include = appendNew(slices.Clone(s.Include), o.Include)
+	out.PodInclude = appendNew(slices.Clone(s.PodInclude), o.PodInclude)
+	out.PodScope = appendNew(slices.Clone(s.PodScope), o.PodScope)
 	if o.DefaultAction != "" {
 		out.DefaultAction = o.DefaultAction
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/netip"
 	"os"
 	"sort"
 	"strings"
@@ -176,12 +177,51 @@ func writeSNAT(w io.Writer, pol *policy.Policy) {
 	if snat.Randomize != "" && snat.Randomize != "none" {
 		action += ", ports randomized (" + snat.Randomize + ")"
 	}
-	if len(snat.IncludeCIDRs) > 0 {
-		fmt.Fprintf(w, "    to %s: %s (default, include list)\n", strings.Join(snat.IncludeCIDRs, ", "), action)
-		fmt.Fprintln(w, "    anything else: no SNAT")
-	} else {
-		fmt.Fprintf(w, "    anything else: %s (default)\n", action)
+	writeDefaultSNAT(w, snat, action)
+}
+
+// writeDefaultSNAT describes where the default action applies, per family
+// (include lists only restrict the families they have entries of).
+func writeDefaultSNAT(w io.Writer, snat *api.SNATPolicy, action string) {
+	s, err := api.ParseSNATPolicy(*snat, api.Lenient)
+	if err != nil {
+		fmt.Fprintf(w, "    default: %v\n", err)
+		return
 	}
+	if len(s.Include) == 0 && len(s.PodInclude) == 0 {
+		fmt.Fprintf(w, "    anything else: %s (default)\n", action)
+		return
+	}
+	for _, fam := range []string{"IPv4", "IPv6"} {
+		if pod := ofFamily(s.PodInclude, fam); len(pod) > 0 {
+			fmt.Fprintf(w, "    to %s: %s (default, the pod's snat-include)\n", joinPrefixes(pod), action)
+			fmt.Fprintf(w, "    to the rest of %s: no SNAT (the pod's snat-include narrows the default there)\n", joinPrefixes(ofFamily(s.PodScope, fam)))
+		}
+		if inc := ofFamily(s.Include, fam); len(inc) > 0 {
+			fmt.Fprintf(w, "    to %s: %s (default, include list)\n", joinPrefixes(inc), action)
+			fmt.Fprintf(w, "    anything else (%s): no SNAT\n", fam)
+		} else {
+			fmt.Fprintf(w, "    anything else (%s): %s (default)\n", fam, action)
+		}
+	}
+}
+
+func ofFamily(ps []netip.Prefix, fam string) []netip.Prefix {
+	var out []netip.Prefix
+	for _, p := range ps {
+		if p.Addr().Is4() == (fam == "IPv4") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func joinPrefixes(ps []netip.Prefix) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.String()
+	}
+	return strings.Join(s, ", ")
 }
 
 func prefixBits(s string) int {

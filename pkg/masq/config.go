@@ -112,8 +112,14 @@ type Entry struct {
 
 // Policy is the node policy with the pod's snatPolicy merged in.
 type Policy struct {
-	Exclude         []netip.Prefix
-	Include         []netip.Prefix
+	Exclude []netip.Prefix
+	// Include restricts the default action of each family it has an
+	// entry of to these destinations.
+	Include []netip.Prefix
+	// PodInclude narrows the default further, per family, but only
+	// inside PodScope (api.PodInclude).
+	PodInclude      []netip.Prefix
+	PodScope        []netip.Prefix
 	DefaultAction   Action // ActionNone, ActionSNAT or ActionMasquerade
 	DefaultExternal api.External
 	Randomize       string
@@ -291,7 +297,8 @@ func (cfg *Config) setSNAT(s api.SNAT) error {
 		return err
 	}
 	cfg.snat = s
-	cfg.Policy = Policy{Exclude: s.Exclude, Include: s.Include, DefaultExternal: s.DefaultExternal}
+	cfg.Policy = Policy{Exclude: s.Exclude, Include: s.Include, PodInclude: s.PodInclude, PodScope: s.PodScope,
+		DefaultExternal: s.DefaultExternal}
 	switch s.DefaultAction {
 	case api.ActionMasquerade:
 		cfg.Policy.DefaultAction = ActionMasquerade

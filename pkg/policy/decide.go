@@ -173,7 +173,7 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 		}
 		pol.Debug = true
 	}
-	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req)
+	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req, allow.SNATInclude)
 	if req.RouteTable != 0 {
 		pol.PolicyRouting = &api.PolicyRouting{Table: req.RouteTable, Priority: req.RoutePriority}
 		// As the AWS CNI's EXCLUDE_SNAT_CIDRS: destinations excluded from
@@ -185,9 +185,13 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 	return pol, nil
 }
 
-// snatPolicy merges the node defaults with the pod's lists; nil when
-// nothing is set.
-func snatPolicy(d SNATDefaults, req *Request) *api.SNATPolicy {
+// snatPolicy is the node defaults plus the pod's lists; nil when nothing
+// is set. The pod's exclusions are added to the node's. Its inclusions
+// are not: added to includeCIDRs they would replace the default of every
+// other destination of the family, SNAT the admin requires. They go as
+// podInclude, scoped to the admin's allow.snatInclude.cidrs: they narrow
+// the default only there (api.PodInclude).
+func snatPolicy(d SNATDefaults, req *Request, include *CIDRAllow) *api.SNATPolicy {
 	p := &api.SNATPolicy{
 		DefaultAction:   d.DefaultAction,
 		DefaultExternal: d.DefaultExternal,
@@ -198,29 +202,25 @@ func snatPolicy(d SNATDefaults, req *Request) *api.SNATPolicy {
 	for _, c := range req.SNATExclude {
 		p.ExcludeCIDRs = append(p.ExcludeCIDRs, c.String())
 	}
-	for _, c := range req.SNATInclude {
-		p.IncludeCIDRs = append(p.IncludeCIDRs, c.String())
+	if len(req.SNATInclude) > 0 {
+		p.PodInclude = &api.PodInclude{CIDRs: prefixStrings(req.SNATInclude), Scope: prefixStrings(include.cidrs)}
 	}
 	if p.DefaultAction == "" && p.DefaultExternal == "" && p.Randomize == "" &&
-		len(p.ExcludeCIDRs) == 0 && len(p.IncludeCIDRs) == 0 {
+		len(p.ExcludeCIDRs) == 0 && len(p.IncludeCIDRs) == 0 && p.PodInclude == nil {
 		return nil
 	}
 	return p
 }
 
-// within reports whether inner lies entirely inside outer.
-func within(inner, outer netip.Prefix) bool {
-	return inner.Addr().Is4() == outer.Addr().Is4() && outer.Bits() <= inner.Bits() && outer.Contains(inner.Addr())
+func prefixStrings(ps []netip.Prefix) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
 }
 
-func withinAny(p netip.Prefix, allowed []netip.Prefix) bool {
-	for _, a := range allowed {
-		if within(p, a) {
-			return true
-		}
-	}
-	return false
-}
+func withinAny(p netip.Prefix, allowed []netip.Prefix) bool { return api.WithinAny(p, allowed) }
 
 func firstOutside(ps, allowed []netip.Prefix) (netip.Prefix, bool) {
 	for _, p := range ps {

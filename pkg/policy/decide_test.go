@@ -163,7 +163,8 @@ func TestPolicyAndCapabilityArgs(t *testing.T) {
 	want := &Policy{
 		MasqEntries: []api.MasqEntry{{External: "203.0.113.11", Destination: "198.51.100.0/24"}},
 		SNATPolicy: &api.SNATPolicy{DefaultAction: "snat", DefaultExternal: "203.0.113.1", Randomize: "fully",
-			ExcludeCIDRs: []string{"10.0.0.0/8", "192.168.1.0/24"}, IncludeCIDRs: []string{"198.51.100.0/24"}},
+			ExcludeCIDRs: []string{"10.0.0.0/8", "192.168.1.0/24"},
+			PodInclude:   &api.PodInclude{CIDRs: []string{"198.51.100.0/24"}, Scope: []string{"198.51.100.0/24"}}},
 		RouteEntries:  []api.RouteEntry{{Destination: "198.51.100.0/25", Gateway: "10.0.0.1"}},
 		PolicyRouting: &api.PolicyRouting{Table: 150, Priority: 1510, ExcludeCIDRs: []string{"10.0.0.0/8", "192.168.1.0/24"}},
 		DNSNames:      []string{"web.team-a.pods.test."},
