@@ -254,33 +254,10 @@ func describeRoute(e api.RouteEntry) string {
 	if err != nil { // the policy holds only parsed entries
 		return fmt.Sprintf("%+v (%v)", e, err)
 	}
-	var b strings.Builder
-	if r.Type != api.RouteUnicast {
-		b.WriteString(string(r.Type) + " ")
-	}
-	b.WriteString(r.Dst.String())
-	if r.Gateway.IsValid() {
-		b.WriteString(" via " + r.Gateway.String())
-	}
-	if r.Dev != "" {
-		b.WriteString(" dev " + r.Dev)
-	}
-	if r.Src.IsValid() {
-		b.WriteString(" src " + r.Src.String())
-	}
-	if r.Table != 0 {
-		fmt.Fprintf(&b, " table %d", r.Table)
-	}
-	if r.Metric != 0 {
-		fmt.Fprintf(&b, " metric %d", r.Metric)
-	}
-	if r.MTU != 0 {
-		fmt.Fprintf(&b, " mtu %d", r.MTU)
-	}
 	if r.Description != "" {
-		b.WriteString(" (" + r.Description + ")")
+		return r.String() + " (" + r.Description + ")"
 	}
-	return b.String()
+	return r.String()
 }
 
 func writeDNS(w io.Writer, pol *policy.Policy) {

@@ -136,8 +136,6 @@ type SNATDefaults struct {
 	IncludeCIDRs    []string `json:"includeCIDRs,omitempty"`
 	// Randomize is "", "none", "random" or "fully".
 	Randomize string `json:"randomize,omitempty"`
-
-	parsed api.SNAT
 }
 
 // IsZero reports whether no default is set at all.
@@ -445,11 +443,7 @@ func (d *SNATDefaults) validate() error {
 	if snat.DefaultExternal.Addr.IsValid() && snat.DefaultAction != api.ActionSNAT {
 		return fmt.Errorf("defaultExternal: %q given but defaultAction is %q, not snat", d.DefaultExternal, d.DefaultAction)
 	}
-	if err := snat.Complete(); err != nil {
-		return err
-	}
-	d.parsed = snat
-	return nil
+	return snat.Complete()
 }
 
 // wire is d as the snatPolicy capability.
