@@ -52,17 +52,17 @@ func ParseExternal(s string) (External, error) {
 	}
 	a, err := netip.ParseAddr(host)
 	if err != nil || a.Zone() != "" {
-		return External{}, fmt.Errorf("invalid external %q (want IP, IP:port, IP:lo-hi, [IPv6]:lo-hi or masquerade)", s)
+		return External{}, Invalidf("invalid external %q (want IP, IP:port, IP:lo-hi, [IPv6]:lo-hi or masquerade)", s)
 	}
 	ext := External{Addr: a.Unmap()}
 	if strings.HasPrefix(s, "[") && ext.Addr.Is4() {
-		return External{}, fmt.Errorf("invalid external %q: brackets are for IPv6", s)
+		return External{}, Invalidf("invalid external %q: brackets are for IPv6", s)
 	}
 	if ports == "" {
 		return ext, nil
 	}
 	if ext.PortLo, ext.PortHi, err = parsePorts(ports); err != nil {
-		return External{}, fmt.Errorf("invalid port range in %q: %w", s, err)
+		return External{}, Invalidf("invalid port range in %q: %w", s, err)
 	}
 	return ext, nil
 }
@@ -73,14 +73,14 @@ func splitExternal(s string) (host, ports string, err error) {
 	case strings.HasPrefix(s, "["):
 		end := strings.Index(s, "]")
 		if end < 0 {
-			return "", "", fmt.Errorf("invalid external %q: missing ']'", s)
+			return "", "", Invalidf("invalid external %q: missing ']'", s)
 		}
 		host, ports = s[1:end], s[end+1:]
 		if ports == "" {
 			return host, "", nil
 		}
 		if !strings.HasPrefix(ports, ":") {
-			return "", "", fmt.Errorf("invalid external %q: want [IPv6]:port", s)
+			return "", "", Invalidf("invalid external %q: want [IPv6]:port", s)
 		}
 		ports = ports[1:]
 	case strings.Count(s, ":") == 1:
@@ -89,7 +89,7 @@ func splitExternal(s string) (host, ports string, err error) {
 		return s, "", nil
 	}
 	if ports == "" {
-		return "", "", fmt.Errorf("invalid external %q: empty port", s)
+		return "", "", Invalidf("invalid external %q: empty port", s)
 	}
 	return host, ports, nil
 }
@@ -106,7 +106,7 @@ func parsePorts(s string) (lo, hi uint16, err error) {
 		}
 	}
 	if lo > hi {
-		return 0, 0, fmt.Errorf("%d-%d is empty", lo, hi)
+		return 0, 0, Invalidf("%d-%d is empty", lo, hi)
 	}
 	return lo, hi, nil
 }
@@ -114,7 +114,7 @@ func parsePorts(s string) (lo, hi uint16, err error) {
 func parsePort(s string) (uint16, error) {
 	n, err := strconv.ParseUint(s, 10, 16)
 	if err != nil || n == 0 || strings.HasPrefix(s, "+") {
-		return 0, fmt.Errorf("%q is not a port (1-65535)", s)
+		return 0, Invalidf("%q is not a port (1-65535)", s)
 	}
 	return uint16(n), nil
 }

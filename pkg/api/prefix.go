@@ -19,12 +19,12 @@ func ParsePrefix(s string) (netip.Prefix, error) {
 	} else {
 		var a netip.Addr
 		if a, err = netip.ParseAddr(s); err == nil && a.Zone() != "" {
-			err = fmt.Errorf("zone in %q", s) // PrefixFrom would drop it
+			err = Invalidf("zone in %q", s) // PrefixFrom would drop it
 		}
 		p = netip.PrefixFrom(a, a.BitLen())
 	}
 	if err != nil {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q", s)
+		return netip.Prefix{}, Invalidf("invalid CIDR %q", s)
 	}
 	return p, nil
 }
@@ -38,10 +38,10 @@ func ParseNetwork(s string) (netip.Prefix, error) {
 		return p, err
 	}
 	if p.Addr().Is4In6() {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: IPv4-mapped IPv6 address (write the IPv4 form)", s)
+		return netip.Prefix{}, Invalidf("invalid CIDR %q: IPv4-mapped IPv6 address (write the IPv4 form)", s)
 	}
 	if p.Masked() != p {
-		return netip.Prefix{}, fmt.Errorf("invalid CIDR %q: host bits set (did you mean %s?)", s, p.Masked())
+		return netip.Prefix{}, Invalidf("invalid CIDR %q: host bits set (did you mean %s?)", s, p.Masked())
 	}
 	return p, nil
 }

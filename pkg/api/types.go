@@ -43,11 +43,25 @@ type SNATPolicy struct {
 	DefaultExternal string `json:"defaultExternal,omitempty"`
 	// ExcludeCIDRs are destinations never SNATed.
 	ExcludeCIDRs []string `json:"excludeCIDRs,omitempty"`
-	// IncludeCIDRs, when non-empty, restrict the default action to these
-	// destinations.
+	// IncludeCIDRs restrict the default action, per family, to these
+	// destinations: an IPv4 list leaves the IPv6 default alone.
 	IncludeCIDRs []string `json:"includeCIDRs,omitempty"`
 	// Randomize is "", "none", "random" or "fully".
 	Randomize string `json:"randomize,omitempty"`
+	// PodInclude is a pod's own include list (annotation snat-include),
+	// which narrows the default only inside what the admin lets it.
+	PodInclude *PodInclude `json:"podInclude,omitempty"`
+}
+
+// PodInclude narrows the default action of one family inside Scope: there,
+// the default applies only to destinations inside one of CIDRs (and only
+// where it applied anyway); outside Scope, and in a family CIDRs has no
+// entry of, the default is untouched. Every CIDR lies inside a Scope entry
+// of its family. diktyo-nri sends a pod's snat-include as CIDRs and the
+// admin's allow.snatInclude.cidrs as Scope.
+type PodInclude struct {
+	CIDRs []string `json:"cidrs"`
+	Scope []string `json:"scope"`
 }
 
 // RouteEntry is one route inside the pod's network namespace. It extends

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/netip"
 	"os"
 	"sort"
 	"strings"
@@ -176,16 +177,55 @@ func writeSNAT(w io.Writer, pol *policy.Policy) {
 	if snat.Randomize != "" && snat.Randomize != "none" {
 		action += ", ports randomized (" + snat.Randomize + ")"
 	}
-	if len(snat.IncludeCIDRs) > 0 {
-		fmt.Fprintf(w, "    to %s: %s (default, include list)\n", strings.Join(snat.IncludeCIDRs, ", "), action)
-		fmt.Fprintln(w, "    anything else: no SNAT")
-	} else {
+	writeDefaultSNAT(w, snat, action)
+}
+
+// writeDefaultSNAT describes where the default action applies, per family
+// (include lists only restrict the families they have entries of).
+func writeDefaultSNAT(w io.Writer, snat *api.SNATPolicy, action string) {
+	s, err := api.ParseSNATPolicy(*snat, api.Lenient)
+	if err != nil {
+		fmt.Fprintf(w, "    default: %v\n", err)
+		return
+	}
+	if len(s.Include) == 0 && len(s.PodInclude) == 0 {
 		fmt.Fprintf(w, "    anything else: %s (default)\n", action)
+		return
+	}
+	for _, fam := range []string{"IPv4", "IPv6"} {
+		if pod := ofFamily(s.PodInclude, fam); len(pod) > 0 {
+			fmt.Fprintf(w, "    to %s: %s (default, the pod's snat-include)\n", joinPrefixes(pod), action)
+			fmt.Fprintf(w, "    to the rest of %s: no SNAT (the pod's snat-include narrows the default there)\n", joinPrefixes(ofFamily(s.PodScope, fam)))
+		}
+		if inc := ofFamily(s.Include, fam); len(inc) > 0 {
+			fmt.Fprintf(w, "    to %s: %s (default, include list)\n", joinPrefixes(inc), action)
+			fmt.Fprintf(w, "    anything else (%s): no SNAT\n", fam)
+		} else {
+			fmt.Fprintf(w, "    anything else (%s): %s (default)\n", fam, action)
+		}
 	}
 }
 
+func ofFamily(ps []netip.Prefix, fam string) []netip.Prefix {
+	var out []netip.Prefix
+	for _, p := range ps {
+		if p.Addr().Is4() == (fam == "IPv4") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func joinPrefixes(ps []netip.Prefix) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.String()
+	}
+	return strings.Join(s, ", ")
+}
+
 func prefixBits(s string) int {
-	p, err := policy.ParseCIDR(s)
+	p, err := api.ParsePrefix(s)
 	if err != nil {
 		return -1
 	}
@@ -209,35 +249,15 @@ func writeRoutes(w io.Writer, pol *policy.Policy) {
 	}
 }
 
-func describeRoute(r api.RouteEntry) string {
-	var b strings.Builder
-	typ := policy.RouteType(r)
-	if typ != policy.RouteUnicast {
-		b.WriteString(typ + " ")
-	}
-	b.WriteString(r.Destination)
-	if typ == policy.RouteUnicast && r.Gateway != "" {
-		b.WriteString(" via " + r.Gateway)
-	}
-	if r.Dev != "" {
-		b.WriteString(" dev " + r.Dev)
-	}
-	if r.Src != "" {
-		b.WriteString(" src " + r.Src)
-	}
-	if r.Table != 0 {
-		fmt.Fprintf(&b, " table %d", r.Table)
-	}
-	if r.Metric != 0 {
-		fmt.Fprintf(&b, " metric %d", r.Metric)
-	}
-	if r.MTU != 0 {
-		fmt.Fprintf(&b, " mtu %d", r.MTU)
+func describeRoute(e api.RouteEntry) string {
+	r, err := api.ParseRouteEntry(e, api.Strict)
+	if err != nil { // the policy holds only parsed entries
+		return fmt.Sprintf("%+v (%v)", e, err)
 	}
 	if r.Description != "" {
-		b.WriteString(" (" + r.Description + ")")
+		return r.String() + " (" + r.Description + ")"
 	}
-	return b.String()
+	return r.String()
 }
 
 func writeDNS(w io.Writer, pol *policy.Policy) {

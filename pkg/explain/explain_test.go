@@ -228,3 +228,20 @@ func TestDeployDefaults(t *testing.T) {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 }
+
+func TestWriteSNATPerFamily(t *testing.T) {
+	var b strings.Builder
+	writeSNAT(&b, &policy.Policy{SNATPolicy: &api.SNATPolicy{DefaultAction: "masquerade", IncludeCIDRs: []string{"2001:db8::/32"},
+		PodInclude: &api.PodInclude{CIDRs: []string{"198.51.100.0/25"}, Scope: []string{"198.51.100.0/24"}}}})
+	for _, want := range []string{
+		"to 198.51.100.0/25: masquerade (default, the pod's snat-include)",
+		"to the rest of 198.51.100.0/24: no SNAT",
+		"anything else (IPv4): masquerade (default)",
+		"to 2001:db8::/32: masquerade (default, include list)",
+		"anything else (IPv6): no SNAT",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, b.String())
+		}
+	}
+}

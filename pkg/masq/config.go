@@ -112,8 +112,14 @@ type Entry struct {
 
 // Policy is the node policy with the pod's snatPolicy merged in.
 type Policy struct {
-	Exclude         []netip.Prefix
-	Include         []netip.Prefix
+	Exclude []netip.Prefix
+	// Include restricts the default action of each family it has an
+	// entry of to these destinations.
+	Include []netip.Prefix
+	// PodInclude narrows the default further, per family, but only
+	// inside PodScope (api.PodInclude).
+	PodInclude      []netip.Prefix
+	PodScope        []netip.Prefix
 	DefaultAction   Action // ActionNone, ActionSNAT or ActionMasquerade
 	DefaultExternal api.External
 	Randomize       string
@@ -129,6 +135,9 @@ type Config struct {
 	LockFile string
 	Policy   Policy
 	Entries  []Entry
+
+	// snat is Policy as parsed, for the pod's snatPolicy to extend.
+	snat api.SNAT
 }
 
 // ParseConfig parses and validates the whole configuration: node settings,
@@ -167,17 +176,17 @@ func ParseNodeConfig(stdin []byte) (*Config, error) {
 	if cfg.LockFile, err = parseLockFile(conf.LockFile); err != nil {
 		return nil, err
 	}
-	node := api.SNATPolicy{
+	node, err := api.ParseSNATPolicy(api.SNATPolicy{
 		DefaultAction:   conf.DefaultAction,
 		DefaultExternal: conf.DefaultExternal,
 		ExcludeCIDRs:    conf.ExcludeCIDRs,
 		IncludeCIDRs:    conf.IncludeCIDRs,
 		Randomize:       conf.Randomize,
-	}
-	if err := cfg.Policy.merge("", node); err != nil {
+	}, api.Lenient)
+	if err != nil {
 		return nil, err
 	}
-	if err := cfg.Policy.validate(); err != nil {
+	if err := cfg.setSNAT(node); err != nil {
 		return nil, err
 	}
 	return cfg, nil
@@ -195,27 +204,31 @@ func (cfg *Config) PodIPs() []string {
 	return rc.IPs
 }
 
+// addPodConfig parses the capability arguments: strictly decoded
+// (api.DecodeCapabilities), each value by its one parser in pkg/api, the
+// parser the NRI plugin's policy uses too.
 func (cfg *Config) addPodConfig() error {
 	if len(cfg.Conf.RawRuntimeConfig) > 0 {
-		if err := json.Unmarshal(cfg.Conf.RawRuntimeConfig, &cfg.Conf.RuntimeConfig); err != nil {
+		if err := api.DecodeCapabilities(cfg.Conf.RawRuntimeConfig, &cfg.Conf.RuntimeConfig); err != nil {
 			return fmt.Errorf("runtimeConfig: %w", err)
 		}
 	}
 	rc := cfg.Conf.RuntimeConfig
 	if rc.SNATPolicy != nil {
-		if err := cfg.Policy.merge("runtimeConfig.snatPolicy.", *rc.SNATPolicy); err != nil {
-			return err
+		pod, err := api.ParseSNATPolicy(*rc.SNATPolicy, api.Lenient)
+		if err != nil {
+			return fmt.Errorf("runtimeConfig.snatPolicy.%w", err)
 		}
-		if err := cfg.Policy.validate(); err != nil {
+		if err := cfg.setSNAT(cfg.snat.Merge(pod)); err != nil {
 			return fmt.Errorf("runtimeConfig.snatPolicy: %w", err)
 		}
 	}
-	for i, me := range rc.MasqEntries {
-		e, err := parseEntry(i, me)
-		if err != nil {
-			return err
-		}
-		cfg.Entries = append(cfg.Entries, e)
+	entries, err := api.ParseMasqEntries("masqEntries", rc.MasqEntries, api.Lenient)
+	if err != nil {
+		return err
+	}
+	for i, m := range entries {
+		cfg.Entries = append(cfg.Entries, Entry{Index: i, External: m.External, Dst: m.Dst, Proto: m.Proto, Description: m.Description})
 	}
 	if _, err := cniutil.ParseIPs("runtimeConfig.ips", rc.IPs); err != nil {
 		return err
@@ -278,143 +291,25 @@ func parseLockFile(s string) (string, error) {
 	return filepath.Clean(s), nil
 }
 
-// merge adds p's lists to pol and lets p's scalars, when set, replace
-// pol's. field prefixes error messages ("" for the node config).
-func (pol *Policy) merge(field string, p api.SNATPolicy) error {
-	for i, s := range p.ExcludeCIDRs {
-		c, err := parseCIDR(fmt.Sprintf("%sexcludeCIDRs[%d]", field, i), s)
-		if err != nil {
-			return err
-		}
-		pol.Exclude = appendUnique(pol.Exclude, c)
+// setSNAT makes s the policy in force.
+func (cfg *Config) setSNAT(s api.SNAT) error {
+	if err := s.Complete(); err != nil {
+		return err
 	}
-	for i, s := range p.IncludeCIDRs {
-		c, err := parseCIDR(fmt.Sprintf("%sincludeCIDRs[%d]", field, i), s)
-		if err != nil {
-			return err
-		}
-		pol.Include = appendUnique(pol.Include, c)
+	cfg.snat = s
+	cfg.Policy = Policy{Exclude: s.Exclude, Include: s.Include, PodInclude: s.PodInclude, PodScope: s.PodScope,
+		DefaultExternal: s.DefaultExternal}
+	switch s.DefaultAction {
+	case api.ActionMasquerade:
+		cfg.Policy.DefaultAction = ActionMasquerade
+	case api.ActionSNAT:
+		cfg.Policy.DefaultAction = ActionSNAT
 	}
-	if p.DefaultAction != "" {
-		a, err := parseDefaultAction(field+"defaultAction", p.DefaultAction)
-		if err != nil {
-			return err
-		}
-		pol.DefaultAction = a
-	}
-	if p.DefaultExternal != "" {
-		ext, err := api.ParseExternal(p.DefaultExternal)
-		if err != nil {
-			return fmt.Errorf("%sdefaultExternal: %w", field, err)
-		}
-		if ext.Masquerade || ext.HasPorts() {
-			return fmt.Errorf("%sdefaultExternal: %q must be a plain address (the default action covers every protocol, so no ports; use defaultAction \"masquerade\" to masquerade)", field, p.DefaultExternal)
-		}
-		pol.DefaultExternal = ext
-	}
-	if p.Randomize != "" {
-		r, err := parseRandomize(field+"randomize", p.Randomize)
-		if err != nil {
-			return err
-		}
-		pol.Randomize = r
+	switch s.Randomize {
+	case api.RandomizeRandom:
+		cfg.Policy.Randomize = RandomHash
+	case api.RandomizeFully:
+		cfg.Policy.Randomize = RandomFully
 	}
 	return nil
-}
-
-func (pol *Policy) validate() error {
-	if pol.DefaultAction == ActionSNAT && !pol.DefaultExternal.Addr.IsValid() {
-		return fmt.Errorf("defaultExternal: required when defaultAction is \"snat\"")
-	}
-	return nil
-}
-
-func parseDefaultAction(field, s string) (Action, error) {
-	switch s {
-	case "none":
-		return ActionNone, nil
-	case "masquerade":
-		return ActionMasquerade, nil
-	case "snat":
-		return ActionSNAT, nil
-	}
-	return ActionNone, fmt.Errorf("%s: unknown action %q (want none, masquerade or snat)", field, s)
-}
-
-func parseRandomize(field, s string) (string, error) {
-	switch s {
-	case "none":
-		return RandomNone, nil
-	case "random":
-		return RandomHash, nil
-	case "fully":
-		return RandomFully, nil
-	}
-	return "", fmt.Errorf("%s: unknown mode %q (want none, random or fully)", field, s)
-}
-
-func parseEntry(i int, me api.MasqEntry) (Entry, error) {
-	field := fmt.Sprintf("masqEntries[%d]", i)
-	e := Entry{Index: i, Description: me.Description}
-	var err error
-	if e.Dst, err = parseCIDR(field+".destination", me.Destination); err != nil {
-		return e, err
-	}
-	switch p := strings.ToLower(me.Protocol); p {
-	case "", "all":
-	case "tcp", "udp", "sctp":
-		e.Proto = p
-	default:
-		return e, fmt.Errorf("%s.protocol: unknown protocol %q (want tcp, udp, sctp or all)", field, me.Protocol)
-	}
-	if e.External, err = api.ParseExternal(me.External); err != nil {
-		return e, fmt.Errorf("%s.external: %w", field, err)
-	}
-	if e.External.HasPorts() && e.Proto == "" {
-		return e, fmt.Errorf("%s.external: ports in %q need protocol tcp, udp or sctp, not %q", field, me.External, orAll(me.Protocol))
-	}
-	if ext := e.External.Addr; ext.IsValid() && ext.Is4() != e.Dst.Addr().Is4() {
-		return e, fmt.Errorf("%s.external: address %s is %s but destination %s is %s", field, ext, familyName(ext), e.Dst, familyName(e.Dst.Addr()))
-	}
-	return e, nil
-}
-
-func orAll(p string) string {
-	if p == "" {
-		return "all"
-	}
-	return p
-}
-
-func familyName(a netip.Addr) string {
-	if a.Is4() {
-		return "IPv4"
-	}
-	return "IPv6"
-}
-
-// parseCIDR accepts a CIDR or a bare address (a host route); host bits
-// are cleared, as iptables and nft would, and IPv4-mapped forms are read
-// as IPv4.
-func parseCIDR(field, s string) (netip.Prefix, error) {
-	p, err := api.ParsePrefix(s)
-	if err != nil {
-		return netip.Prefix{}, fmt.Errorf("%s: %w", field, err)
-	}
-	if p.Addr().Is4In6() {
-		if p.Bits() < 96 {
-			return netip.Prefix{}, fmt.Errorf("%s: invalid CIDR %q: IPv4-mapped prefix shorter than /96", field, s)
-		}
-		p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
-	}
-	return p.Masked(), nil
-}
-
-func appendUnique(list []netip.Prefix, p netip.Prefix) []netip.Prefix {
-	for _, q := range list {
-		if q == p {
-			return list
-		}
-	}
-	return append(list, p)
 }

@@ -2,6 +2,7 @@ package masq
 
 import (
 	"encoding/json"
+	"errors"
 	"net/netip"
 	"strings"
 	"testing"
@@ -67,7 +68,16 @@ func TestParseConfigErrors(t *testing.T) {
 		{"default external bad", `{"defaultExternal":"nope"}`, `defaultExternal: invalid external "nope"`},
 		{"randomize", `{"randomize":"prng"}`, `randomize: unknown mode "prng"`},
 		{"bad json", `{"tag":5}`, `parsing ipmasq config`},
-		{"bad runtimeConfig", `{"runtimeConfig":{"masqEntries":{}}}`, `runtimeConfig: json: cannot unmarshal`},
+		{"bad runtimeConfig", `{"runtimeConfig":{"masqEntries":{}}}`, `runtimeConfig: invalid JSON: json: cannot unmarshal`},
+		// Strict capability values: encoding/json would take all of these.
+		{"entry field case", `{"runtimeConfig":{"masqEntries":[{"External":"192.0.2.1","destination":"10.0.0.0/8"}]}}`,
+			`runtimeConfig: masqEntries[0].External: unknown field "External" (field names are case-sensitive: did you mean "external"?)`},
+		{"entry unknown field", `{"runtimeConfig":{"masqEntries":[{"external":"192.0.2.1","destination":"10.0.0.0/8","port":1}]}}`,
+			`runtimeConfig: masqEntries[0].port: unknown field "port"`},
+		{"capability case", `{"runtimeConfig":{"MasqEntries":[]}}`,
+			`runtimeConfig: MasqEntries: unknown field "MasqEntries"`},
+		{"snatPolicy field case", `{"runtimeConfig":{"snatPolicy":{"ExcludeCIDRs":["10.0.0.0/8"]}}}`,
+			`runtimeConfig: snatPolicy.ExcludeCIDRs: unknown field "ExcludeCIDRs"`},
 		{"destination", `{"runtimeConfig":{"masqEntries":[{"external":"192.0.2.1","destination":"10.0.0/8"}]}}`,
 			`masqEntries[0].destination: invalid CIDR "10.0.0/8"`},
 		{"protocol", `{"runtimeConfig":{"masqEntries":[{"external":"192.0.2.1","destination":"10.0.0.0/8"},{"external":"192.0.2.1","destination":"10.0.0.0/8","protocol":"icmp"}]}}`,
@@ -98,6 +108,32 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 }
 
+// TestRuntimeConfigDuplicateKeys: a key given twice is refused, where
+// encoding/json would silently keep the last value.
+func TestRuntimeConfigDuplicateKeys(t *testing.T) {
+	for conf, want := range map[string]string{
+		`{"name":"n","runtimeConfig":{"masqEntries":[{"external":"192.0.2.1","external":"192.0.2.2","destination":"10.0.0.0/8"}]}}`: `runtimeConfig: masqEntries[0].external: key "external" given twice`,
+		`{"name":"n","runtimeConfig":{"masqEntries":[],"masqEntries":[]}}`:                                                          `runtimeConfig: masqEntries: key "masqEntries" given twice`,
+		`{"name":"n","runtimeConfig":{"snatPolicy":{"defaultAction":"none","defaultAction":"masquerade"}}}`:                         `runtimeConfig: snatPolicy.defaultAction: key "defaultAction" given twice`,
+	} {
+		_, err := ParseConfig([]byte(conf))
+		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, api.ErrInvalid) {
+			t.Errorf("ParseConfig(%s) = %v, want ErrInvalid containing %q", conf, err, want)
+		}
+	}
+}
+
+// TestRuntimeConfigToleratesOtherPlugins: runtimeConfig is shared by the
+// chain; capabilities of other plugins are none of ipmasq's business.
+func TestRuntimeConfigToleratesOtherPlugins(t *testing.T) {
+	conf := `{"name":"n","type":"ipmasq","someOtherPluginKey":{"Any":1},"runtimeConfig":{"portMappings":[{"hostPort":1,"HostPort":2}],
+	  "masqEntries":[{"external":"masquerade","destination":"0.0.0.0/0"}]}}`
+	cfg, err := ParseConfig([]byte(conf))
+	if err != nil || len(cfg.Entries) != 1 {
+		t.Fatalf("ParseConfig = %+v, %v", cfg, err)
+	}
+}
+
 func TestPolicyMerge(t *testing.T) {
 	cfg, err := ParseConfig([]byte(`{"name":"n","excludeCIDRs":["10.0.0.0/8"],"includeCIDRs":["192.0.2.0/24"],
 	  "defaultAction":"masquerade","randomize":"random",
@@ -118,16 +154,19 @@ func TestPolicyMerge(t *testing.T) {
 	}
 }
 
-func TestParseCIDRMasksAndUnmaps(t *testing.T) {
+// TestWireSpellingsStillAccepted: what ipmasq has always taken in
+// masqEntries (docs/ipmasq.md) still parses, to the canonical value.
+func TestWireSpellingsStillAccepted(t *testing.T) {
 	for in, want := range map[string]string{
 		"10.1.2.3/8":          "10.0.0.0/8",
 		"10.1.2.3":            "10.1.2.3/32",
 		"2001:db8::1":         "2001:db8::1/128",
 		"::ffff:10.0.0.0/104": "10.0.0.0/8",
 	} {
-		got, err := parseCIDR("f", in)
-		if err != nil || got.String() != want {
-			t.Errorf("parseCIDR(%q) = %v, %v; want %s", in, got, err, want)
+		conf := `{"name":"n","runtimeConfig":{"masqEntries":[{"external":"masquerade","destination":"` + in + `","protocol":"TCP"}]}}`
+		cfg, err := ParseConfig([]byte(conf))
+		if err != nil || cfg.Entries[0].Dst.String() != want || cfg.Entries[0].Proto != "tcp" {
+			t.Errorf("destination %q: %+v, %v; want %s, tcp", in, cfg, err, want)
 		}
 	}
 }

@@ -88,9 +88,8 @@ func (p *Plan) Sources() []netip.Addr {
 //     packet untranslated by ipmasq;
 //  2. masqEntries of the family, most specific destination first (a /32
 //     before a /24 before 0.0.0.0/0); equal lengths keep the given order;
-//  3. the default action: one rule per includeCIDR of the family when
-//     includeCIDRs are set, else one rule for every destination. A default
-//     SNAT applies only to the family of defaultExternal.
+//  3. the default action (defaultRules), per family: a default SNAT
+//     applies only to the family of defaultExternal.
 func BuildPlan(cfg *Config, owner Owner, addrs []netip.Prefix) *Plan {
 	plan := &Plan{Owner: owner}
 	for _, fam := range []Family{IPv4, IPv6} {
@@ -158,6 +157,14 @@ func setExternal(r *Rule, ext api.External) {
 	r.Action, r.To, r.PortLo, r.PortHi = ActionSNAT, ext.Addr, ext.PortLo, ext.PortHi
 }
 
+// defaultRules are the default action's rules of one family. Every list
+// counts per family, so an IPv4-only list never touches the IPv6 default:
+//   - where: the family's includeCIDRs, or every destination when it has
+//     none;
+//   - a pod's podInclude of the family narrows that inside the pod's scope:
+//     the default first for each pod include (within where), then a
+//     return for the scope, so the rest of the scope goes untranslated
+//     while destinations outside it keep the default.
 func defaultRules(pol Policy, owner Owner, fam Family) []Rule {
 	if pol.DefaultAction == ActionNone {
 		return nil
@@ -166,20 +173,59 @@ func defaultRules(pol Policy, owner Owner, fam Family) []Rule {
 		return nil
 	}
 	base := Rule{Action: pol.DefaultAction, Randomize: pol.Randomize, To: pol.DefaultExternal.Addr}
-	if len(pol.Include) == 0 {
-		base.Comment = Comment(owner, "default "+pol.DefaultAction.String())
-		return []Rule{base}
-	}
+	name := "default " + pol.DefaultAction.String()
+	where := ofFamily(pol.Include, fam)
 	var rules []Rule
-	for _, c := range pol.Include {
-		if FamilyOf(c.Addr()) == fam {
-			r := base
-			r.Dst = c
-			r.Comment = Comment(owner, "default "+pol.DefaultAction.String()+" include "+c.String())
-			rules = append(rules, r)
+	if podInclude := ofFamily(pol.PodInclude, fam); len(podInclude) > 0 {
+		for _, c := range podInclude {
+			for _, d := range intersect(c, where) {
+				rules = append(rules, withDst(base, d, Comment(owner, name+" pod include "+d.String())))
+			}
+		}
+		for _, c := range ofFamily(pol.PodScope, fam) {
+			rules = append(rules, Rule{Dst: c, Action: ActionReturn, Comment: Comment(owner, name+" outside pod include, in "+c.String())})
 		}
 	}
+	if len(where) == 0 {
+		return append(rules, withDst(base, netip.Prefix{}, Comment(owner, name)))
+	}
+	for _, c := range where {
+		rules = append(rules, withDst(base, c, Comment(owner, name+" include "+c.String())))
+	}
 	return rules
+}
+
+func withDst(r Rule, dst netip.Prefix, comment string) Rule {
+	r.Dst, r.Comment = dst, comment
+	return r
+}
+
+func ofFamily(ps []netip.Prefix, fam Family) []netip.Prefix {
+	var out []netip.Prefix
+	for _, p := range ps {
+		if FamilyOf(p.Addr()) == fam {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// intersect returns the parts of c inside where (every destination when
+// where is empty). Two prefixes overlap only when one holds the other.
+func intersect(c netip.Prefix, where []netip.Prefix) []netip.Prefix {
+	if len(where) == 0 {
+		return []netip.Prefix{c}
+	}
+	var out []netip.Prefix
+	for _, w := range where {
+		switch {
+		case w.Bits() <= c.Bits() && w.Contains(c.Addr()):
+			return []netip.Prefix{c} // c inside w: all of c
+		case c.Bits() < w.Bits() && c.Contains(w.Addr()):
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // MaxCommentLen keeps comments within what both backends store (nft

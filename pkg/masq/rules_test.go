@@ -97,10 +97,72 @@ func TestDefaultSNATAppliesToItsFamilyOnly(t *testing.T) {
 	}
 }
 
-func TestIncludeOfOtherFamilyOnlyMeansNoDefault(t *testing.T) {
-	p := mustPlan(t, `{"name":"n","defaultAction":"masquerade","includeCIDRs":["2001:db8::/32"]}`, "198.51.100.5/24")
-	if got := summary(p.Families[0]); got != "" {
-		t.Errorf("v4 = %s, want no rules: the includes restrict the default to IPv6", got)
+// TestIncludeIsPerFamily: an include list restricts the default of the
+// families it has entries of, and no other. (It used to remove the
+// default of the other family altogether.)
+func TestIncludeIsPerFamily(t *testing.T) {
+	for _, tc := range []struct {
+		name, include, v4, v6 string
+	}{
+		{"none", `[]`, "masquerade", "masquerade"},
+		{"v4 only", `["203.0.113.0/24"]`, "masquerade 203.0.113.0/24", "masquerade"},
+		{"v6 only", `["2001:db8:1::/48"]`, "masquerade", "masquerade 2001:db8:1::/48"},
+		{"mixed", `["203.0.113.0/24","2001:db8:1::/48"]`, "masquerade 203.0.113.0/24", "masquerade 2001:db8:1::/48"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustPlan(t, `{"name":"n","defaultAction":"masquerade","includeCIDRs":`+tc.include+`}`, "198.51.100.5/24", "2001:db8:ff::5/64")
+			if got := summary(p.Families[0]); got != tc.v4 {
+				t.Errorf("v4 = %s, want %s", got, tc.v4)
+			}
+			if got := summary(p.Families[1]); got != tc.v6 {
+				t.Errorf("v6 = %s, want %s", got, tc.v6)
+			}
+		})
+	}
+}
+
+// TestPodIncludeNarrowsOnlyInsideScope: a pod's include list (podInclude)
+// narrows the default, per family, only inside the scope the admin
+// granted; everywhere else the node default stays.
+func TestPodIncludeNarrowsOnlyInsideScope(t *testing.T) {
+	const scope = `"scope":["198.51.100.0/24","10.0.0.0/8","2001:db8:1::/48"]`
+	for _, tc := range []struct {
+		name, node, cidrs, v4, v6 string
+	}{
+		{name: "none", v4: "masquerade", v6: "masquerade"},
+		{name: "v4 only", cidrs: `["198.51.100.0/25"]`,
+			v4: "masquerade 198.51.100.0/25, return 198.51.100.0/24, return 10.0.0.0/8, masquerade", v6: "masquerade"},
+		{name: "v6 only", cidrs: `["2001:db8:1:2::/64"]`,
+			v4: "masquerade", v6: "masquerade 2001:db8:1:2::/64, return 2001:db8:1::/48, masquerade"},
+		{name: "mixed", cidrs: `["10.1.0.0/16","2001:db8:1:2::/64"]`,
+			v4: "masquerade 10.1.0.0/16, return 198.51.100.0/24, return 10.0.0.0/8, masquerade",
+			v6: "masquerade 2001:db8:1:2::/64, return 2001:db8:1::/48, masquerade"},
+		// With a node include list, the pod include applies only where
+		// the default applied anyway: it never adds SNAT.
+		{name: "node include", node: `"includeCIDRs":["198.51.100.128/25","10.1.2.0/24"],`, cidrs: `["198.51.100.0/24","10.1.0.0/16"]`,
+			v4: "masquerade 198.51.100.128/25, masquerade 10.1.2.0/24, return 198.51.100.0/24, return 10.0.0.0/8, masquerade 198.51.100.128/25, masquerade 10.1.2.0/24",
+			v6: "masquerade"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rc := `{}`
+			if tc.cidrs != "" {
+				rc = `{"snatPolicy":{"podInclude":{"cidrs":` + tc.cidrs + `,` + scope + `}}}`
+			}
+			p := mustPlan(t, `{"name":"n","defaultAction":"masquerade",`+tc.node+`"runtimeConfig":`+rc+`}`, "198.51.100.5/24", "2001:db8:ff::5/64")
+			if got := summary(p.Families[0]); got != tc.v4 {
+				t.Errorf("v4 =\n %s\nwant\n %s", got, tc.v4)
+			}
+			if got := summary(p.Families[1]); got != tc.v6 {
+				t.Errorf("v6 =\n %s\nwant\n %s", got, tc.v6)
+			}
+		})
+	}
+}
+
+func TestPodIncludeOutsideScopeRefused(t *testing.T) {
+	_, err := ParseConfig([]byte(`{"name":"n","runtimeConfig":{"snatPolicy":{"podInclude":{"cidrs":["192.0.2.0/24"],"scope":["198.51.100.0/24","2001:db8::/32"]}}}}`))
+	if err == nil || !strings.Contains(err.Error(), `runtimeConfig.snatPolicy.podInclude.cidrs[0]: 192.0.2.0/24 is not inside the scope (198.51.100.0/24, 2001:db8::/32)`) {
+		t.Fatalf("error = %v", err)
 	}
 }
 

@@ -10,8 +10,6 @@
 package policy
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/netip"
 	"sort"
@@ -54,13 +52,14 @@ const (
 	maxAnnotationBytes = 64 << 10
 )
 
-// Request is what a pod asks for through its annotations, syntactically
-// valid but not yet checked against the admin config.
+// Request is what a pod asks for through its annotations, parsed by the
+// wire types' own parsers (the ones the plugins use) but not yet checked
+// against the admin config.
 type Request struct {
-	Masq        []api.MasqEntry
+	Masq        []api.Masq
 	SNATExclude []netip.Prefix
 	SNATInclude []netip.Prefix
-	Routes      []api.RouteEntry
+	Routes      []api.Route
 	RouteTable  int
 	// RoutePriority is the priority of the pod's host rule; 0: node default.
 	RoutePriority int
@@ -108,7 +107,7 @@ func HasDiktyoAnnotations(annotations map[string]string) bool {
 
 // ParseAnnotations parses the diktyo.io/ annotations of a pod. Other
 // annotations are ignored. An unknown key under the prefix, or a value that
-// does not parse, is an *AnnotationError.
+// does not parse, is an *AnnotationError wrapping api.ErrInvalid.
 func ParseAnnotations(annotations map[string]string) (*Request, error) {
 	req := &Request{}
 	keys := make([]string, 0, len(annotations))
@@ -131,7 +130,7 @@ func ParseAnnotations(annotations map[string]string) (*Request, error) {
 
 func (r *Request) parseOne(key, value string) error {
 	if len(value) > maxAnnotationBytes {
-		return fmt.Errorf("value is %d bytes, more than %d", len(value), maxAnnotationBytes)
+		return api.Invalidf("value is %d bytes, more than %d", len(value), maxAnnotationBytes)
 	}
 	var err error
 	switch key {
@@ -160,72 +159,48 @@ func (r *Request) parseOne(key, value string) error {
 func unknownKeyError(key string) error {
 	rest := strings.TrimPrefix(key, Prefix)
 	if v, _, ok := strings.Cut(rest, "."); ok && v != Version && strings.HasPrefix(v, "v") {
-		return fmt.Errorf("unsupported annotation scheme version %q (this node understands %s)", v, Version)
+		return api.Invalidf("unsupported annotation scheme version %q (this node understands %s)", v, Version)
 	}
-	return fmt.Errorf("unknown diktyo annotation (known: %s)", strings.Join(Keys, ", "))
+	return api.Invalidf("unknown diktyo annotation (known: %s)", strings.Join(Keys, ", "))
 }
 
-// decodeStrictJSON decodes one JSON value, refusing unknown fields and
-// trailing data.
-func decodeStrictJSON(value string, out any) error {
-	dec := json.NewDecoder(strings.NewReader(value))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(out); err != nil {
-		return fmt.Errorf("invalid JSON: %w", err)
-	}
-	if dec.More() {
-		return fmt.Errorf("invalid JSON: trailing data after the list")
-	}
-	var rest bytes.Buffer
-	if _, err := rest.ReadFrom(dec.Buffered()); err == nil && strings.TrimSpace(rest.String()) != "" {
-		return fmt.Errorf("invalid JSON: trailing data after the list")
-	}
-	return nil
-}
-
-func parseMasq(value string) ([]api.MasqEntry, error) {
+// parseMasq parses a JSON list of masqEntries with api.DecodeStrict and
+// api.ParseMasqEntry, the parser ipmasq uses (here in its Strict form).
+func parseMasq(value string) ([]api.Masq, error) {
 	var entries []api.MasqEntry
-	if err := decodeStrictJSON(value, &entries); err != nil {
+	if err := api.DecodeStrict([]byte(value), &entries); err != nil {
 		return nil, err
 	}
 	if len(entries) > MaxMasqEntries {
-		return nil, fmt.Errorf("%d entries, at most %d allowed", len(entries), MaxMasqEntries)
+		return nil, api.Invalidf("%d entries, at most %d allowed", len(entries), MaxMasqEntries)
 	}
-	for i, e := range entries {
-		if err := ValidateMasqEntry(e); err != nil {
-			return nil, fmt.Errorf("[%d].%w", i, err)
-		}
-	}
-	return entries, nil
+	return api.ParseMasqEntries("", entries, api.Strict)
 }
 
-func parseRoutes(value string) ([]api.RouteEntry, error) {
+// parseRoutes parses a JSON list of routeEntries with api.DecodeStrict and
+// api.ParseRouteEntry, the parser iproute uses (here in its Strict form).
+func parseRoutes(value string) ([]api.Route, error) {
 	var entries []api.RouteEntry
-	if err := decodeStrictJSON(value, &entries); err != nil {
+	if err := api.DecodeStrict([]byte(value), &entries); err != nil {
 		return nil, err
 	}
 	if len(entries) > MaxRouteEntries {
-		return nil, fmt.Errorf("%d entries, at most %d allowed", len(entries), MaxRouteEntries)
+		return nil, api.Invalidf("%d entries, at most %d allowed", len(entries), MaxRouteEntries)
 	}
-	for i, e := range entries {
-		if err := ValidateRouteEntry(e); err != nil {
-			return nil, fmt.Errorf("[%d].%w", i, err)
-		}
-	}
-	return entries, nil
+	return api.ParseRouteEntries("", entries, api.Strict)
 }
 
 // splitList splits a comma-separated list, trimming blanks; an empty item
 // is an error (it is almost always a typo).
 func splitList(value string) ([]string, error) {
 	if strings.TrimSpace(value) == "" {
-		return nil, fmt.Errorf("empty list")
+		return nil, api.Invalidf("empty list")
 	}
 	parts := strings.Split(value, ",")
 	for i := range parts {
 		parts[i] = strings.TrimSpace(parts[i])
 		if parts[i] == "" {
-			return nil, fmt.Errorf("item %d is empty", i)
+			return nil, api.Invalidf("item %d is empty", i)
 		}
 	}
 	return parts, nil
@@ -237,11 +212,11 @@ func parseCIDRList(value string) ([]netip.Prefix, error) {
 		return nil, err
 	}
 	if len(parts) > MaxCIDRs {
-		return nil, fmt.Errorf("%d CIDRs, at most %d allowed", len(parts), MaxCIDRs)
+		return nil, api.Invalidf("%d CIDRs, at most %d allowed", len(parts), MaxCIDRs)
 	}
 	out := make([]netip.Prefix, 0, len(parts))
 	for _, s := range parts {
-		p, err := ParseCIDR(s)
+		p, err := api.ParseNetwork(s)
 		if err != nil {
 			return nil, err
 		}
@@ -253,34 +228,21 @@ func parseCIDRList(value string) ([]netip.Prefix, error) {
 func parseTable(value string) (int, error) {
 	n, err := strconv.ParseUint(strings.TrimSpace(value), 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("invalid table number %q: want 1 to 4294967295", value)
+		return 0, api.Invalidf("invalid table number %q: want 1 to %d", value, uint32(api.MaxTable))
 	}
-	if err := validateHostTable(int(n)); err != nil {
-		return 0, err
+	if n == api.TableUnspec || api.IsReservedTable(int(n)) {
+		return 0, api.Invalidf("table %d is reserved (0, 253 default, 254 main, 255 local)", n)
 	}
 	return int(n), nil
 }
 
-// validateHostTable refuses the kernel's reserved tables: unspec (0),
-// default (253), main (254) and local (255). A pod never gets to steer its
-// egress into those.
-func validateHostTable(n int) error {
-	switch n {
-	case 0, 253, 254, 255:
-		return fmt.Errorf("table %d is reserved (0, 253 default, 254 main, 255 local)", n)
-	}
-	if n < 0 || n > 1<<32-1 {
-		return fmt.Errorf("table %d out of range 1 to 4294967295", n)
-	}
-	return nil
-}
-
 // parsePriority parses an ip rule priority. 0 (the local table's rule) is
-// refused, and so is 32766 and above (main and default come first).
+// refused, and so is MainRulePriority and above (main and default come
+// first).
 func parsePriority(value string) (int, error) {
 	n, err := strconv.ParseUint(strings.TrimSpace(value), 10, 32)
-	if err != nil || n == 0 || n >= 32766 {
-		return 0, fmt.Errorf("invalid rule priority %q: want 1 to 32765", value)
+	if err != nil || n == 0 || n > api.MaxRulePriority {
+		return 0, api.Invalidf("invalid rule priority %q: want 1 to %d", value, api.MaxRulePriority)
 	}
 	return int(n), nil
 }
@@ -291,17 +253,17 @@ func parseDNSNames(value string) ([]string, error) {
 		return nil, err
 	}
 	if len(parts) > MaxDNSNames {
-		return nil, fmt.Errorf("%d names, at most %d allowed", len(parts), MaxDNSNames)
+		return nil, api.Invalidf("%d names, at most %d allowed", len(parts), MaxDNSNames)
 	}
 	out := make([]string, 0, len(parts))
 	seen := map[string]bool{}
 	for _, s := range parts {
-		n, err := NormalizeDNSName(s)
+		n, err := api.ParseDNSName(s)
 		if err != nil {
 			return nil, err
 		}
 		if seen[n] {
-			return nil, fmt.Errorf("name %q given twice", s)
+			return nil, api.Invalidf("name %q given twice", s)
 		}
 		seen[n] = true
 		out = append(out, n)
@@ -316,5 +278,5 @@ func parseBool(value string) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return false, fmt.Errorf("want \"true\" or \"false\"")
+	return false, api.Invalidf("want \"true\" or \"false\"")
 }

@@ -3,6 +3,7 @@ package policy
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/netip"
 	"os"
 	"path"
@@ -279,6 +280,13 @@ func (r *IntRange) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+func (r IntRange) String() string {
+	if r.Lo == r.Hi {
+		return strconv.FormatInt(r.Lo, 10)
+	}
+	return fmt.Sprintf("%d-%d", r.Lo, r.Hi)
+}
+
 // MarshalJSON writes the range back as a number or "lo-hi".
 func (r IntRange) MarshalJSON() ([]byte, error) {
 	if r.Lo == r.Hi {
@@ -332,11 +340,17 @@ func LoadConfig(file string) (*Config, error) {
 	return cfg, nil
 }
 
-// ParseConfig parses and validates admin config YAML (or JSON). Unknown
-// fields are errors; absent fields take DefaultConfig's values.
+// ParseConfig parses and validates admin config YAML (or JSON). Parsing is
+// strict: a key given twice (YAMLToJSONStrict), an unknown field or one
+// that differs from a known one only by case (api.DecodeStrict) is an
+// error; absent fields take DefaultConfig's values.
 func ParseConfig(data []byte) (*Config, error) {
 	cfg := DefaultConfig()
-	if err := yaml.UnmarshalStrict(data, cfg); err != nil {
+	js, err := yaml.YAMLToJSONStrict(data)
+	if err != nil {
+		return nil, fmt.Errorf("parsing: %w", err)
+	}
+	if err := api.DecodeStrict(js, cfg); err != nil {
 		return nil, fmt.Errorf("parsing: %w", err)
 	}
 	if err := cfg.validate(); err != nil {
@@ -400,7 +414,7 @@ func (c *ChainConfig) validate() error {
 	if filepath.Clean(c.CacheDir) == containerdCacheDir {
 		return fmt.Errorf("chain.cacheDir: %q is containerd's own CNI cache; use a private directory such as %s", c.CacheDir, DefaultCacheDir)
 	}
-	if !validIfName(c.IfName) {
+	if !api.ValidIfName(c.IfName) {
 		return fmt.Errorf("chain.ifName: invalid interface name %q", c.IfName)
 	}
 	return nil
@@ -431,38 +445,23 @@ func (c *Config) validateDurations() error {
 	return nil
 }
 
+// validate parses the node defaults with api.ParseSNATPolicy, the parser
+// of the snatPolicy capability they become, and checks them as a whole.
 func (d *SNATDefaults) validate() error {
-	switch d.DefaultAction {
-	case "", "none", "masquerade":
-		if d.DefaultExternal != "" {
-			return fmt.Errorf("defaultExternal: %q given but defaultAction is %q, not snat", d.DefaultExternal, d.DefaultAction)
-		}
-	case "snat":
-		ext, err := ParseExternal(d.DefaultExternal)
-		if err != nil {
-			return fmt.Errorf("defaultExternal: %w", err)
-		}
-		if ext.Masquerade {
-			return fmt.Errorf("defaultExternal: use defaultAction masquerade instead of external %q", d.DefaultExternal)
-		}
-		if ext.HasPorts() {
-			return fmt.Errorf("defaultExternal: %q must be a plain address (the default covers every protocol, so no ports)", d.DefaultExternal)
-		}
-	default:
-		return fmt.Errorf("defaultAction: %q is not none, masquerade or snat", d.DefaultAction)
-	}
-	switch d.Randomize {
-	case "", "none", "random", "fully":
-	default:
-		return fmt.Errorf("randomize: %q is not none, random or fully", d.Randomize)
-	}
-	if _, err := api.ParseNetworks("excludeCIDRs", d.ExcludeCIDRs); err != nil {
+	snat, err := api.ParseSNATPolicy(d.wire(), api.Strict)
+	if err != nil {
 		return err
 	}
-	if _, err := api.ParseNetworks("includeCIDRs", d.IncludeCIDRs); err != nil {
-		return err
+	if snat.DefaultExternal.Addr.IsValid() && snat.DefaultAction != api.ActionSNAT {
+		return fmt.Errorf("defaultExternal: %q given but defaultAction is %q, not snat", d.DefaultExternal, d.DefaultAction)
 	}
-	return nil
+	return snat.Complete()
+}
+
+// wire is d as the snatPolicy capability.
+func (d *SNATDefaults) wire() api.SNATPolicy {
+	return api.SNATPolicy{DefaultAction: d.DefaultAction, DefaultExternal: d.DefaultExternal,
+		ExcludeCIDRs: d.ExcludeCIDRs, IncludeCIDRs: d.IncludeCIDRs, Randomize: d.Randomize}
 }
 
 func (r *NamespaceRule) validate() error {
@@ -510,23 +509,8 @@ func (a *Allow) validate() error {
 		}
 	}
 	if a.RouteTable != nil {
-		if len(a.RouteTable.Tables) == 0 {
-			return fmt.Errorf("allow.routeTable.tables: empty")
-		}
-		for i, r := range a.RouteTable.Tables {
-			for _, reserved := range []int64{0, 253, 254, 255} {
-				if reserved >= r.Lo && reserved <= r.Hi {
-					return fmt.Errorf("allow.routeTable.tables[%d]: range %d-%d holds reserved table %d", i, r.Lo, r.Hi, reserved)
-				}
-			}
-			if r.Hi > 1<<32-1 {
-				return fmt.Errorf("allow.routeTable.tables[%d]: %d above 4294967295", i, r.Hi)
-			}
-		}
-		for i, r := range a.RouteTable.Priorities {
-			if r.Lo < 1 || r.Hi > 32765 {
-				return fmt.Errorf("allow.routeTable.priorities[%d]: range %d-%d outside 1-32765", i, r.Lo, r.Hi)
-			}
+		if err = a.RouteTable.validate(); err != nil {
+			return fmt.Errorf("allow.routeTable.%w", err)
 		}
 	}
 	if a.DNS != nil {
@@ -543,7 +527,7 @@ func (m *MasqAllow) validate() error {
 	}
 	m.externals = m.externals[:0]
 	for i, s := range m.Externals {
-		e, err := ParseExternal(s)
+		e, err := api.ParseSNATExternal(s, api.Strict)
 		if err != nil {
 			return fmt.Errorf("externals[%d]: %w", i, err)
 		}
@@ -569,10 +553,46 @@ func (r *RoutesAllow) validate() error {
 		return err
 	}
 	for i, t := range r.Types {
-		switch t {
-		case RouteUnicast, RouteBlackhole, RouteUnreachable, RouteProhibit:
+		switch api.RouteType(t) {
+		case api.RouteUnicast, api.RouteBlackhole, api.RouteUnreachable, api.RouteProhibit:
 		default:
 			return fmt.Errorf("types[%d]: unknown route type %q", i, t)
+		}
+	}
+	// Granting what iproute always refuses would only move the error
+	// from the admin config to the pod's start.
+	if err := checkRanges("tables", r.Tables, 0, api.MaxTable, api.TableLocal); err != nil {
+		return err
+	}
+	return checkRanges("metrics", r.Metrics, 0, math.MaxUint32)
+}
+
+// validate checks the host tables and rule priorities against what
+// iproute accepts: never a reserved table (it takes them only with
+// allowReservedTables, which a pod must not get), and priorities after
+// iproute's bypass rules (priorities.exclude, DefaultExcludePriority) and
+// before main: with its default layout iproute refuses any other.
+func (t *TableAllow) validate() error {
+	if len(t.Tables) == 0 {
+		return fmt.Errorf("tables: empty")
+	}
+	if err := checkRanges("tables", t.Tables, 1, api.MaxTable, api.TableDefault, api.TableMain, api.TableLocal); err != nil {
+		return err
+	}
+	return checkRanges("priorities", t.Priorities, api.DefaultExcludePriority+1, api.MaxRulePriority)
+}
+
+// checkRanges refuses ranges outside min-max or holding a reserved value;
+// errors name field[i] and the range.
+func checkRanges(field string, rs []IntRange, minV, maxV int64, reserved ...int64) error {
+	for i, r := range rs {
+		if r.Lo < minV || r.Hi > maxV {
+			return fmt.Errorf("%s[%d]: range %s outside %d-%d", field, i, r, minV, maxV)
+		}
+		for _, v := range reserved {
+			if v >= r.Lo && v <= r.Hi {
+				return fmt.Errorf("%s[%d]: range %s holds reserved table %d", field, i, r, v)
+			}
 		}
 	}
 	return nil
@@ -584,7 +604,7 @@ func (d *DNSAllow) validate() error {
 	}
 	d.zones = d.zones[:0]
 	for i, z := range d.Zones {
-		n, err := NormalizeDNSName(z)
+		n, err := api.ParseDNSName(z)
 		if err != nil {
 			return fmt.Errorf("zones[%d]: %w", i, err)
 		}
@@ -621,7 +641,7 @@ func validateTemplate(t string) error {
 	if strings.ContainsAny(probe, "{}") {
 		return fmt.Errorf("template %q has an unknown placeholder (known: {name} {namespace} {uid} {label} {zone})", t)
 	}
-	if _, err := NormalizeDNSName(probe); err != nil {
+	if _, err := api.ParseDNSName(probe); err != nil {
 		return fmt.Errorf("template %q: %w", t, err)
 	}
 	return nil

@@ -102,7 +102,9 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 				return nil, deny(KeyMasq, "[%d]: %s", i, why)
 			}
 		}
-		pol.MasqEntries = req.Masq
+		for _, m := range req.Masq {
+			pol.MasqEntries = append(pol.MasqEntries, m.Entry())
+		}
 	}
 	if len(req.SNATExclude) > 0 {
 		if allow.SNATExclude == nil {
@@ -129,7 +131,9 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 				return nil, deny(KeyRoutes, "[%d]: %s", i, why)
 			}
 		}
-		pol.RouteEntries = req.Routes
+		for _, r := range req.Routes {
+			pol.RouteEntries = append(pol.RouteEntries, r.Entry())
+		}
 	}
 	if req.RouteTable != 0 {
 		if allow.RouteTable == nil {
@@ -142,7 +146,7 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 	if req.RoutePriority != 0 {
 		if req.RouteTable == 0 {
 			return nil, &AnnotationError{Key: KeyRoutePrio, Value: annotations[KeyRoutePrio],
-				Err: fmt.Errorf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
+				Err: api.Invalidf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
 		}
 		if !inRanges(allow.RouteTable.Priorities, int64(req.RoutePriority)) {
 			return nil, deny(KeyRoutePrio, "priority %d is not in the allowed priorities", req.RoutePriority)
@@ -169,7 +173,7 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 		}
 		pol.Debug = true
 	}
-	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req)
+	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req, allow.SNATInclude)
 	if req.RouteTable != 0 {
 		pol.PolicyRouting = &api.PolicyRouting{Table: req.RouteTable, Priority: req.RoutePriority}
 		// As the AWS CNI's EXCLUDE_SNAT_CIDRS: destinations excluded from
@@ -181,9 +185,13 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 	return pol, nil
 }
 
-// snatPolicy merges the node defaults with the pod's lists; nil when
-// nothing is set.
-func snatPolicy(d SNATDefaults, req *Request) *api.SNATPolicy {
+// snatPolicy is the node defaults plus the pod's lists; nil when nothing
+// is set. The pod's exclusions are added to the node's. Its inclusions
+// are not: added to includeCIDRs they would replace the default of every
+// other destination of the family, SNAT the admin requires. They go as
+// podInclude, scoped to the admin's allow.snatInclude.cidrs: they narrow
+// the default only there (api.PodInclude).
+func snatPolicy(d SNATDefaults, req *Request, include *CIDRAllow) *api.SNATPolicy {
 	p := &api.SNATPolicy{
 		DefaultAction:   d.DefaultAction,
 		DefaultExternal: d.DefaultExternal,
@@ -194,29 +202,25 @@ func snatPolicy(d SNATDefaults, req *Request) *api.SNATPolicy {
 	for _, c := range req.SNATExclude {
 		p.ExcludeCIDRs = append(p.ExcludeCIDRs, c.String())
 	}
-	for _, c := range req.SNATInclude {
-		p.IncludeCIDRs = append(p.IncludeCIDRs, c.String())
+	if len(req.SNATInclude) > 0 {
+		p.PodInclude = &api.PodInclude{CIDRs: prefixStrings(req.SNATInclude), Scope: prefixStrings(include.cidrs)}
 	}
 	if p.DefaultAction == "" && p.DefaultExternal == "" && p.Randomize == "" &&
-		len(p.ExcludeCIDRs) == 0 && len(p.IncludeCIDRs) == 0 {
+		len(p.ExcludeCIDRs) == 0 && len(p.IncludeCIDRs) == 0 && p.PodInclude == nil {
 		return nil
 	}
 	return p
 }
 
-// within reports whether inner lies entirely inside outer.
-func within(inner, outer netip.Prefix) bool {
-	return inner.Addr().Is4() == outer.Addr().Is4() && outer.Bits() <= inner.Bits() && outer.Contains(inner.Addr())
+func prefixStrings(ps []netip.Prefix) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
 }
 
-func withinAny(p netip.Prefix, allowed []netip.Prefix) bool {
-	for _, a := range allowed {
-		if within(p, a) {
-			return true
-		}
-	}
-	return false
-}
+func withinAny(p netip.Prefix, allowed []netip.Prefix) bool { return api.WithinAny(p, allowed) }
 
 func firstOutside(ps, allowed []netip.Prefix) (netip.Prefix, bool) {
 	for _, p := range ps {
@@ -228,20 +232,12 @@ func firstOutside(ps, allowed []netip.Prefix) (netip.Prefix, bool) {
 }
 
 // check returns why a masq entry is not allowed, or "".
-func (m *MasqAllow) check(e api.MasqEntry) string {
-	ext, err := ParseExternal(e.External)
-	if err != nil {
-		return err.Error()
-	}
-	dst, err := ParseCIDR(e.Destination)
-	if err != nil {
-		return err.Error()
-	}
-	if !m.externalAllowed(ext) {
+func (m *MasqAllow) check(e api.Masq) string {
+	if !m.externalAllowed(e.External) {
 		return fmt.Sprintf("external %q is not in the allowed externals (%s)", e.External, strings.Join(m.Externals, ", "))
 	}
-	if !withinAny(dst, m.destinations) {
-		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", dst, strings.Join(m.Destinations, ", "))
+	if !withinAny(e.Dst, m.destinations) {
+		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", e.Dst, strings.Join(m.Destinations, ", "))
 	}
 	return ""
 }
@@ -264,30 +260,19 @@ func (m *MasqAllow) externalAllowed(ext api.External) bool {
 }
 
 // check returns why a route entry is not allowed, or "".
-func (r *RoutesAllow) check(e api.RouteEntry) string {
-	dst, err := ParseCIDR(e.Destination)
-	if err != nil {
-		return err.Error()
+func (r *RoutesAllow) check(e api.Route) string {
+	if !withinAny(e.Dst, r.destinations) {
+		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", e.Dst, strings.Join(r.Destinations, ", "))
 	}
-	if !withinAny(dst, r.destinations) {
-		return fmt.Sprintf("destination %s is not inside any allowed destination (%s)", dst, strings.Join(r.Destinations, ", "))
-	}
-	typ := RouteType(e)
 	types := r.Types
 	if len(types) == 0 {
-		types = []string{RouteUnicast}
+		types = []string{string(api.RouteUnicast)}
 	}
-	if !contains(types, typ) {
-		return fmt.Sprintf("route type %s is not allowed (allowed: %s)", typ, strings.Join(types, ", "))
+	if !contains(types, string(e.Type)) {
+		return fmt.Sprintf("route type %s is not allowed (allowed: %s)", e.Type, strings.Join(types, ", "))
 	}
-	if typ == RouteUnicast && e.Gateway != "" {
-		gw, err := netip.ParseAddr(e.Gateway)
-		if err != nil {
-			return fmt.Sprintf("invalid gateway %q", e.Gateway)
-		}
-		if !withinAny(netip.PrefixFrom(gw, gw.BitLen()), r.gateways) {
-			return fmt.Sprintf("gateway %s is not in the allowed gateways (%s)", gw, strings.Join(r.Gateways, ", "))
-		}
+	if e.Gateway.IsValid() && !withinAny(netip.PrefixFrom(e.Gateway, e.Gateway.BitLen()), r.gateways) {
+		return fmt.Sprintf("gateway %s is not in the allowed gateways (%s)", e.Gateway, strings.Join(r.Gateways, ", "))
 	}
 	if e.Table != 0 && !inRanges(r.Tables, int64(e.Table)) {
 		return fmt.Sprintf("table %d is not in the allowed tables", e.Table)

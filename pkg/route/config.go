@@ -33,7 +33,7 @@ import (
 const (
 	DefaultToPriority      = 512
 	DefaultOthersPriority  = 1000
-	DefaultExcludePriority = 1024
+	DefaultExcludePriority = api.DefaultExcludePriority
 	DefaultFromPriority    = 1536
 	// DefaultProtocol (0xd1, 209) marks every route and rule the plugin
 	// makes. No kernel header or iproute2 rt_protos entry uses it.
@@ -44,15 +44,15 @@ const (
 
 	// mainPriority is the kernel's "lookup main" rule; every rule of ours
 	// must come before it to have any effect.
-	mainPriority = 32766
+	mainPriority = api.MainRulePriority
 )
 
 // Reserved kernel routing tables.
 const (
-	tableUnspec  = 0
-	tableDefault = 253
-	tableMain    = 254
-	tableLocal   = 255
+	tableUnspec  = api.TableUnspec
+	tableDefault = api.TableDefault
+	tableMain    = api.TableMain
+	tableLocal   = api.TableLocal
 )
 
 // Layout says how host-side rules are laid out; see docs/iproute.md for
@@ -107,6 +107,25 @@ type RuntimeConfig struct {
 	IPs           []string           `json:"ips,omitempty"`
 	RouteEntries  []api.RouteEntry   `json:"routeEntries,omitempty"`
 	PolicyRouting *api.PolicyRouting `json:"policyRouting,omitempty"`
+
+	// err is why the runtimeConfig did not decode; PodConfig reports it.
+	err error
+}
+
+// UnmarshalJSON decodes the capabilities strictly (api.DecodeCapabilities:
+// exact field names, no unknown fields inside them, no duplicate keys)
+// and leaves the keys of other plugins alone. A malformed runtimeConfig
+// does not fail Parse, so that DEL and GC, which need only the node
+// config, still run; PodConfig reports it.
+func (rc *RuntimeConfig) UnmarshalJSON(data []byte) error {
+	type plain RuntimeConfig // without this method
+	var v plain
+	if err := api.DecodeCapabilities(data, &v); err != nil {
+		*rc = RuntimeConfig{err: fmt.Errorf("runtimeConfig: %w", err)}
+		return nil
+	}
+	*rc = RuntimeConfig(v)
+	return nil
 }
 
 // NetConf is the plugin configuration as it arrives on stdin. Everything
@@ -244,8 +263,8 @@ func NodeConfig(nc *NetConf) (*Config, error) {
 	if err := cfg.setStateDir(); err != nil {
 		return nil, err
 	}
-	if err := validIfName("hostInterface", nc.HostInterface); err != nil {
-		return nil, err
+	if nc.HostInterface != "" && !api.ValidIfName(nc.HostInterface) {
+		return nil, fmt.Errorf("hostInterface: invalid interface name %q", nc.HostInterface)
 	}
 	var err error
 	if cfg.ExcludeCIDRs, err = api.ParseNetworks("excludeCIDRs", nc.ExcludeCIDRs); err != nil {
@@ -416,17 +435,13 @@ func (c *Config) checkTable(field string, t int) error {
 	if t < 0 || t > math.MaxUint32 {
 		return fmt.Errorf("%s: %d is not a routing table", field, t)
 	}
-	if isReservedTable(t) && !c.AllowReserved {
+	if api.IsReservedTable(t) && !c.AllowReserved {
 		return fmt.Errorf("%s: table %d is reserved (%s); set allowReservedTables to use it", field, t, reservedTableName(t))
 	}
 	if !c.TableRange.contains(t) {
 		return fmt.Errorf("%s: table %d outside tableRange %s", field, t, c.TableRange)
 	}
 	return nil
-}
-
-func isReservedTable(t int) bool {
-	return t == tableDefault || t == tableMain || t == tableLocal
 }
 
 func reservedTableName(t int) string {
@@ -442,8 +457,14 @@ func reservedTableName(t int) string {
 }
 
 // PodConfig validates the runtimeConfig against the node config and
-// applies the node defaults.
+// applies the node defaults. The capability values are parsed by their
+// one parser in pkg/api (as the NRI plugin parses them); what this node
+// allows (tableRange, priorityRange, reserved tables) is checked here.
+// Every error is api.ErrInvalid.
 func PodConfig(cfg *Config, rc RuntimeConfig) (*Pod, error) {
+	if rc.err != nil {
+		return nil, rc.err
+	}
 	pod := &Pod{
 		IPs:           rc.IPs,
 		Table:         cfg.Table,
@@ -459,37 +480,34 @@ func PodConfig(cfg *Config, rc RuntimeConfig) (*Pod, error) {
 	if rc.PolicyRouting == nil {
 		return pod, nil
 	}
-	if err := pod.applyPolicy(cfg, rc.PolicyRouting); err != nil {
+	pr, err := api.ParsePolicyRouting(*rc.PolicyRouting)
+	if err != nil {
+		return nil, fmt.Errorf("policyRouting.%w", err)
+	}
+	if err := pod.applyPolicy(cfg, pr); err != nil {
 		return nil, err
 	}
 	return pod, nil
 }
 
-func (p *Pod) applyPolicy(cfg *Config, pr *api.PolicyRouting) error {
+func (p *Pod) applyPolicy(cfg *Config, pr api.HostRouting) error {
 	if pr.Table != 0 {
 		if err := cfg.checkTable("policyRouting.table", pr.Table); err != nil {
-			return err
+			return api.Invalidf("%w", err)
 		}
 		p.Table = pr.Table
 	}
 	if pr.Priority != 0 {
 		if !cfg.PriorityRange.contains(pr.Priority) {
-			return fmt.Errorf("policyRouting.priority: %d outside priorityRange %s", pr.Priority, cfg.PriorityRange)
+			return api.Invalidf("policyRouting.priority: %d outside priorityRange %s", pr.Priority, cfg.PriorityRange)
 		}
 		if pr.Priority <= cfg.ExcludePriority {
-			return fmt.Errorf("policyRouting.priority: %d must be after the bypass rules (priorities.exclude %d)",
+			return api.Invalidf("policyRouting.priority: %d must be after the bypass rules (priorities.exclude %d)",
 				pr.Priority, cfg.ExcludePriority)
 		}
 		p.Priority = pr.Priority
 	}
-	excl, err := api.ParseNetworks("policyRouting.excludeCIDRs", pr.ExcludeCIDRs)
-	if err != nil {
-		return err
-	}
-	p.ExcludeCIDRs = excl
-	if err := validIfName("policyRouting.hostInterface", pr.HostInterface); err != nil {
-		return err
-	}
+	p.ExcludeCIDRs = pr.Exclude
 	p.HostRoute = p.HostRoute || pr.HostRoute
 	if pr.HostInterface != "" {
 		p.HostInterface = pr.HostInterface
@@ -502,26 +520,6 @@ func orDefault(v, def int) int {
 		return def
 	}
 	return v
-}
-
-// parseCIDR accepts a CIDR or a bare address (a host route). Host bits
-// set are an error, as with ip-route, because they usually hide a typo.
-func parseCIDR(s string) (netip.Prefix, error) { return api.ParseNetwork(s) }
-
-// validIfName checks a Linux interface name (empty is allowed: unset).
-func validIfName(field, s string) error {
-	if s == "" {
-		return nil
-	}
-	if len(s) > 15 || s == "." || s == ".." {
-		return fmt.Errorf("%s: invalid interface name %q", field, s)
-	}
-	for _, r := range s {
-		if r == '/' || r == ':' || r <= ' ' || r == 0x7f {
-			return fmt.Errorf("%s: invalid interface name %q", field, s)
-		}
-	}
-	return nil
 }
 
 // nftName is what nft accepts as a table name without quoting.

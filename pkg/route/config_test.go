@@ -2,6 +2,7 @@ package route
 
 import (
 	"encoding/json"
+	"errors"
 	"net/netip"
 	"strings"
 	"testing"
@@ -179,6 +180,25 @@ func TestConfigValidation(t *testing.T) {
 		{"pod route entry", `"runtimeConfig":{"routeEntries":[{"destination":"10.0.0.0/8","gateway":"fe80::1"}]}`,
 			`routeEntries[0].gateway: "fe80::1" is IPv6 but destination "10.0.0.0/8" is IPv4`},
 		{"not json", `"table":"x"`, `parsing iproute config`},
+		// Strict capability values: encoding/json would take all of these.
+		{"route field case", `"runtimeConfig":{"routeEntries":[{"Destination":"10.0.0.0/8","dev":"eth0"}]}`,
+			`runtimeConfig: routeEntries[0].Destination: unknown field "Destination" (field names are case-sensitive: did you mean "destination"?)`},
+		{"route duplicate key", `"runtimeConfig":{"routeEntries":[{"destination":"10.0.0.0/8","dev":"eth0","dev":"eth1"}]}`,
+			`runtimeConfig: routeEntries[0].dev: key "dev" given twice`},
+		{"route unknown field", `"runtimeConfig":{"routeEntries":[{"destination":"10.0.0.0/8","via":"10.0.0.1"}]}`,
+			`runtimeConfig: routeEntries[0].via: unknown field "via"`},
+		{"policyRouting field case", `"runtimeConfig":{"policyRouting":{"Table":100}}`,
+			`runtimeConfig: policyRouting.Table: unknown field "Table"`},
+		{"policyRouting duplicate key", `"runtimeConfig":{"policyRouting":{"table":100,"table":101}}`,
+			`runtimeConfig: policyRouting.table: key "table" given twice`},
+		{"capability case", `"runtimeConfig":{"RouteEntries":[]}`, `runtimeConfig: RouteEntries: unknown field "RouteEntries"`},
+		{"other plugins' capabilities", `"runtimeConfig":{"portMappings":[{"HostPort":1}],"bandwidth":{}},"someKey":{"X":1}`, ""},
+		{"runtimeConfig wrong type", `"runtimeConfig":{"routeEntries":{}}`, `runtimeConfig: invalid JSON`},
+		// With the default layout, what the admin config may no longer grant.
+		{"pod priority default bypass", `"runtimeConfig":{"policyRouting":{"table":100,"priority":1024}}`,
+			`policyRouting.priority: 1024 must be after the bypass rules (priorities.exclude 1024)`},
+		{"pod priority past main", `"runtimeConfig":{"policyRouting":{"table":100,"priority":32766}}`,
+			`policyRouting.priority: 32766 outside 1-32765`},
 
 		{"fwmark layout", `"layout":"fwmark"`, ""},
 		{"fwmark default table range", `"layout":"fwmark","table":256`, `table: table 256 outside tableRange 1-255`},
@@ -206,6 +226,23 @@ func TestConfigValidation(t *testing.T) {
 				t.Fatalf("error = %v, want prefix %q", err, tc.err)
 			}
 		})
+	}
+}
+
+// TestMalformedRuntimeConfigKeepsNodeConfig: DEL and GC need only the
+// node config, so a runtimeConfig strict decoding refuses must not stop
+// Parse; PodConfig reports it, as api.ErrInvalid.
+func TestMalformedRuntimeConfigKeepsNodeConfig(t *testing.T) {
+	nc, err := Parse([]byte(`{"name":"n","table":100,"runtimeConfig":{"routeEntries":[{"destination":"10.0.0.0/8","dev":"a","dev":"b"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := NodeConfig(nc)
+	if err != nil || cfg.Table != 100 {
+		t.Fatalf("NodeConfig = %+v, %v", cfg, err)
+	}
+	if _, err := PodConfig(cfg, nc.RuntimeConfig); !errors.Is(err, api.ErrInvalid) || !strings.Contains(err.Error(), `given twice`) {
+		t.Fatalf("PodConfig error = %v", err)
 	}
 }
 
