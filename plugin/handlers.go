@@ -251,6 +251,12 @@ func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) err
 	defer p.metrics.event(evStop, start)
 	e := entryFromNRI(pod)
 	p.unwatch(e.pod.ID)
+	if cur, ok := p.pods.get(e.pod.ID); ok && cur.vanished {
+		// containerd kills the pause process before it sends Stop: the
+		// sandbox watch is tearing the pod down already. Waiting for that
+		// here would hold NRI's lock, and every other pod's event, for it.
+		return nil
+	}
 	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
 	return nil
 }

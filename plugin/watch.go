@@ -106,8 +106,8 @@ func (p *Plugin) sandboxEnded(id string) {
 	}
 	p.metrics.events.WithLabelValues(evEnded).Inc()
 	p.podLog(&e).Info("sandbox's process exited; removing its state")
-	claimed := p.pods.stop(id)
-	p.pods.update(id, func(pe *podEntry) { pe.vanished = true })
+	var claimed bool
+	p.pods.update(id, func(pe *podEntry) { claimed, pe.stopped, pe.vanished = pe.dirty, true, true })
 	p.teardown(context.Background(), evEnded, &e, claimed)
 }
 

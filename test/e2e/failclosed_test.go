@@ -55,7 +55,7 @@ func TestFailClosed(t *testing.T) {
 	n.kill(t)
 	p := v.mustRunPod(t, "closed", ns, snatTo(extA))
 	err := p.startApp(t)
-	if err == nil || !strings.Contains(err.Error(), `"diktyo"`) {
+	if err == nil || !strings.Contains(err.Error(), "required plugin") || !strings.Contains(err.Error(), "diktyo") {
 		t.Fatalf("container of an annotated pod while diktyo-nri is down: %v, want a refusal naming diktyo", err)
 	}
 	v.restartNRI(t, n, cfg)

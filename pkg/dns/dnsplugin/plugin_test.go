@@ -296,7 +296,7 @@ func TestRFC2136BadInput(t *testing.T) {
 	_, err = h.add(pod{id: "c-1", ips: []string{"198.51.100.1"}, dnsNames: []string{"ok", "in_valid"}})
 	mustFail(t, "ADD of an invalid label", err, `runtimeConfig.dnsNames[1]`, `"in_valid"`)
 	_, err = h.add(pod{id: "c-1", name: "Web", namespace: "shop", ips: []string{"198.51.100.1"}})
-	mustFail(t, "ADD of an invalid pod name", err, "nameTemplate", `K8S_POD_NAME="Web"`)
+	mustFail(t, "ADD of an invalid pod name", err, "nameTemplate", "pod shop/Web", `label "Web"`)
 	for _, z := range []string{zone, rev4} {
 		eq(t, "names left in "+z, srv.Names(t, z))
 	}
