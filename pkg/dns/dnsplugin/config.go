@@ -16,6 +16,7 @@ import (
 	"github.com/containernetworking/cni/pkg/types"
 	"github.com/miekg/dns"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/dns/execbackend"
 	"github.com/diktyo-io/diktyo/pkg/dns/hosts"
 	"github.com/diktyo-io/diktyo/pkg/dns/record"
@@ -100,6 +101,23 @@ type RuntimeConfig struct {
 	IPs      []string          `json:"ips,omitempty"`
 	DNSNames []string          `json:"dnsNames,omitempty"`
 	Metadata map[string]string `json:"metadata,omitempty"`
+	// err is why the capabilities did not decode; ADD and CHECK report
+	// it, DEL and GC (which need only the node config) go on.
+	err error
+}
+
+// UnmarshalJSON decodes the capabilities strictly (api.DecodeCapabilities,
+// as ipmasq and iproute do: exact field names, no duplicate keys) and
+// leaves other plugins' keys alone.
+func (rc *RuntimeConfig) UnmarshalJSON(data []byte) error {
+	type plain RuntimeConfig // without this method
+	var v plain
+	if err := api.DecodeCapabilities(data, &v); err != nil {
+		*rc = RuntimeConfig{err: fmt.Errorf("runtimeConfig: %w", err)}
+		return nil
+	}
+	*rc = RuntimeConfig(v)
+	return nil
 }
 
 // Plugin is a validated configuration with its backend.

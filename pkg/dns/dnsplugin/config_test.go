@@ -243,3 +243,28 @@ func TestOwnerOfAdd(t *testing.T) {
 		t.Fatalf("owner %+v", o)
 	}
 }
+
+// TestStrictCapabilities: registerDNS's capabilities decode as strictly as
+// ipmasq's and iproute's (exact names, no duplicate keys); ADD refuses a
+// malformed one naming the field, while other plugins' keys pass.
+func TestStrictCapabilities(t *testing.T) {
+	base := `"cniVersion":"1.1.0","name":"net","type":"registerDNS","zones":["pods.test"]`
+	for rc, want := range map[string]string{
+		`{"DNSNames":["a.pods.test"]}`:                            "DNSNames",
+		`{"dnsNames":["a.pods.test"],"dnsNames":["b.pods.test"]}`: "dnsNames",
+		`{"dnsNames":"a.pods.test"}`:                              "invalid",
+		`{"dnsNames":["a.pods.test"],"masqEntries":[{"x":1}]}`:    "",
+	} {
+		p, err := Parse([]byte(`{` + base + `,"runtimeConfig":` + rc + `}`))
+		if err != nil {
+			t.Fatalf("%s: Parse (node config) failed: %v", rc, err)
+		}
+		got := p.Conf.RuntimeConfig.err
+		switch {
+		case want == "" && got != nil:
+			t.Errorf("%s: refused: %v", rc, got)
+		case want != "" && (got == nil || !strings.Contains(got.Error(), want)):
+			t.Errorf("%s: error %v, want one naming %q", rc, got, want)
+		}
+	}
+}

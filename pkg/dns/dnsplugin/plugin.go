@@ -50,6 +50,12 @@ func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if rcErr := p.Conf.RuntimeConfig.err; rcErr != nil {
+		if !lenient {
+			return nil, nil, rcErr
+		}
+		p.Conf.RuntimeConfig = RuntimeConfig{} // DEL: owner tags find the records
+	}
 	prev, err := cniutil.PrevResult(&p.Conf.PluginConf)
 	if err != nil && !lenient {
 		return nil, nil, err
