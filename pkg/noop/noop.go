@@ -338,7 +338,7 @@ func expire(debugDir, current string, cutoff time.Time) {
 		// not made its attachment dir yet: only one we emptied, or an old
 		// one, goes.
 		old := cerr == nil && !cst.ModTime().After(cutoff)
-		if !(emptied || old) || os.Remove(ctr) != nil {
+		if (!emptied && !old) || os.Remove(ctr) != nil {
 			_ = privateDir(ctr)
 		}
 	}
