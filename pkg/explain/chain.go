@@ -1,17 +1,17 @@
 package explain
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/netip"
 	"strings"
 
 	"github.com/containernetworking/cni/libcni"
+	"github.com/containernetworking/cni/pkg/skel"
 
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/dns/record"
+	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
 	"github.com/diktyo-io/diktyo/pkg/masq"
 	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
 	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
@@ -50,7 +50,7 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 		case "iproute":
 			out, err = routePlan(ifName, stdin, addrs)
 		case "registerDNS":
-			out, err = dnsPlan(list.Name, ifName, stdin, addrs, capArgs)
+			out, err = dnsPlan(pod, ifName, stdin)
 		default:
 			out = "(no builder known for this plugin type)"
 		}
@@ -122,48 +122,24 @@ func routePlan(ifName string, stdin []byte, addrs []netip.Prefix) (string, error
 	return out, nil
 }
 
-// dnsPlan resolves the names as registerDNS does (its zones from the
-// plugin conf) and builds the records.
-func dnsPlan(network, ifName string, stdin []byte, addrs []netip.Prefix, capArgs map[string]any) (string, error) {
-	var conf struct {
-		Zones        []string `json:"zones"`
-		ReverseZones []string `json:"reverseZones"`
-		TTL          *uint32  `json:"ttl"`
+// dnsPlan is registerDNS's own plan (dnsplugin.Plan: its parser, name
+// template, zones and record builder) for the pod's CNI_ARGS, as ADD would
+// compute it.
+func dnsPlan(pod cnirun.Pod, ifName string, stdin []byte) (string, error) {
+	var args []string
+	for _, kv := range cnirun.CNIArgs(pod) {
+		args = append(args, kv[0]+"="+kv[1])
 	}
-	if err := json.Unmarshal(stdin, &conf); err != nil {
-		return "", err
-	}
-	names, _ := capArgs["dnsNames"].([]string)
-	if len(names) == 0 {
-		return "(no names requested)", nil
-	}
-	zones, err := record.ParseZones("zones", conf.Zones)
+	set, err := dnsplugin.Plan(&skel.CmdArgs{ContainerID: exampleSandbox, IfName: ifName,
+		Args: strings.Join(args, ";"), StdinData: stdin})
 	if err != nil {
 		return "", err
 	}
-	reverse, err := record.ParseReverseZones("reverseZones", conf.ReverseZones)
-	if err != nil {
-		return "", err
+	if len(set.Records) == 0 {
+		return "(no names)", nil
 	}
-	resolved := make([]record.Name, 0, len(names))
-	for i, n := range names {
-		r, err := zones.Resolve(n)
-		if err != nil {
-			return "", fmt.Errorf("runtimeConfig.dnsNames[%d]: %w", i, err)
-		}
-		resolved = append(resolved, r)
-	}
-	ttl := uint32(30)
-	if conf.TTL != nil {
-		ttl = *conf.TTL
-	}
-	ips := make([]netip.Addr, 0, len(addrs))
-	for _, a := range addrs {
-		ips = append(ips, a.Addr())
-	}
-	owner := record.Owner{ID: cniutil.OwnerID(network, exampleSandbox, ifName), Network: network}
-	var lines []string
-	for _, r := range record.Build(owner, resolved, ips, reverse, ttl) {
+	lines := make([]string, 0, len(set.Records))
+	for _, r := range set.Records {
 		lines = append(lines, r.String())
 	}
 	return strings.Join(lines, "\n"), nil

@@ -155,6 +155,25 @@ func TestExplainPlans(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// registerDNS's nameTemplate names the pod without a dns-names
+	// annotation: explain shows what ADD registers (it printed "(no names
+	// requested)" when it re-implemented registerDNS).
+	tmpl := filepath.Join(dir, "tmpl.conflist")
+	if err := os.WriteFile(tmpl, []byte(`{"cniVersion":"1.1.0","name":"diktyo","plugins":[
+ {"type":"ipmasq","tag":"DIKTYO-IPMASQ","capabilities":{"ips":true,"masqEntries":true,"snatPolicy":true}},
+ {"type":"registerDNS","backend":"hosts","zones":["pods.test"],"nameTemplate":"{name}.{namespace}.{zone}","ttl":7,
+  "capabilities":{"ips":true,"dnsNames":true}}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfgT, err := policy.ParseConfig([]byte(cfgYAML + "chain: {conflist: " + tmpl + "}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err = explainString(t, Input{Config: cfgT, Pod: policy.Pod{Namespace: "team-a", Name: "web"},
+		Annotations: map[string]string{policy.KeyMasq: ann[policy.KeyMasq]}, IPs: []string{"198.51.100.10"}})
+	if err != nil || !strings.Contains(out, "web.team-a.pods.test. 7 A 198.51.100.10") {
+		t.Errorf("nameTemplate not applied by explain (err %v):\n%s", err, out)
+	}
 	// A pod address is one host: "/0" would make rules for every address.
 	for _, ip := range []string{"1.2.3.4/0", "0.0.0.0", "ff02::1"} {
 		_, err = explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann, IPs: []string{ip}})

@@ -141,6 +141,19 @@ const NodeNameEnv = "NODE_NAME"
 // Parse parses and validates stdin, reads the TSIG secret file, and builds
 // the backend. Errors name the field and the value (never a secret).
 func Parse(stdin []byte) (*Plugin, error) {
+	p, err := ParseConfig(stdin)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.buildBackend(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ParseConfig is Parse without the backend: pure (no secret file read, no
+// server contacted), for plans such as diktyo-nri explain's.
+func ParseConfig(stdin []byte) (*Plugin, error) {
 	conf := &Conf{}
 	if err := json.Unmarshal(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing registerDNS config: %w", err)
@@ -190,9 +203,6 @@ func Parse(stdin []byte) (*Plugin, error) {
 	}
 	if p.BackendName != BackendExec && len(p.Zones) == 0 {
 		return nil, fmt.Errorf("zones: at least one zone is required by the %s backend", p.BackendName)
-	}
-	if err := p.buildBackend(); err != nil {
-		return nil, err
 	}
 	return p, nil
 }

@@ -50,19 +50,41 @@ func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	pd, err := p.plan(args, lenient)
+	return p, pd, err
+}
+
+// Plan is what ADD would register for the pod of args (owner, names,
+// addresses, records), from the plugin's own parser and builder without
+// touching a backend: diktyo-nri explain prints it, so it can never
+// disagree with ADD.
+func Plan(args *skel.CmdArgs) (record.Set, error) {
+	p, err := ParseConfig(args.StdinData)
+	if err != nil {
+		return record.Set{}, err
+	}
+	pd, err := p.plan(args, false)
+	if err != nil {
+		return record.Set{}, err
+	}
+	return pd.set, nil
+}
+
+// plan works out the pod's names, addresses and records.
+func (p *Plugin) plan(args *skel.CmdArgs, lenient bool) (*pod, error) {
 	if rcErr := p.Conf.RuntimeConfig.err; rcErr != nil {
 		if !lenient {
-			return nil, nil, rcErr
+			return nil, rcErr
 		}
 		p.Conf.RuntimeConfig = RuntimeConfig{} // DEL: owner tags find the records
 	}
 	prev, err := cniutil.PrevResult(&p.Conf.PluginConf)
 	if err != nil && !lenient {
-		return nil, nil, err
+		return nil, err
 	}
 	names, err := p.Names(args.Args, lenient)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	k8s, _ := podOf(args.Args, nil) // an error was reported by Names
 
@@ -81,14 +103,14 @@ func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
 		Metadata:    p.Conf.RuntimeConfig.Metadata,
 	}
 	if addrErr != nil && !lenient && p.needsAddrs(set) {
-		return nil, nil, addrErr
+		return nil, addrErr
 	}
 	var reverse record.Zones
 	if p.BackendName == BackendRFC2136 {
 		reverse = p.ReverseZones
 	}
 	set.Records = record.Build(owner, names, set.Addrs, reverse, p.TTL)
-	return p, &pod{prev: prev, addrs: addrs, set: set}, nil
+	return &pod{prev: prev, addrs: addrs, set: set}, nil
 }
 
 // podOf reads the pod's identity from CNI_ARGS; a runtime that is not
