@@ -69,6 +69,7 @@ func TestFailClosed(t *testing.T) {
 	expectNothingLeft(t, p)
 
 	// Opt-in off: fail open, as documented.
+	n.stop(t) // it would reconnect to the restarted containerd
 	v.restartContainerdWith(t, "DIKTYO_TESTVM_REQUIRE_DIKTYO=0")
 	n2 := v.startNRI(t, v.env["DIKTYO_TESTVM_CONFIG"])
 	n2.kill(t)
