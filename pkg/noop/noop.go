@@ -8,14 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/skel"
@@ -207,7 +205,7 @@ func writeDump(path string, d Dump) error {
 	}
 	attach := filepath.Dir(path)
 	for _, dir := range []string{filepath.Dir(attach), attach} {
-		if err := privateDir(dir); err != nil {
+		if err := cniutil.PrivateDir(dir); err != nil {
 			return fmt.Errorf("noop: %w", err)
 		}
 	}
@@ -244,41 +242,11 @@ func checkDebugDir(dir string) error {
 	if !st.IsDir() {
 		return fmt.Errorf("debugDir: %s is not a directory", dir)
 	}
-	if err := ownedByUs(dir, st); err != nil {
+	if err := cniutil.OwnedByUs(dir, st); err != nil {
 		return fmt.Errorf("debugDir: %w", err)
 	}
 	if st.Mode().Perm()&0o022 != 0 {
 		return fmt.Errorf("debugDir: %s is writable by other users (mode %v): use a directory of its own", dir, st.Mode().Perm())
-	}
-	return nil
-}
-
-// privateDir makes dir exist as a directory of this user's, mode 0700:
-// created so, narrowed if found wider (older versions made them 0750).
-// A symlink or another user's directory is an error.
-func privateDir(dir string) error {
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	st, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory (%s)", dir, st.Mode().Type())
-	}
-	if err := ownedByUs(dir, st); err != nil {
-		return err
-	}
-	if st.Mode().Perm()&0o077 != 0 {
-		return os.Chmod(dir, 0o700)
-	}
-	return nil
-}
-
-func ownedByUs(path string, st fs.FileInfo) error {
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
-		return fmt.Errorf("%s belongs to uid %d, not to this process's uid %d", path, sys.Uid, os.Geteuid())
 	}
 	return nil
 }
@@ -324,7 +292,7 @@ func expire(debugDir, current string, cutoff time.Time) {
 				continue
 			}
 			if st.ModTime().After(cutoff) {
-				_ = privateDir(attach)
+				_ = cniutil.PrivateDir(attach)
 				continue
 			}
 			for _, f := range dumpsIn(attach) {
@@ -339,7 +307,7 @@ func expire(debugDir, current string, cutoff time.Time) {
 		// one, goes.
 		old := cerr == nil && !cst.ModTime().After(cutoff)
 		if (!emptied && !old) || os.Remove(ctr) != nil {
-			_ = privateDir(ctr)
+			_ = cniutil.PrivateDir(ctr)
 		}
 	}
 }

@@ -12,18 +12,25 @@ import (
 	"time"
 )
 
-// restartContainerdWith restarts containerd (pods live on in their shims)
-// with extra environment for hack/testvm.sh, which regenerates its config.
-func (v *testVM) restartContainerdWith(t *testing.T, env ...string) {
+// pidOf reads the pid of one of the VM's daemons from its pid file.
+func (v *testVM) pidOf(t *testing.T, daemon string) int {
 	t.Helper()
-	b, err := os.ReadFile(v.dir("run", "containerd.pid"))
+	b, err := os.ReadFile(v.dir("run", daemon+".pid"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s.pid: %v", daemon, err)
 	}
+	return pid
+}
+
+// restartContainerdWith restarts containerd (pods live on in their shims)
+// with extra environment for hack/testvm.sh, which regenerates its config.
+func (v *testVM) restartContainerdWith(t *testing.T, env ...string) {
+	t.Helper()
+	pid := v.pidOf(t, "containerd")
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 		t.Fatalf("stopping containerd: %v", err)
 	}
@@ -103,14 +110,7 @@ func TestDNSOutage(t *testing.T) {
 	expectDNS(t, p)
 	before := p.natRules(t)
 
-	b, err := os.ReadFile(v.dir("run", "named.pid"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pid := v.pidOf(t, "named")
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatalf("stopping named: %v", err)
 	}

@@ -29,6 +29,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/dns/record"
 )
 
@@ -278,7 +279,7 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(b.path), 0o755); err != nil {
 		return nil, fmt.Errorf("hosts.file: creating directory: %w", err)
 	}
-	if err := privateDir(filepath.Dir(lockPath)); err != nil {
+	if err := cniutil.PrivateDir(filepath.Dir(lockPath)); err != nil {
 		return nil, fmt.Errorf("hosts.file: lock directory: %w", err)
 	}
 	f, err := openPrivate(lockPath)
@@ -304,29 +305,6 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 	}
 }
 
-// privateDir makes dir exist as a directory of this user's, mode 0700:
-// created so, narrowed if found wider. A symlink, or a directory of
-// another user (who could then reach the lock), is an error.
-func privateDir(dir string) error {
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	st, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory (%s)", dir, st.Mode().Type())
-	}
-	if err := ownedByUs(dir, st); err != nil {
-		return err
-	}
-	if st.Mode().Perm()&0o077 != 0 {
-		return os.Chmod(dir, 0o700)
-	}
-	return nil
-}
-
 // openPrivate opens (creating) a regular file of this user's, mode
 // 0600, narrowing a wider mode; it does not follow a symlink.
 func openPrivate(path string) (*os.File, error) {
@@ -339,7 +317,7 @@ func openPrivate(path string) (*os.File, error) {
 		err = fmt.Errorf("%s is not a regular file", path)
 	}
 	if err == nil {
-		err = ownedByUs(path, st)
+		err = cniutil.OwnedByUs(path, st)
 	}
 	if err == nil && st.Mode().Perm()&0o077 != 0 {
 		err = f.Chmod(0o600)
@@ -349,13 +327,6 @@ func openPrivate(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
-}
-
-func ownedByUs(path string, st fs.FileInfo) error {
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
-		return fmt.Errorf("%s belongs to uid %d, not to this process's uid %d: remove it", path, sys.Uid, os.Geteuid())
-	}
-	return nil
 }
 
 // writeAtomic replaces path with data: temp file in the same directory
