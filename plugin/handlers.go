@@ -250,15 +250,20 @@ func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) err
 	start := time.Now()
 	defer p.metrics.event(evStop, start)
 	e := entryFromNRI(pod)
-	p.unwatch(e.pod.ID)
-	if cur, ok := p.pods.get(e.pod.ID); ok && cur.vanished {
+	if p.unwatch(e.pod.ID) || p.ending(e.pod.ID) {
 		// containerd kills the pause process before it sends Stop: the
-		// sandbox watch is tearing the pod down already. Waiting for that
-		// here would hold NRI's lock, and every other pod's event, for it.
+		// sandbox watch tears the pod down. Waiting for that here would
+		// hold NRI's lock, and with it every other pod's event.
 		return nil
 	}
 	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
 	return nil
+}
+
+// ending reports whether the sandbox watch is tearing the pod down.
+func (p *Plugin) ending(id string) bool {
+	cur, ok := p.pods.get(id)
+	return ok && cur.vanished
 }
 
 // RemovePodSandbox removes the pod's chain state again if it is still
@@ -269,7 +274,13 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	defer p.metrics.event(evRemove, start)
 	e := entryFromNRI(pod)
 	e.pod.NetNS = ""
-	p.unwatch(e.pod.ID)
+	if p.unwatch(e.pod.ID) || p.ending(e.pod.ID) {
+		// The watch's DEL may still run: another DEL, if one is still
+		// needed, goes after it in the background, never under NRI's lock.
+		claimed := p.pods.stop(e.pod.ID)
+		go p.teardown(context.Background(), evRemove, e, claimed)
+		return nil
+	}
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.pods.remove(e.pod.ID)
 	return nil

@@ -61,16 +61,35 @@ func (p *Plugin) watch(e *podEntry, pid uint32) {
 	go p.awaitEnd(e.pod.ID, f)
 }
 
-// unwatch stops watching a sandbox (its Stop or Remove came).
-func (p *Plugin) unwatch(id string) {
+// unwatch stops watching a sandbox (its Stop or Remove came). It reports
+// true, and leaves the watch to tear the pod down, when the sandbox's
+// process has exited already.
+func (p *Plugin) unwatch(id string) bool {
 	w := p.watches
 	w.mu.Lock()
 	f := w.fs[id]
+	if f != nil && pidfdExited(f) {
+		w.mu.Unlock()
+		return true
+	}
 	delete(w.fs, id)
 	w.mu.Unlock()
 	if f != nil {
 		_ = f.Close() // wakes awaitEnd with an error: not an end
 	}
+	return false
+}
+
+// pidfdExited polls a watched pidfd without taking it out of the
+// netpoller (File.Fd would make it blocking).
+func pidfdExited(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	done := false
+	_ = rc.Control(func(fd uintptr) { done = exited(int(fd)) })
+	return done
 }
 
 // awaitEnd waits for the pidfd to become readable (the process exited)

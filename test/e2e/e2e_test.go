@@ -426,7 +426,12 @@ func eventually(timeout time.Duration, cond func() bool) bool {
 func TestParallelPods(t *testing.T) {
 	v := requireVM(t)
 	newRemote(t)
-	v.startNRI(t, v.env["DIKTYO_TESTVM_CONFIG"])
+	n := v.startNRI(t, v.env["DIKTYO_TESTVM_CONFIG"])
+	t.Cleanup(func() {
+		if t.Failed() {
+			n.dumpLog(t)
+		}
+	})
 	const count = 20
 	pods := make([]*pod, count)
 	ports := func(i int) (int, int) { return 23000 + i*10, 23009 + i*10 }

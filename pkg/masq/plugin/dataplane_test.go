@@ -168,3 +168,132 @@ func TestDataplane(t *testing.T) {
 		})
 	}
 }
+
+// TestConntrackFollowsPolicy: pod A SNATs to X and sends UDP from a fixed
+// source port to the remote every 100 ms; A is removed; pod B gets A's
+// address and SNATs to Y, sending from the same port: the remote sees Y
+// from B's first packet on, not A's mapping that the kernel's conntrack
+// entry would otherwise keep for the flow. A change of policy on a
+// running pod moves its flow the same way.
+func TestConntrackFollowsPolicy(t *testing.T) {
+	testutil.RequireRoot(t)
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			n := newNode(t, backend)
+			tp := newTopology(t, n)
+			conf := func(ext string) []byte {
+				return n.conf(t, "1.1.0", map[string]any{"runtimeConfig": map[string]any{
+					"ips":         []string{"198.51.100.2"},
+					"masqEntries": []map[string]any{{"external": ext, "destination": "203.0.113.10/32", "protocol": "udp"}},
+				}})
+			}
+			flow := tp.udpFlow(t, "203.0.113.10", 40000)
+			n.mustCall(t, "ADD", conf("192.0.2.100"), "podA", tp.client.Path())
+			flow.expect(t, "192.0.2.100", "pod A")
+			n.mustCall(t, "DEL", conf("192.0.2.100"), "podA", tp.client.Path())
+			n.mustCall(t, "ADD", conf("192.0.2.101"), "podB", tp.client.Path())
+			flow.expect(t, "192.0.2.101", "pod B, from its first packet")
+			// A changed policy on the running pod B.
+			n.mustCall(t, "ADD", conf("192.0.2.102"), "podB", tp.client.Path())
+			flow.expect(t, "192.0.2.102", "pod B after its policy changed")
+			// The same policy again (a reconcile's repair) keeps the flow.
+			n.mustCall(t, "ADD", conf("192.0.2.102"), "podB", tp.client.Path())
+			flow.expect(t, "192.0.2.102", "pod B after a repeated ADD")
+			n.mustCall(t, "DEL", conf("192.0.2.102"), "podB", tp.client.Path())
+		})
+	}
+}
+
+// udpFlow is a UDP flow from the client's fixed source port to dst: a
+// datagram every 100 ms (at most 300, and it stops with the test),
+// numbered, and the source the remote saw for each.
+type udpFlow struct {
+	sent chan int            // sequence numbers as they are sent
+	seen chan [2]interface{} // {seq int, source netip.Addr} as received
+	last int
+}
+
+func (tp *topology) udpFlow(t *testing.T, dst string, sport int) *udpFlow {
+	t.Helper()
+	f := &udpFlow{sent: make(chan int, 400), seen: make(chan [2]interface{}, 400)}
+	var rc *net.UDPConn
+	if err := tp.remote.Do(func(ns.NetNS) error {
+		var err error
+		rc, err = net.ListenUDP("udp", &net.UDPAddr{IP: net.ParseIP(dst), Port: 9999})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var sc *net.UDPConn
+	if err := tp.client.Do(func(ns.NetNS) error {
+		var err error
+		sc, err = net.DialUDP("udp", &net.UDPAddr{Port: sport}, &net.UDPAddr{IP: net.ParseIP(dst), Port: 9999})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done); _ = rc.Close(); _ = sc.Close() })
+	go func() {
+		buf := make([]byte, 16)
+		for {
+			n, from, err := rc.ReadFromUDPAddrPort(buf)
+			if err != nil {
+				return
+			}
+			var seq int
+			_, _ = fmt.Sscan(string(buf[:n]), &seq)
+			f.seen <- [2]interface{}{seq, from.Addr().Unmap()}
+		}
+	}()
+	go func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for seq := 1; seq <= 300; seq++ {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			_, _ = fmt.Fprint(sc, seq)
+			f.sent <- seq
+		}
+	}()
+	return f
+}
+
+// expect checks that every datagram sent from now on reaches the remote
+// from want: it notes the last sequence number sent so far, then reads
+// until three later datagrams have arrived.
+func (f *udpFlow) expect(t *testing.T, want, what string) {
+	t.Helper()
+	from := f.last
+drain:
+	for {
+		select {
+		case s := <-f.sent:
+			from = s
+		default:
+			break drain
+		}
+	}
+	f.last = from
+	deadline := time.After(5 * time.Second)
+	for got := 0; got < 3; {
+		select {
+		case s := <-f.seen:
+			seq, src := s[0].(int), s[1].(netip.Addr)
+			if seq <= from {
+				continue // sent before the change
+			}
+			if src.String() != want {
+				t.Fatalf("%s: datagram %d reached the remote from %s, want %s", what, seq, src, want)
+			}
+			got++
+		case s := <-f.sent:
+			f.last = s
+		case <-deadline:
+			t.Fatalf("%s: no datagram from %s within 5 s", what, want)
+		}
+	}
+}

@@ -87,6 +87,11 @@ func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
 	if err := NewBackend(inv.cfg, masq.ExecRunner{}).Add(ctx, inv.plan); err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
+	// The pod's flows must leave as the rules now say, from the next
+	// packet on (a previous pod with this address, or a changed policy).
+	if _, err := masq.StaleFlows(inv.plan); err != nil {
+		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
+	}
 	return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
 }
 
@@ -106,7 +111,20 @@ func cmdDel(args *skel.CmdArgs) error {
 	if err := NewBackend(cfg, masq.ExecRunner{}).Del(ctx, owner(cfg, args), addrs); err != nil {
 		return fmt.Errorf("ipmasq DEL: %w", err)
 	}
+	// Without the pod's addresses its flows cannot be found; the next
+	// ADD for the address removes what disagrees with its rules.
+	if _, err := masq.PodFlows(hostAddrs(addrs)); err != nil {
+		logger.Warn("DEL: removing the pod's conntrack entries failed; the next ADD of the address fixes them", "err", err)
+	}
 	return nil
+}
+
+func hostAddrs(ps []netip.Prefix) []netip.Addr {
+	out := make([]netip.Addr, len(ps))
+	for i, p := range ps {
+		out[i] = p.Addr()
+	}
+	return out
 }
 
 func cmdCheck(args *skel.CmdArgs) error {
