@@ -105,7 +105,7 @@ const webMasq = `[{"external":"203.0.113.10:5000-5010","destination":"198.51.100
 
 func webPod() podEntry {
 	return podEntry{
-		pod: cnirun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
+		pod:         cnirun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
 		annotations: map[string]string{"diktyo.io/v1.masq": webMasq, "diktyo.io/v1.route-table": "100"},
 		applied:     true, dirty: true,
 	}
