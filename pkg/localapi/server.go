@@ -130,17 +130,22 @@ func (s *Server) Serve(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
+	return s.ServeListener(ctx, l)
+}
+
+// ServeListener serves the API on l (from Listen) until ctx ends.
+func (s *Server) ServeListener(ctx context.Context, l net.Listener) error {
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: time.Minute}
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()
 	}()
-	s.log.Info("serving the local API", "socket", path)
-	err = srv.Serve(l)
+	s.log.Info("serving the local API", "socket", l.Addr().String())
+	err := srv.Serve(l)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
-	return fmt.Errorf("local API on %s: %w", path, err)
+	return fmt.Errorf("local API on %s: %w", l.Addr(), err)
 }
 
 // Listen opens the API's unix socket at path: its directory is created
