@@ -65,7 +65,7 @@ is how containerd starts a pre-installed plugin, with no arguments).`,
 		// The daemon needs no completion of its arguments: there are none.
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDaemon(cmd, o)
+			return daemonMain(cmd, o)
 		},
 	}
 	root.SetOut(stdout)

@@ -61,11 +61,15 @@ passes a pre-installed plugin), apply each pod's policy, reconcile after
 restarts, serve metrics and the local API. Runs until SIGINT or SIGTERM.`,
 		Args:              noArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE:              func(cmd *cobra.Command, _ []string) error { return runDaemon(cmd, o) },
+		RunE:              func(cmd *cobra.Command, _ []string) error { return daemonMain(cmd, o) },
 	}
 	o.addFlags(cmd.Flags())
 	return cmd
 }
+
+// daemonMain is what the root command and run start; tests replace it to
+// prove which command lines start the daemon, and which never do.
+var daemonMain = runDaemon
 
 // runDaemon is the NRI plugin's main loop.
 func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
@@ -92,7 +96,13 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 	if cmd.Flags().Changed("api-socket") {
 		apiSocket = o.apiSocket
 	}
-	serveAPI(ctx, log, apiSocket, p)
+	apiDone := serveAPI(ctx, log, apiSocket, p)
+	// On the way out the API's socket file goes too: stop the server and
+	// wait for it, before the process exits under it.
+	defer func() {
+		stop()
+		<-apiDone
+	}()
 	if os.Getenv("PATH") == "" {
 		_ = os.Setenv("PATH", defaultPath)
 	}
@@ -132,23 +142,30 @@ func serveMetrics(ctx context.Context, log *slog.Logger, addr string, p *plugin.
 	}
 }
 
-// serveAPI opens the local API's socket and serves it in the background.
-// A socket that cannot be opened is logged, not fatal: the daemon's job
-// is the pods; status and trace then say they cannot reach it.
-func serveAPI(ctx context.Context, log *slog.Logger, path string, p *plugin.Plugin) {
+// serveAPI opens the local API's socket and serves it in the background
+// until ctx ends; the channel is closed when the server has stopped and
+// removed its socket. A socket that cannot be opened is logged, not
+// fatal: the daemon's job is the pods; status and trace then say they
+// cannot reach it.
+func serveAPI(ctx context.Context, log *slog.Logger, path string, p *plugin.Plugin) <-chan struct{} {
+	done := make(chan struct{})
 	if path == "" {
 		log.Info("local API off (api.socket is empty)")
-		return
+		close(done)
+		return done
 	}
 	l, err := localapi.Listen(path, log)
 	if err != nil {
 		log.Error("local API not served: diktyo-nri status and trace will not answer", "error", err)
-		return
+		close(done)
+		return done
 	}
 	srv := localapi.NewServer(p, versionInfo(), log)
 	go func() {
+		defer close(done)
 		if err := srv.ServeListener(ctx, l); err != nil {
 			log.Error("local API stopped", "error", err)
 		}
 	}()
+	return done
 }
