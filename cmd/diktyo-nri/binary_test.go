@@ -62,8 +62,8 @@ func TestBinary(t *testing.T) {
 	}{
 		{[]string{"--help"}, 0, "Available Commands:"},
 		{[]string{"help", "explain"}, 0, "diktyo-nri explain [flags]"}, // used to start the daemon and hang
-		{[]string{"explain", "--help"}, 0, "--annotations-file"},         // used to exit 2
-		{[]string{"version"}, 0, "diktyo-nri v1.2.3-test"},               // -ldflags -X main.version
+		{[]string{"explain", "--help"}, 0, "--annotations-file"},       // used to exit 2
+		{[]string{"version"}, 0, "diktyo-nri v1.2.3-test"},             // -ldflags -X main.version
 		{[]string{"foo"}, 2, `unknown command "foo"`},
 		{[]string{"run", "extra"}, 2, `got "extra"`},
 		{[]string{"--config", "/nonexistent/config.yaml"}, 1, "/nonexistent/config.yaml"},
@@ -97,7 +97,7 @@ func TestBinaryDaemonServesTheAPI(t *testing.T) {
 	go func() { done <- d.Wait() }()
 	t.Cleanup(func() {
 		_ = d.Process.Kill()
-		<-done
+		_ = <-done
 	})
 	deadline := time.Now().Add(20 * time.Second)
 	for {
