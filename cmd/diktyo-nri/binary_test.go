@@ -93,11 +93,15 @@ func TestBinaryDaemonServesTheAPI(t *testing.T) {
 	if err := d.Start(); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- d.Wait() }()
+	var waitErr error
+	exited := make(chan struct{})
+	go func() {
+		waitErr = d.Wait()
+		close(exited)
+	}()
 	t.Cleanup(func() {
 		_ = d.Process.Kill()
-		_ = <-done
+		<-exited
 	})
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -129,10 +133,9 @@ func TestBinaryDaemonServesTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {
-	case err := <-done:
-		done <- err // for the cleanup
-		if err != nil {
-			t.Errorf("daemon exit on SIGTERM: %v\n%s", err, log.String())
+	case <-exited:
+		if waitErr != nil {
+			t.Errorf("daemon exit on SIGTERM: %v\n%s", waitErr, log.String())
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatalf("daemon still running 20s after SIGTERM:\n%s", log.String())
