@@ -4,6 +4,8 @@ GO ?= go
 BIN := $(CURDIR)/bin
 GOTESTFLAGS ?= -count=1
 FUZZTIME ?= 5s
+# diktyo-nri version reports this (cmd/diktyo-nri: main.version).
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
 .PHONY: all build deps lint unit test fuzz bench e2e demo clean vm-up vm-down vm-reset vm-clean
 
@@ -11,7 +13,7 @@ all: build
 
 build:
 	@mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/ ./cmd/...
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN)/ ./cmd/...
 
 # Installs apt packages and pinned Go tools (hack/install-deps.sh).
 deps:

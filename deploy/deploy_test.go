@@ -370,9 +370,13 @@ func TestContainerdDropIn(t *testing.T) {
 // --help) against the paths the manifests and this test assume.
 func TestBinaryDefaults(t *testing.T) {
 	bin := filepath.Join(testutil.PluginDir(t), "diktyo-nri")
-	out, _ := exec.Command(bin, "--help").CombinedOutput() // exits 2 after printing the usage
+	out, err := exec.Command(bin, "--help").CombinedOutput()
+	if err != nil {
+		t.Fatalf("diktyo-nri --help: %v\n%s", err, out)
+	}
 	defaults := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?m)^\s+-(\S+) string\n.*\(default "([^"]*)"\)`).FindAllStringSubmatch(string(out), -1) {
+	// pflag's usage: "      --socket string   NRI socket ... (default "/var/run/nri/nri.sock")".
+	for _, m := range regexp.MustCompile(`(?m)^\s+(?:-\w, )?--(\S+) string\s.*\(default "([^"]*)"\)$`).FindAllStringSubmatch(string(out), -1) {
 		defaults[m[1]] = m[2]
 	}
 	for flag, want := range map[string]string{"socket": defaultSocket, "config": policy.DefaultConfigPath, "name": "diktyo", "idx": "10"} {

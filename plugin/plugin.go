@@ -30,6 +30,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/inspect"
+	"github.com/diktyo-io/diktyo/pkg/masq"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -51,6 +53,11 @@ type Options struct {
 	Exec invoke.Exec
 	// PluginStderr receives the chain plugins' stderr; nil: os.Stderr.
 	PluginStderr io.Writer
+	// Router and CommandRunner read the kernel for the local API (trace's
+	// route lookup, status's rule counters); nil: netlink and os/exec.
+	// Tests fake them (status.go).
+	Router        inspect.Router
+	CommandRunner masq.Runner
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers

@@ -26,6 +26,9 @@ const (
 	DefaultCacheDir   = "/var/lib/diktyo/cni-cache"
 	DefaultIfName     = "eth0"
 	DefaultDebugDir   = "/var/lib/diktyo/debug"
+	// DefaultAPISocket is diktyo-nri's local API (diktyo-nri status,
+	// trace): under /run, so it goes with the daemon at reboot.
+	DefaultAPISocket = "/run/diktyo/diktyo-nri.sock"
 
 	// containerdCacheDir is libcni's (and so containerd's) default cache.
 	// Sharing it would let containerd's own CNI GC and ours see each
@@ -61,6 +64,7 @@ type Config struct {
 	// checked for changes.
 	ReloadInterval Duration      `json:"reloadInterval"`
 	Metrics        MetricsConfig `json:"metrics"`
+	API            APIConfig     `json:"api"`
 	Debug          DebugConfig   `json:"debug"`
 	Defaults       Defaults      `json:"defaults"`
 	// Namespaces grant features to pods by namespace; the first rule whose
@@ -121,6 +125,14 @@ type MetricsConfig struct {
 	// Address to listen on, e.g. "127.0.0.1:9630"; empty: off. The
 	// --metrics-addr flag, when given, wins.
 	Address string `json:"address,omitempty"`
+}
+
+// APIConfig is diktyo-nri's local, root-only API (diktyo-nri status and
+// trace ask the running daemon through it).
+type APIConfig struct {
+	// Socket is the unix socket path; empty turns the API off. Read at
+	// start only: the --api-socket flag, when given, wins.
+	Socket string `json:"socket"`
 }
 
 // DebugConfig controls the per-pod debug dump.
@@ -323,6 +335,7 @@ func DefaultConfig() *Config {
 		},
 		Reconcile:      ReconcileConfig{Interval: Duration{5 * time.Minute}, Parallelism: 4},
 		ReloadInterval: Duration{5 * time.Second},
+		API:            APIConfig{Socket: DefaultAPISocket},
 		Debug:          DebugConfig{Dir: DefaultDebugDir},
 	}
 }
@@ -378,6 +391,9 @@ func (c *Config) validate() error {
 	}
 	if c.Reconcile.Parallelism < 1 || c.Reconcile.Parallelism > 64 {
 		return fmt.Errorf("reconcile.parallelism: %d out of range 1 to 64", c.Reconcile.Parallelism)
+	}
+	if c.API.Socket != "" && !filepath.IsAbs(c.API.Socket) {
+		return fmt.Errorf("api.socket: %q is not an absolute path (empty turns the API off)", c.API.Socket)
 	}
 	if c.Debug.Dir == "" || !filepath.IsAbs(c.Debug.Dir) {
 		return fmt.Errorf("debug.dir: %q is not an absolute path", c.Debug.Dir)

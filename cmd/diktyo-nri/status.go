@@ -1,0 +1,254 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/diktyo-io/diktyo/pkg/localapi"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// clientTimeout bounds one question to the daemon.
+const clientTimeout = 30 * time.Second
+
+type clientOptions struct {
+	apiSocket string
+	output    string
+}
+
+func (o *clientOptions) addFlags(cmd *cobra.Command, defOutput string) {
+	cmd.Flags().StringVar(&o.apiSocket, "api-socket", policy.DefaultAPISocket, "the running daemon's local API socket (its api.socket)")
+	addOutputFlag(cmd, &o.output, defOutput)
+}
+
+func newStatusCmd() *cobra.Command {
+	o := &clientOptions{}
+	var counters bool
+	cmd := &cobra.Command{
+		Use:   "status [NAMESPACE/POD]",
+		Short: "Ask the running daemon which pods it knows and what it applied (root)",
+		Long: `List every pod the running diktyo-nri knows (one line each), or show one pod:
+its state, policy, what the chain holds for it (SNAT rules in the order the
+kernel walks them, with their packet and byte counters; routes and host rules;
+DNS names and records) and its last error. Asks the daemon through its local,
+root-only API socket.`,
+		Example: `  diktyo-nri status
+  diktyo-nri status team-a/web-1
+  diktyo-nri status -o json | jq '.[] | select(.state != "applied")'`,
+		Args:              maxArgs(1, "one NAMESPACE/POD"),
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkOutput(o.output); err != nil {
+				return err
+			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), clientTimeout)
+			defer cancel()
+			c := localapi.NewClient(o.apiSocket)
+			w := cmd.OutOrStdout()
+			if len(args) == 0 {
+				pods, err := c.Pods(ctx, counters)
+				if err != nil {
+					return err
+				}
+				return writeOutput(w, o.output, pods, func(w io.Writer) error { return writePodTable(w, pods) })
+			}
+			ns, name, err := splitPod(args[0])
+			if err != nil {
+				return err
+			}
+			pod, err := c.Pod(ctx, ns, name)
+			if err != nil {
+				return err
+			}
+			return writeOutput(w, o.output, pod, func(w io.Writer) error { return writePod(w, pod) })
+		},
+	}
+	o.addFlags(cmd, "text")
+	cmd.Flags().BoolVar(&counters, "counters", false, "list: read the SNAT counters of every pod too (one iptables run per pod and family)")
+	return cmd
+}
+
+// splitPod parses NAMESPACE/POD.
+func splitPod(s string) (string, string, error) {
+	ns, name, ok := strings.Cut(s, "/")
+	if !ok || ns == "" || name == "" || strings.Contains(name, "/") {
+		return "", "", usagef("pod %q: want NAMESPACE/POD", s)
+	}
+	return ns, name, nil
+}
+
+func writePodTable(w io.Writer, pods []localapi.PodStatus) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAMESPACE\tNAME\tSTATE\tIPS\tSNAT\tROUTES\tDNS\tLAST ERROR")
+	for _, p := range pods {
+		snat, routes, dns := "-", "-", "-"
+		if a := p.Attachment; a != nil {
+			if a.SNAT != nil {
+				snat = strconv.Itoa(len(a.SNAT.Rules))
+			}
+			if r := a.Routes; r != nil {
+				routes = strconv.Itoa(len(r.PodRoutes) + len(r.HostRoutes) + len(r.HostRules) + len(r.Marks))
+			}
+			if a.DNS != nil && len(a.DNS.Names) > 0 {
+				dns = strings.Join(a.DNS.Names, ",")
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Namespace, p.Name, p.State, orDash(strings.Join(p.IPs, ",")),
+			snat, routes, dns, orDash(oneLine(firstOf(p.LastError, p.PolicyError), 60)))
+	}
+	return tw.Flush()
+}
+
+func writePod(w io.Writer, p *localapi.PodStatus) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "Pod:\t%s/%s\n", p.Namespace, p.Name)
+	fmt.Fprintf(tw, "Sandbox:\t%s\n", p.ID)
+	fmt.Fprintf(tw, "UID:\t%s\n", orDash(p.UID))
+	fmt.Fprintf(tw, "Netns:\t%s\n", orDash(p.NetNS))
+	fmt.Fprintf(tw, "IPs:\t%s\n", orDash(strings.Join(p.IPs, ", ")))
+	fmt.Fprintf(tw, "State:\t%s%s\n", p.State, flags(p))
+	fmt.Fprintf(tw, "Last error:\t%s\n", orDash(p.LastError))
+	if p.RepairFailures > 0 {
+		fmt.Fprintf(tw, "Repair failures:\t%d in a row (retried with backoff)\n", p.RepairFailures)
+	}
+	if p.PolicyError != "" {
+		fmt.Fprintf(tw, "Policy:\tnone: %s\n", p.PolicyError)
+	} else {
+		fmt.Fprintf(tw, "Policy:\t%s\n", compactJSON(p.Policy))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	a := p.Attachment
+	if a == nil {
+		_, err := fmt.Fprintln(w, "Applied:  nothing cached (no successful ADD since the pod started)")
+		return err
+	}
+	fmt.Fprintf(w, "Applied:  network %s, chain %s, owner %s, addresses %s\n", a.Network, strings.Join(a.Plugins, " -> "), a.Owner, strings.Join(a.IPs, ", "))
+	writeSNAT(w, a.SNAT)
+	writeRoutes(w, a.Routes)
+	writeDNS(w, a.DNS)
+	for plugin, why := range a.Errors {
+		fmt.Fprintf(w, "  %s: cannot rebuild its part: %s\n", plugin, why)
+	}
+	return nil
+}
+
+func flags(p *localapi.PodStatus) string {
+	var f []string
+	for _, x := range []struct {
+		on   bool
+		name string
+	}{{p.HostNetwork, "host-network"}, {p.Stopped, "stopped"}, {p.Vanished, "vanished"}, {p.Rejected, "rejected"},
+		{p.Applied, "applied"}, {p.Dirty, "dirty"}} {
+		if x.on {
+			f = append(f, x.name)
+		}
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(f, ", ") + ")"
+}
+
+func writeSNAT(w io.Writer, s *localapi.SNAT) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(w, "  SNAT (ipmasq, %s backend), in the order the kernel walks them:\n", s.Backend)
+	if len(s.Rules) == 0 {
+		fmt.Fprintln(w, "    (no rules)")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "    #\tFAMILY\tCHAIN\tDESTINATION\tPROTO\tACTION\tTO\tPACKETS\tBYTES\tCOMMENT")
+	for _, r := range s.Rules {
+		fmt.Fprintf(tw, "    %d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Index, r.Family, r.Chain, r.Destination, r.Protocol,
+			r.Action, orDash(r.To), counter(r.Packets), counter(r.Bytes), r.Comment)
+	}
+	_ = tw.Flush()
+	if s.Counters != "" {
+		fmt.Fprintf(w, "    counters: %s\n", s.Counters)
+	}
+}
+
+func writeRoutes(w io.Writer, r *localapi.Routes) {
+	if r == nil {
+		return
+	}
+	fmt.Fprintln(w, "  Routes (iproute):")
+	n := 0
+	for _, group := range []struct {
+		what  string
+		lines []string
+	}{{"pod route", r.PodRoutes}, {"host route", r.HostRoutes}, {"host rule", r.HostRules}, {"nft mark", r.Marks}, {"nft bypass", r.Bypass}} {
+		for _, l := range group.lines {
+			fmt.Fprintf(w, "    %s: %s\n", group.what, l)
+			n++
+		}
+	}
+	if n == 0 {
+		fmt.Fprintln(w, "    (nothing)")
+	}
+}
+
+func writeDNS(w io.Writer, d *localapi.DNS) {
+	if d == nil {
+		return
+	}
+	fmt.Fprintf(w, "  DNS (registerDNS, %s backend): %s\n", d.Backend, orDash(strings.Join(d.Names, ", ")))
+	for _, r := range d.Records {
+		fmt.Fprintf(w, "    %s\n", r)
+	}
+}
+
+func counter(v *uint64) string {
+	if v == nil {
+		return "-"
+	}
+	return strconv.FormatUint(*v, 10)
+}
+
+func compactJSON(v map[string]any) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func firstOf(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// oneLine keeps a table cell on one line, at most n runes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

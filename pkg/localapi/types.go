@@ -1,0 +1,179 @@
+// Package localapi is diktyo-nri's local API: the wire types, the server
+// and the client of the root-only unix socket through which
+// `diktyo-nri status` and `diktyo-nri trace` ask the running daemon what
+// it did. It is HTTP with JSON bodies over a unix socket (api.socket,
+// default /run/diktyo/diktyo-nri.sock): the socket file is mode 0600 and
+// every connection's peer credentials are checked, so only root (or the
+// daemon's own user) gets an answer; nothing listens on TCP. Every
+// endpoint is read-only.
+//
+//	GET /v1/pods[?counters=true]          []PodStatus
+//	GET /v1/pods/{namespace}/{name}       PodStatus (with counters)
+//	GET /v1/trace?pod=NS/NAME&destination=ADDR[:PORT]&protocol=tcp  Trace
+//	GET /v1/version                       Version
+package localapi
+
+// PodStatus is what diktyo-nri knows of one pod sandbox.
+type PodStatus struct {
+	ID        string   `json:"id"`
+	Namespace string   `json:"namespace"`
+	Name      string   `json:"name"`
+	UID       string   `json:"uid,omitempty"`
+	NetNS     string   `json:"netns,omitempty"`
+	IPs       []string `json:"ips,omitempty"`
+	// State sums the flags up: see the State* constants.
+	State       string `json:"state"`
+	HostNetwork bool   `json:"hostNetwork,omitempty"`
+	Stopped     bool   `json:"stopped,omitempty"`
+	Vanished    bool   `json:"vanished,omitempty"`
+	Rejected    bool   `json:"rejected,omitempty"`
+	Applied     bool   `json:"applied,omitempty"`
+	// Dirty: an ADD ran (maybe part-way) and no DEL has succeeded since.
+	Dirty          bool   `json:"dirty,omitempty"`
+	LastError      string `json:"lastError,omitempty"`
+	RepairFailures int    `json:"repairFailures,omitempty"`
+	// Policy is the pod's policy under the config in force, as the
+	// chain's capability args; PolicyError says why there is none.
+	Policy      map[string]any `json:"policy,omitempty"`
+	PolicyError string         `json:"policyError,omitempty"`
+	// Attachment is what the chain holds for the pod, rebuilt from
+	// libcni's cache of its last successful ADD; nil when none is cached.
+	Attachment *Attachment `json:"attachment,omitempty"`
+}
+
+// Pod states.
+const (
+	StateApplied  = "applied"  // the chain's ADD succeeded
+	StateDegraded = "degraded" // applied, but the last repair failed (retried)
+	StateFailed   = "failed"   // the last ADD failed; nothing applied
+	StatePending  = "pending"  // has a policy, not applied yet
+	StateNone     = "none"     // no policy: the chain is not run
+	StateRejected = "rejected" // RunPodSandbox failed the pod
+	StateStopped  = "stopped"  // stopped or gone; its state is (being) removed
+	StateInvalid  = "invalid"  // annotations invalid or not allowed now
+)
+
+// Attachment is what the chain's plugins hold for a pod.
+type Attachment struct {
+	Network string   `json:"network"`
+	Owner   string   `json:"owner"`
+	Plugins []string `json:"plugins"`
+	IPs     []string `json:"ips,omitempty"`
+	// CapabilityArgs are the arguments of the cached ADD.
+	CapabilityArgs map[string]any `json:"capabilityArgs,omitempty"`
+	SNAT           *SNAT          `json:"snat,omitempty"`
+	Routes         *Routes        `json:"routes,omitempty"`
+	DNS            *DNS           `json:"dns,omitempty"`
+	// Errors name the plugins whose part could not be rebuilt.
+	Errors map[string]string `json:"errors,omitempty"`
+}
+
+// SNAT is ipmasq's part.
+type SNAT struct {
+	Backend string     `json:"backend"`
+	Rules   []SNATRule `json:"rules,omitempty"`
+	// Counters says why rules carry no counters, when they do not.
+	Counters string `json:"counters,omitempty"`
+}
+
+// SNATRule is one of the pod's ipmasq rules, in the order the kernel
+// walks them within its family.
+type SNATRule struct {
+	Family string `json:"family"` // IPv4, IPv6
+	Index  int    `json:"index"`  // position in the family's pod chain
+	// Chain is the pod chain (iptables) or "table/chain" (nftables).
+	Chain       string `json:"chain"`
+	Destination string `json:"destination"` // CIDR; "any" for every destination
+	Protocol    string `json:"protocol"`    // tcp, udp, sctp, or "all"
+	// Action is "return" (excluded: not translated), "snat" or
+	// "masquerade".
+	Action string `json:"action"`
+	// To is the SNAT address and port range ("203.0.113.10:5000-5010").
+	To        string  `json:"to,omitempty"`
+	Randomize string  `json:"randomize,omitempty"`
+	Comment   string  `json:"comment"`
+	Packets   *uint64 `json:"packets,omitempty"`
+	Bytes     *uint64 `json:"bytes,omitempty"`
+}
+
+// Routes is iproute's part, one object per line as ip(8) shows it.
+type Routes struct {
+	PodRoutes  []string `json:"podRoutes,omitempty"`
+	HostRoutes []string `json:"hostRoutes,omitempty"`
+	HostRules  []string `json:"hostRules,omitempty"`
+	// Marks and Bypass are the fwmark layout's nftables elements.
+	Marks  []string `json:"marks,omitempty"`
+	Bypass []string `json:"bypass,omitempty"`
+}
+
+// DNS is registerDNS's part.
+type DNS struct {
+	Backend string   `json:"backend"`
+	Names   []string `json:"names,omitempty"`
+	Records []string `json:"records,omitempty"`
+}
+
+// TraceRequest asks which SNAT rule and route a packet from a pod takes.
+type TraceRequest struct {
+	// Pod is "namespace/name".
+	Pod string `json:"pod"`
+	// Destination is an address, with an optional port:
+	// "198.51.100.7", "198.51.100.7:443", "2001:db8::1", "[2001:db8::1]:443".
+	Destination string `json:"destination"`
+	// Protocol is tcp (default), udp or sctp.
+	Protocol string `json:"protocol,omitempty"`
+}
+
+// Trace is the answer to a TraceRequest.
+type Trace struct {
+	Pod         string     `json:"pod"`
+	PodID       string     `json:"podID"`
+	Source      string     `json:"source"` // the pod address of the destination's family
+	Destination string     `json:"destination"`
+	Port        int        `json:"port,omitempty"`
+	Protocol    string     `json:"protocol"`
+	SNAT        TraceSNAT  `json:"snat"`
+	Route       TraceRoute `json:"route"`
+	// PodRoutes are the pod's own routes (inside its netns) towards the
+	// destination, which apply before the packet reaches the host.
+	PodRoutes []string `json:"podRoutes,omitempty"`
+}
+
+// TraceSNAT says what ipmasq does to the packet.
+type TraceSNAT struct {
+	// Verdict in words: "snat to ...", "masquerade", "excluded: ...",
+	// "no ipmasq rule: ...".
+	Verdict string `json:"verdict"`
+	// Rule is the rule that matched; nil when none did.
+	Rule *SNATRule `json:"rule,omitempty"`
+}
+
+// TraceRoute is the kernel's route for the packet, from the host's
+// namespace.
+type TraceRoute struct {
+	// Mark is the mark iproute's fwmark layout gives the packet (0: none).
+	Mark  uint32 `json:"mark,omitempty"`
+	Table int    `json:"table,omitempty"`
+	// TableName is "main", "local", "default" or the number.
+	TableName string `json:"tableName,omitempty"`
+	Type      string `json:"type,omitempty"`
+	Dev       string `json:"dev,omitempty"`
+	Gateway   string `json:"gateway,omitempty"`
+	PrefSrc   string `json:"prefSrc,omitempty"`
+	Iif       string `json:"iif,omitempty"`
+	// Error is the kernel's refusal (no route, prohibit, ...).
+	Error string `json:"error,omitempty"`
+}
+
+// Version is what the daemon runs.
+type Version struct {
+	Version   string   `json:"version"`
+	GoVersion string   `json:"goVersion"`
+	NRI       string   `json:"nri"`
+	CNISpecs  []string `json:"cniSpecVersions"`
+}
+
+// apiError is the body of every non-2xx answer.
+type apiError struct {
+	Error string `json:"error"`
+}

@@ -1,0 +1,215 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/inspect"
+	"github.com/diktyo-io/diktyo/pkg/localapi"
+	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
+)
+
+// The plugin is what the local API asks (diktyo-nri status and trace).
+var _ localapi.Source = (*Plugin)(nil)
+
+// Pods returns a read-only snapshot of every pod the plugin knows, with
+// its policy under the config in force and what the chain holds for it
+// (rebuilt from libcni's cache); counters adds the SNAT rule counters.
+func (p *Plugin) Pods(ctx context.Context, counters bool) []localapi.PodStatus {
+	st := p.state.Load()
+	entries := p.pods.snapshot()
+	out := make([]localapi.PodStatus, 0, len(entries))
+	for i := range entries {
+		out = append(out, p.podStatus(ctx, st, &entries[i], counters))
+	}
+	return out
+}
+
+// Pod returns one pod by namespace and name, with counters. When a
+// stopped sandbox and a live one share the name, the live one is meant.
+func (p *Plugin) Pod(ctx context.Context, namespace, name string) (localapi.PodStatus, error) {
+	e, err := p.findPod(namespace, name)
+	if err != nil {
+		return localapi.PodStatus{}, err
+	}
+	return p.podStatus(ctx, p.state.Load(), e, true), nil
+}
+
+func (p *Plugin) findPod(namespace, name string) (*podEntry, error) {
+	var found *podEntry
+	for _, e := range p.pods.snapshot() {
+		if e.pod.Namespace != namespace || e.pod.Name != name {
+			continue
+		}
+		if found == nil || e.live() && !found.live() {
+			found = &e
+		}
+	}
+	if found == nil {
+		return nil, fmt.Errorf("%w: diktyo-nri knows no pod %s/%s", localapi.ErrNotFound, namespace, name)
+	}
+	return found, nil
+}
+
+func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters bool) localapi.PodStatus {
+	s := localapi.PodStatus{
+		ID: e.pod.ID, Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, NetNS: e.pod.NetNS,
+		IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Stopped: e.stopped, Vanished: e.vanished,
+		Rejected: e.rejected, Applied: e.applied, Dirty: e.dirty, LastError: e.lastErr,
+		RepairFailures: e.repairFailures,
+	}
+	empty := true
+	// decide for a host-network pod only says what RunPodSandbox said
+	// (and logs it); such a pod never has chain state.
+	if !e.hostNetwork {
+		pol, err := p.decide(st, e)
+		if err != nil {
+			s.PolicyError = err.Error()
+		} else if !pol.Empty() {
+			s.Policy, empty = pol.CapabilityArgs(), false
+		}
+	}
+	s.State = podState(e, s.PolicyError != "", empty)
+	if st.runner == nil {
+		return s
+	}
+	att, err := st.runner.Cached(e.pod.ID)
+	switch {
+	case err != nil:
+		s.Attachment = &localapi.Attachment{Errors: map[string]string{"cache": err.Error()}}
+	case att != nil:
+		s.Attachment = p.attachmentStatus(ctx, att.List.Name, att, counters)
+	}
+	return s
+}
+
+// podState sums a pod's flags up in one word, the first that holds.
+func podState(e *podEntry, invalid, empty bool) string {
+	switch {
+	case e.rejected:
+		return localapi.StateRejected
+	case e.stopped || e.vanished:
+		return localapi.StateStopped
+	case e.applied && e.lastErr != "":
+		return localapi.StateDegraded
+	case e.applied:
+		return localapi.StateApplied
+	case invalid:
+		return localapi.StateInvalid
+	case empty:
+		return localapi.StateNone
+	case e.lastErr != "":
+		return localapi.StateFailed
+	}
+	return localapi.StatePending
+}
+
+func (p *Plugin) attachmentStatus(ctx context.Context, network string, att *cnirun.Attachment, counters bool) *localapi.Attachment {
+	out := &localapi.Attachment{Network: network, IPs: att.IPs(), CapabilityArgs: att.Runtime.CapabilityArgs}
+	a, err := inspect.Build(att.List, att.Runtime)
+	if err != nil {
+		out.Errors = map[string]string{"attachment": err.Error()}
+		return out
+	}
+	out.Owner, out.Plugins, out.Errors = a.Owner, a.Plugins, a.Errors
+	if a.Masq != nil {
+		out.SNAT = snatStatus(a.Masq)
+		if counters {
+			p.addCounters(ctx, a.Masq, out.SNAT)
+		}
+	}
+	if a.Route != nil {
+		out.Routes = &localapi.Routes{}
+		for _, r := range a.Route.PodRoutes {
+			out.Routes.PodRoutes = append(out.Routes.PodRoutes, r.String())
+		}
+		for _, r := range a.Route.HostRoutes {
+			out.Routes.HostRoutes = append(out.Routes.HostRoutes, r.String())
+		}
+		for _, r := range append(a.Route.Rules, a.Route.Shared...) {
+			out.Routes.HostRules = append(out.Routes.HostRules, r.String())
+		}
+		for _, m := range a.Route.Marks {
+			out.Routes.Marks = append(out.Routes.Marks, m.String())
+		}
+		for _, b := range a.Route.Bypass {
+			out.Routes.Bypass = append(out.Routes.Bypass, b.String())
+		}
+	}
+	if a.DNS != nil {
+		out.DNS = &localapi.DNS{Backend: a.DNS.Backend, Names: a.DNS.Names, Records: a.DNS.Records}
+	}
+	return out
+}
+
+func (p *Plugin) addCounters(ctx context.Context, m *inspect.Masq, s *localapi.SNAT) {
+	r := p.opts.CommandRunner
+	if r == nil {
+		r = masq.ExecRunner{}
+	}
+	cs, err := inspect.SNATCounters(ctx, r, m)
+	if err != nil {
+		s.Counters = err.Error()
+		return
+	}
+	for i := range s.Rules {
+		fam := masq.IPv4
+		if s.Rules[i].Family == masq.IPv6.String() {
+			fam = masq.IPv6
+		}
+		if c := cs[fam]; s.Rules[i].Index < len(c) {
+			pk, by := c[s.Rules[i].Index].Packets, c[s.Rules[i].Index].Bytes
+			s.Rules[i].Packets, s.Rules[i].Bytes = &pk, &by
+		}
+	}
+}
+
+// snatStatus lists ipmasq's rules in the order the kernel walks them.
+func snatStatus(m *inspect.Masq) *localapi.SNAT {
+	s := &localapi.SNAT{Backend: m.Backend}
+	for _, fr := range m.Plan.Families {
+		for i, r := range fr.Rules {
+			s.Rules = append(s.Rules, snatRule(m, fr.Family, i, r))
+		}
+	}
+	return s
+}
+
+func snatRule(m *inspect.Masq, fam masq.Family, i int, r masq.Rule) localapi.SNATRule {
+	out := localapi.SNATRule{Family: fam.String(), Index: i, Destination: "any", Protocol: "all",
+		Action: r.Action.String(), Randomize: r.Randomize, Comment: r.Comment}
+	if m.Backend == masq.BackendNFTables {
+		out.Chain = m.Table + "/" + nftables.ChainName(m.Plan.Owner.ID)
+	} else {
+		out.Chain = iptables.ChainName(m.Plan.Owner.ID)
+	}
+	if !r.AnyDst() {
+		out.Destination = r.Dst.String()
+	}
+	if r.Proto != "" {
+		out.Protocol = r.Proto
+	}
+	if r.Action == masq.ActionSNAT {
+		out.To = snatTarget(r)
+	}
+	return out
+}
+
+// snatTarget renders a SNAT rule's address and ports as in annotations.
+func snatTarget(r masq.Rule) string {
+	if r.PortLo == 0 {
+		return r.To.String()
+	}
+	ports := strconv.Itoa(int(r.PortLo))
+	if r.PortHi != r.PortLo {
+		ports += "-" + strconv.Itoa(int(r.PortHi))
+	}
+	if r.To.Is6() {
+		return "[" + r.To.String() + "]:" + ports
+	}
+	return r.To.String() + ":" + ports
+}
