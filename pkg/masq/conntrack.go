@@ -27,30 +27,12 @@ import (
 // changed breaks (the far side sees a new source), which is what a change
 // of egress identity means.
 
-// Match returns the rule a packet from src to dst with proto ("tcp",
-// "udp", "sctp", or another protocol's name) takes: the first of src's
-// family whose destination and protocol match. ok is false when no rule
-// matches (the packet is not translated).
-func (p *Plan) Match(src, dst netip.Addr, proto string) (r Rule, ok bool) {
-	for _, fr := range p.Families {
-		if fr.Family != FamilyOf(src) {
-			continue
-		}
-		for _, r := range fr.Rules {
-			if (r.AnyDst() || r.Dst.Contains(dst)) && (r.Proto == "" || r.Proto == proto) {
-				return r, true
-			}
-		}
-	}
-	return Rule{}, false
-}
-
 // Translates reports whether a flow from src:sport translated to
 // to:toPort agrees with the plan: SNAT to the rule's address (and port
 // range, for protocols with ports), masquerade to any other address, no
 // translation where no rule or an exclusion (RETURN) applies.
 func (p *Plan) Translates(src, dst netip.Addr, proto string, to netip.Addr, toPort uint16) bool {
-	r, ok := p.Match(src, dst, proto)
+	r, _, ok := p.Match(src, dst, proto)
 	switch {
 	case !ok || r.Action == ActionReturn:
 		return to == src

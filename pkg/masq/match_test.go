@@ -32,7 +32,7 @@ func TestMatchFollowsPlanOrder(t *testing.T) {
 		{src4, "203.0.113.9", "udp", "masquerade 203.0.113.0/24"}, // the default, include only
 		{src4, "8.8.8.8", "udp", ""},                              // nothing: left to the nat table
 		{src6, "2001:db8:9::1", "sctp", "snat 2001:db8:9::/48 2001:db8::1"},
-		{src6, "2001:db8:a::1", "tcp", ""},                             // the v4 tcp catch-all is not v6's
+		{src6, "2001:db8:a::1", "tcp", "masquerade"},                   // the v4 tcp catch-all is not v6's; includeCIDRs are v4 only, so the v6 default stands
 		{src4, "2001:db8:9::1", "tcp", ""},                             // family mismatch
 		{netip.MustParseAddr("100.64.0.6"), "198.51.100.7", "tcp", ""}, // not the pod's address
 	} {
