@@ -165,7 +165,17 @@ PLAIN_IP=$(pod_ip "$PLAIN")
 say "live traffic to the remote namespace:"
 expect plain "$PLAIN" 198.19.1.1 "^${PLAIN_IP//./\\.}:" "no annotations: no SNAT"
 
-title "5. Stop and remove the pods: nothing is left"
+title "5. Ask the running diktyo-nri what it did (status, trace)"
+show "$STATE/bin/diktyo-nri" status --api-socket "$DIKTYO_TESTVM_API_SOCKET"
+show "$STATE/bin/diktyo-nri" status "$NS/web" --api-socket "$DIKTYO_TESTVM_API_SOCKET"
+show "$STATE/bin/diktyo-nri" trace "$NS/web" 198.19.1.1:443 --protocol tcp --api-socket "$DIKTYO_TESTVM_API_SOCKET"
+show "$STATE/bin/diktyo-nri" trace "$NS/web" 198.19.2.1 --api-socket "$DIKTYO_TESTVM_API_SOCKET"
+out=$("$STATE/bin/diktyo-nri" trace "$NS/web" 198.19.1.1:443 --protocol tcp --api-socket "$DIKTYO_TESTVM_API_SOCKET" 2>&1 || true)
+[[ $out == *198.19.255.12* ]] && ok "trace: tcp to 198.19.1.1 leaves as 198.19.255.12" || bad "trace does not name 198.19.255.12: $out"
+out=$("$STATE/bin/diktyo-nri" status --api-socket "$DIKTYO_TESTVM_API_SOCKET" 2>&1 || true)
+[[ $out == *web* && $out == *db* ]] && ok "status lists the demo's pods" || bad "status: $out"
+
+title "6. Stop and remove the pods: nothing is left"
 owners=("$(owner "$WEB")" "$(owner "$DB")")
 ips=("$WEB_IP" "$(pod_ip "$DB")")
 show crictl stopp "$WEB" "$DB" "$PLAIN"
