@@ -17,9 +17,12 @@ import (
 func TestNetlinkRouteGet(t *testing.T) {
 	n := testutil.NewNS(t)
 	for _, args := range [][]string{
-		{"link", "add", "podside", "type", "dummy"}, {"link", "set", "podside", "up"},
+		// veth pairs: not every kernel here has the dummy driver.
+		{"link", "add", "podside", "type", "veth", "peer", "name", "podpeer"},
+		{"link", "set", "podside", "up"}, {"link", "set", "podpeer", "up"},
 		{"addr", "add", "10.99.0.1/24", "dev", "podside"},
-		{"link", "add", "uplink", "type", "dummy"}, {"link", "set", "uplink", "up"},
+		{"link", "add", "uplink", "type", "veth", "peer", "name", "uppeer"},
+		{"link", "set", "uplink", "up"}, {"link", "set", "uppeer", "up"},
 		{"addr", "add", "192.0.2.1/24", "dev", "uplink"},
 		// iproute's shared layout: from POD lookup TABLE.
 		{"route", "add", "default", "via", "192.0.2.254", "dev", "uplink", "table", "100"},

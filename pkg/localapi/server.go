@@ -163,20 +163,29 @@ func Listen(path string, log *slog.Logger) (net.Listener, error) {
 	if err := removeStale(path); err != nil {
 		return nil, err
 	}
-	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	// Bound under a temporary name, made 0600, then renamed into place:
+	// the socket never appears at path with the umask's mode.
+	tmp := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d.tmp", filepath.Base(path), os.Getpid()))
+	_ = os.Remove(tmp)
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: tmp, Net: "unix"})
 	if err != nil {
 		return nil, fmt.Errorf("api socket %s: %w", path, err)
 	}
-	// Close removes the socket file; the file is ours.
-	l.SetUnlinkOnClose(true)
-	if err := os.Chmod(path, 0o600); err != nil {
+	l.SetUnlinkOnClose(false) // Close removes path instead (below)
+	if err := os.Chmod(tmp, 0o600); err != nil {
 		_ = l.Close()
+		_ = os.Remove(tmp)
 		return nil, fmt.Errorf("api socket %s: chmod 0600: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		_ = l.Close()
+		_ = os.Remove(tmp)
+		return nil, fmt.Errorf("api socket %s: %w", path, err)
 	}
 	if log == nil {
 		log = slog.Default()
 	}
-	return &peerCheckListener{UnixListener: l, self: uint32(os.Geteuid()), log: log}, nil //nolint:gosec // uids fit
+	return &peerCheckListener{UnixListener: l, path: path, self: uint32(os.Geteuid()), log: log}, nil //nolint:gosec // uids fit
 }
 
 // removeStale removes a socket left by a daemon that is gone; a live one
@@ -207,8 +216,16 @@ func removeStale(path string) error {
 // set by the kernel at connect) are root's or this process's user's.
 type peerCheckListener struct {
 	*net.UnixListener
+	path string
 	self uint32
 	log  *slog.Logger
+}
+
+// Close stops listening and removes the socket file, which is ours.
+func (l *peerCheckListener) Close() error {
+	err := l.UnixListener.Close()
+	_ = os.Remove(l.path)
+	return err
 }
 
 func (l *peerCheckListener) Accept() (net.Conn, error) {
