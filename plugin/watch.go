@@ -26,9 +26,17 @@ const evEnded = "SandboxEnded"
 type sandboxWatches struct {
 	mu sync.Mutex
 	fs map[string]*os.File
+	// busy bounds the teardowns running at once: when a node removes many
+	// pods together, containerd's own stop path needs the CPU too.
+	busy chan struct{}
 }
 
-func newSandboxWatches() *sandboxWatches { return &sandboxWatches{fs: map[string]*os.File{}} }
+// maxEndingTeardowns bounds the concurrent teardowns of ended sandboxes.
+const maxEndingTeardowns = 2
+
+func newSandboxWatches() *sandboxWatches {
+	return &sandboxWatches{fs: map[string]*os.File{}, busy: make(chan struct{}, maxEndingTeardowns)}
+}
 
 // watch starts watching the sandbox of e (pid: its pause process, as NRI
 // reports it). The pid is checked to be in the pod's netns, so a pid that
@@ -125,6 +133,8 @@ func (p *Plugin) sandboxEnded(id string) {
 	}
 	p.metrics.events.WithLabelValues(evEnded).Inc()
 	p.podLog(&e).Info("sandbox's process exited; removing its state")
+	p.watches.busy <- struct{}{}
+	defer func() { <-p.watches.busy }()
 	var claimed bool
 	p.pods.update(id, func(pe *podEntry) { claimed, pe.stopped, pe.vanished = pe.dirty, true, true })
 	p.teardown(context.Background(), evEnded, &e, claimed)
