@@ -169,7 +169,7 @@ func loadState(dir string) (*state, error) {
 	}
 	st, err := parseState(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v (left as it is: its grants may be in use; fix it, or move it aside once no pod uses them)", ErrCorrupt, path, err)
+		return nil, fmt.Errorf("%w: %s: %w (left as it is: its grants may be in use; fix it, or move it aside once no pod uses them)", ErrCorrupt, path, err)
 	}
 	return st, nil
 }
@@ -193,7 +193,7 @@ func parseState(data []byte) (*state, error) {
 	for i, g := range st.Grants {
 		switch {
 		case g.Pod.validate() != nil:
-			return nil, fmt.Errorf("grants[%d]: %v", i, g.Pod.validate())
+			return nil, fmt.Errorf("grants[%d]: %w", i, g.Pod.validate())
 		case !g.Address.IsValid():
 			return nil, fmt.Errorf("grants[%d]: no address", i)
 		case g.Lo == 0 || g.Lo > g.Hi:
