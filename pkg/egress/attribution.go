@@ -24,10 +24,11 @@ const (
 
 // Event is one line of the attribution log:
 //
-//	{"time":"2025-01-02T03:04:05.123456789Z","event":"grant","pod":{"namespace":"team-a","name":"web-1","uid":"…","sandbox":"…"},"pool":"web","address":"203.0.113.10","ports":"20000-20063"}
+//	{"time":"2025-01-02T03:04:05.120000000Z","event":"grant","pod":{"namespace":"team-a","name":"web-1","uid":"…","sandbox":"…"},"pool":"web","address":"203.0.113.10","ports":"20000-20063"}
 //
-// Pool is absent for an explicit range. Every string is JSON-escaped, so
-// no pod name can break a line or forge a field.
+// Time is UTC in TimeFormat, fixed width, so that times compare as
+// strings (jq). Pool is absent for an explicit range. Every string is
+// JSON-escaped, so no pod name can break a line or forge a field.
 type Event struct {
 	Time    time.Time  `json:"time"`
 	Event   string     `json:"event"`
@@ -35,6 +36,19 @@ type Event struct {
 	Pool    string     `json:"pool,omitempty"`
 	Address netip.Addr `json:"address"`
 	Ports   string     `json:"ports"`
+}
+
+// TimeFormat is the attribution log's time format: RFC 3339, UTC, with
+// nanoseconds always written.
+const TimeFormat = "2006-01-02T15:04:05.000000000Z"
+
+// MarshalJSON writes the time in TimeFormat.
+func (e Event) MarshalJSON() ([]byte, error) {
+	type plain Event
+	return json.Marshal(struct {
+		Time string `json:"time"`
+		plain
+	}{e.Time.UTC().Format(TimeFormat), plain(e)})
 }
 
 func event(kind string, now time.Time, pod Pod, b Block) Event {
