@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
 // DefaultLockTimeout bounds the wait for the state lock.
@@ -302,16 +305,65 @@ func (a *Allocator) ClaimExplicit(pod Pod, addr netip.Addr, lo, hi uint16) error
 	if err != nil {
 		return err
 	}
-	b := Block{Address: addr, Lo: lo, Hi: hi}
+	return a.claim(pod, []Block{{Address: addr, Lo: lo, Hi: hi}})
+}
+
+// claim records the explicit ranges bs for pod, all or none.
+func (a *Allocator) claim(pod Pod, bs []Block) error {
 	return a.update(func(st *state, now time.Time) ([]Event, error) {
-		if err := a.conflict(st, pod, addr, lo, hi); err != nil {
-			return nil, err
+		var events []Event
+		for _, b := range bs {
+			if err := a.conflict(st, pod, b.Address, b.Lo, b.Hi); err != nil {
+				return nil, err
+			}
+			if slices.ContainsFunc(st.Grants, func(g Grant) bool { return g.Pod == pod && g.Block == b }) {
+				continue
+			}
+			st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
+			events = append(events, event(EventGrant, now, pod, b))
 		}
-		if slices.ContainsFunc(st.Grants, func(g Grant) bool { return g.Pod == pod && g.Block == b }) {
-			return nil, nil
+		return events, nil
+	})
+}
+
+// Admit is what diktyo-nri does with a pod's policy before it runs the
+// chain: it claims the explicit ranges of the policy's masq entries (all
+// or none; "masquerade" takes no range), then replaces every "pool:NAME"
+// external with the pod's block of the pool (Grant). In that order: a
+// resolved block must not be taken for an explicit range. Idempotent: a
+// running pod's policy admitted again resolves to the same blocks. On
+// error the policy may be half resolved and some ranges held: fail the
+// pod and Release it, as after any failed start.
+func (a *Allocator) Admit(pod Pod, pol *policy.Policy) error {
+	if pol == nil {
+		return nil
+	}
+	var explicit []Block
+	for i, e := range pol.MasqEntries {
+		ext, err := api.ParseExternal(e.External)
+		if err != nil {
+			return fmt.Errorf("egress: masq[%d]: %w", i, err)
 		}
-		st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
-		return []Event{event(EventGrant, now, pod, b)}, nil
+		if ext.Masquerade || ext.Pool != "" {
+			continue
+		}
+		lo, hi, err := explicitRange(pod, ext.Addr, ext.PortLo, ext.PortHi)
+		if err != nil {
+			return err
+		}
+		b := Block{Address: ext.Addr, Lo: lo, Hi: hi}
+		if !slices.Contains(explicit, b) {
+			explicit = append(explicit, b)
+		}
+	}
+	if len(explicit) > 0 {
+		if err := a.claim(pod, explicit); err != nil {
+			return err
+		}
+	}
+	return pol.ResolvePools(func(pool string) (api.External, error) {
+		b, err := a.Grant(pool, pod)
+		return b.External(), err
 	})
 }
 
