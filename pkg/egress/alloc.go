@@ -165,32 +165,57 @@ func (a *Allocator) Grant(pool string, pod Pod) (Block, error) {
 	}
 	var got Block
 	err := a.update(func(st *state, now time.Time) ([]Event, error) {
-		for _, g := range st.Grants {
-			if g.Pod == pod && g.Pool == pool {
-				if !p.fits(g.Block) {
-					return nil, fmt.Errorf("%w: pod %s holds %s on %s, not a block of pool %s as it is now (%s ports %d-%d, blockSize %d); release the pod to grant it a new one",
-						ErrStale, pod, g.Block, g.Address, pool, p.Address, p.Lo, p.Hi, p.BlockSize)
-				}
-				got = g.Block
-				return nil, nil
-			}
+		b, held, err := pick(st, p, pod)
+		if err != nil || held {
+			got = b
+			return nil, err
 		}
-		used := occupied(st, p)
-		n := len(used)
-		start := seed(pod, n)
-		for k := range n {
-			i := (start + k) % n
-			if used[i] {
-				continue
-			}
-			got = p.block(i)
-			st.Grants = append(st.Grants, Grant{Pod: pod, Block: got, Since: now})
-			return []Event{event(EventGrant, now, pod, got)}, nil
-		}
-		return nil, fmt.Errorf("%w: pool %q has no free block for pod %s (%d blocks of %d ports on %s, all held)",
-			ErrExhausted, pool, pod, n, p.BlockSize, p.Address)
+		got = b
+		st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
+		return []Event{event(EventGrant, now, pod, b)}, nil
 	})
 	return got, err
+}
+
+// Preview is what Grant would return now, without granting anything (for
+// diktyo-nri explain): held reports whether the pod already holds it.
+func (a *Allocator) Preview(pool string, pod Pod) (b Block, held bool, err error) {
+	p, ok := a.pool(pool)
+	if !ok {
+		return Block{}, false, fmt.Errorf("egress: unknown pool %q", pool)
+	}
+	if err := pod.validate(); err != nil {
+		return Block{}, false, fmt.Errorf("egress: %w", err)
+	}
+	err = a.read(func(st *state) error {
+		b, held, err = pick(st, p, pod)
+		return err
+	})
+	return b, held, err
+}
+
+// pick returns the block of p the pod holds (held), or the one Grant
+// gives it: the first free block from the pod's seed on.
+func pick(st *state, p Pool, pod Pod) (Block, bool, error) {
+	for _, g := range st.Grants {
+		if g.Pod == pod && g.Pool == p.Name {
+			if !p.fits(g.Block) {
+				return Block{}, false, fmt.Errorf("%w: pod %s holds %s on %s, not a block of pool %s as it is now (%s ports %d-%d, blockSize %d); release the pod to grant it a new one",
+					ErrStale, pod, g.Block, g.Address, p.Name, p.Address, p.Lo, p.Hi, p.BlockSize)
+			}
+			return g.Block, true, nil
+		}
+	}
+	used := occupied(st, p)
+	n := len(used)
+	start := seed(pod, n)
+	for k := range n {
+		if i := (start + k) % n; !used[i] {
+			return p.block(i), false, nil
+		}
+	}
+	return Block{}, false, fmt.Errorf("%w: pool %q has no free block for pod %s (%d blocks of %d ports on %s, all held)",
+		ErrExhausted, p.Name, pod, n, p.BlockSize, p.Address)
 }
 
 // occupied marks the blocks of p that any grant on p's address overlaps.

@@ -381,3 +381,27 @@ func TestNewChecksOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestPreview(t *testing.T) {
+	dir := t.TempDir()
+	a := mustNew(t, testOptions(dir, webPool(1, 10)))
+	b, held, err := a.Preview("web", pod("a"))
+	if err != nil || held {
+		t.Fatalf("Preview = %s, %t, %v", b, held, err)
+	}
+	if g, _ := a.Blocks(); len(g) != 0 {
+		t.Fatalf("Preview granted %v", g)
+	}
+	if got := mustGrant(t, a, "web", pod("a")); got != b {
+		t.Errorf("Grant = %s, Preview said %s", got, b)
+	}
+	if again, held, err := a.Preview("web", pod("a")); err != nil || !held || again != b {
+		t.Errorf("Preview of the holder = %s, %t, %v", again, held, err)
+	}
+	if _, _, err := a.Preview("web", pod("b")); !errors.Is(err, ErrExhausted) {
+		t.Errorf("Preview on a full pool = %v", err)
+	}
+	if _, _, err := a.Preview("nope", pod("b")); err == nil {
+		t.Errorf("unknown pool accepted")
+	}
+}

@@ -306,3 +306,37 @@ func TestInterfaceAddresses(t *testing.T) {
 	}
 	t.Errorf("no loopback address in %v", addrs)
 }
+
+// FuzzEgressPools: whatever pools config the parser accepts holds the
+// invariants the allocator relies on: pool addresses declared, blocks
+// inside 1024-65535 and inside the range, no two pools overlapping on an
+// address, unique names.
+func FuzzEgressPools(f *testing.F) {
+	f.Add("web", "203.0.113.10", "20000-20099", 25, "b", "203.0.113.10", "20100-20199", 7)
+	f.Add("a", "2001:db8::10", "1024-65535", 1, "a", "2001:db8::10", "1024-1024", 1)
+	f.Add("x", "203.0.113.10", "20000-20099", 25, "y", "203.0.113.10", "20050-20050", 1)
+	f.Add("x", "203.0.113.9", "+2-3", 0, "Y", "", "-", -1)
+	f.Fuzz(func(t *testing.T, n1, a1, p1 string, b1 int, n2, a2, p2 string, b2 int) {
+		y := fmt.Sprintf("egress:\n  addresses: [{address: 203.0.113.10}, {address: \"2001:db8::10\"}]\n  pools:\n  - {name: %q, address: %q, ports: %q, blockSize: %d}\n  - {name: %q, address: %q, ports: %q, blockSize: %d}\n",
+			n1, a1, p1, b1, n2, a2, p2, b2)
+		cfg, err := ParseConfig([]byte(y))
+		if err != nil {
+			return
+		}
+		e := cfg.Egress
+		for i := range e.Pools {
+			p := &e.Pools[i]
+			lo, hi := p.PortRange()
+			if e.Declared(p.Addr()) == nil || lo < MinPoolPort || lo > hi || p.NumBlocks() < 1 ||
+				int(lo)+p.NumBlocks()*p.BlockSize-1 > int(hi) || !api.ValidPoolName(p.Name) {
+				t.Fatalf("accepted bad pool %+v", p)
+			}
+		}
+		p, q := &e.Pools[0], &e.Pools[1]
+		plo, phi := p.PortRange()
+		qlo, qhi := q.PortRange()
+		if p.Name == q.Name || p.Addr() == q.Addr() && plo <= qhi && qlo <= phi {
+			t.Fatalf("accepted clashing pools %+v %+v", p, q)
+		}
+	})
+}
