@@ -8,14 +8,19 @@ import (
 )
 
 // External is a parsed MasqEntry.External (and SNATPolicy.DefaultExternal):
-// "masquerade", or an address with an optional port or port range. It is
-// parsed here, once, so that ipmasq and the NRI plugin's admin allowlists
-// can never disagree on what a string means.
+// "masquerade", an address with an optional port or port range, or (in a
+// pod's annotation only) "pool:NAME". It is parsed here, once, so that
+// ipmasq and the NRI plugin's admin allowlists can never disagree on what
+// a string means.
 type External struct {
 	Masquerade bool
 	Addr       netip.Addr
 	// PortLo and PortHi are 0 when no port is given.
 	PortLo, PortHi uint16
+	// Pool is the egress pool of "pool:NAME"; then nothing else is set.
+	// Only ParsePodMasqEntry accepts it: diktyo-nri replaces it with the
+	// block of the pool it grants the pod before the chain runs.
+	Pool string
 }
 
 // HasPorts reports whether a port or port range was given.
@@ -26,6 +31,8 @@ func (e External) String() string {
 	switch {
 	case e.Masquerade:
 		return "masquerade"
+	case e.Pool != "":
+		return PoolPrefix + e.Pool
 	case !e.HasPorts():
 		return e.Addr.String()
 	}
@@ -40,11 +47,15 @@ func (e External) String() string {
 }
 
 // ParseExternal parses "masquerade", "IP", "IP:port", "IP:lo-hi",
-// "[IPv6]", "[IPv6]:port" or "[IPv6]:lo-hi" (a bare IPv6 address is
-// accepted too; an IPv4-mapped IPv6 address is read as IPv4).
+// "[IPv6]", "[IPv6]:port", "[IPv6]:lo-hi" (a bare IPv6 address is
+// accepted too; an IPv4-mapped IPv6 address is read as IPv4) or
+// "pool:NAME" (External.Pool; ParseSNATExternal refuses it).
 func ParseExternal(s string) (External, error) {
 	if s == "masquerade" {
 		return External{Masquerade: true}, nil
+	}
+	if strings.HasPrefix(s, PoolPrefix) {
+		return parsePoolExternal(s)
 	}
 	host, ports, err := splitExternal(s)
 	if err != nil {

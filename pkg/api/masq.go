@@ -17,7 +17,15 @@ type Masq struct {
 // ParseMasqEntry is the one parser of a masqEntries element, for the
 // annotation (Strict) and for ipmasq (Lenient). Errors are ErrInvalid and
 // start with the field name, so callers can prefix the element's position.
+// It refuses "pool:NAME": a pool is resolved by diktyo-nri, never sent to
+// the chain (ParsePodMasqEntry takes it, for the annotation).
 func ParseMasqEntry(e MasqEntry, form Form) (Masq, error) {
+	return parseMasqEntry(e, form, false)
+}
+
+// parseMasqEntry is ParseMasqEntry; pools says whether "pool:NAME" is
+// accepted.
+func parseMasqEntry(e MasqEntry, form Form, pools bool) (Masq, error) {
 	m := Masq{Description: e.Description}
 	var err error
 	if m.Dst, err = form.parseMasqNetwork(e.Destination); err != nil {
@@ -25,6 +33,15 @@ func ParseMasqEntry(e MasqEntry, form Form) (Masq, error) {
 	}
 	if m.Proto, err = parseProtocol(e.Protocol, form); err != nil {
 		return m, err
+	}
+	if pools && strings.HasPrefix(e.External, PoolPrefix) {
+		if m.External, err = parsePoolExternal(e.External); err != nil {
+			return m, fmt.Errorf("external: %w", err)
+		}
+		if m.Proto == "" {
+			return m, Invalidf("external: pool %q needs protocol tcp, udp or sctp (a block is a port range), not %q", m.External.Pool, orAll(e.Protocol))
+		}
+		return m, form.checkDescription(e.Description)
 	}
 	if m.External, err = ParseSNATExternal(e.External, form); err != nil {
 		return m, fmt.Errorf("external: %w", err)
@@ -80,6 +97,9 @@ func ParseSNATExternal(s string, form Form) (External, error) {
 	e, err := ParseExternal(s)
 	if err != nil || e.Masquerade {
 		return e, err
+	}
+	if e.Pool != "" {
+		return External{}, errPoolNotAddress(s)
 	}
 	if !e.Addr.IsGlobalUnicast() {
 		return External{}, Invalidf("invalid external %q: not a unicast address", s)

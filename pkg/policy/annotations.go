@@ -165,7 +165,8 @@ func unknownKeyError(key string) error {
 }
 
 // parseMasq parses a JSON list of masqEntries with api.DecodeStrict and
-// api.ParseMasqEntry, the parser ipmasq uses (here in its Strict form).
+// api.ParsePodMasqEntry: api.ParseMasqEntry, the parser ipmasq uses, in
+// its Strict form, plus the pool form "pool:NAME" only pods may write.
 func parseMasq(value string) ([]api.Masq, error) {
 	var entries []api.MasqEntry
 	if err := api.DecodeStrict([]byte(value), &entries); err != nil {
@@ -174,7 +175,7 @@ func parseMasq(value string) ([]api.Masq, error) {
 	if len(entries) > MaxMasqEntries {
 		return nil, api.Invalidf("%d entries, at most %d allowed", len(entries), MaxMasqEntries)
 	}
-	return api.ParseMasqEntries("", entries, api.Strict)
+	return api.ParsePodMasqEntries("", entries)
 }
 
 // parseRoutes parses a JSON list of routeEntries with api.DecodeStrict and

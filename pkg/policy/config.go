@@ -78,6 +78,10 @@ type Config struct {
 	// is not applied (CreateContainer), so that no application starts
 	// without its egress identity (docs/install.md).
 	FailClosed bool `json:"failClosed,omitempty"`
+	// Egress declares the addresses this node owns for egress and its
+	// pools of port blocks (egress.go, docs/egress.md). Absent: no egress
+	// checks at all, as before the section existed.
+	Egress *EgressConfig `json:"egress,omitempty"`
 
 	podNets []netip.Prefix
 }
@@ -190,6 +194,9 @@ type MasqAllow struct {
 	// Externals are the SNAT addresses pods may use: "IP" (any ports),
 	// "IP:lo-hi" (only ports inside the range) or "masquerade".
 	Externals []string `json:"externals"`
+	// Pools are the egress pools (egress.pools) pods may ask a block of,
+	// with external "pool:NAME".
+	Pools []string `json:"pools,omitempty"`
 	// Destinations are CIDRs; an entry's destination must lie inside one.
 	Destinations []string `json:"destinations"`
 
@@ -409,7 +416,7 @@ func (c *Config) validate() error {
 			return fmt.Errorf("namespaces[%d].%w", i, err)
 		}
 	}
-	return nil
+	return c.validateEgress()
 }
 
 func (c *ChainConfig) validate() error {
@@ -538,7 +545,7 @@ func (a *Allow) validate() error {
 }
 
 func (m *MasqAllow) validate() error {
-	if len(m.Externals) == 0 {
+	if len(m.Externals) == 0 && len(m.Pools) == 0 {
 		return fmt.Errorf("externals: empty")
 	}
 	m.externals = m.externals[:0]

@@ -67,8 +67,11 @@ func (p *Policy) CapabilityArgs() map[string]any {
 
 // Decide parses the pod's diktyo annotations and checks them against the
 // admin config, returning the pod's policy (node defaults included). An
-// error is an *AnnotationError; errors.Is(err, ErrDenied) tells a request
-// the admin does not allow from a malformed one.
+// error is an *AnnotationError (or, with an egress section, an error
+// wrapping ErrDenied when the node no longer owns defaults.snat's
+// address); errors.Is(err, ErrDenied) tells a request the admin does not
+// allow from a malformed one. A masq entry may name a pool ("pool:NAME"):
+// Policy.ResolvePools turns it into the pod's block before the chain runs.
 func Decide(cfg *Config, pod Pod, annotations map[string]string) (*Policy, error) {
 	req, err := ParseAnnotations(annotations)
 	if err != nil {
@@ -99,6 +102,9 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 		}
 		for i, e := range req.Masq {
 			if why := allow.Masq.check(e); why != "" {
+				return nil, deny(KeyMasq, "[%d]: %s", i, why)
+			}
+			if why := cfg.Egress.checkMasq(e); why != "" {
 				return nil, deny(KeyMasq, "[%d]: %s", i, why)
 			}
 		}
@@ -174,6 +180,9 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 		pol.Debug = true
 	}
 	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req, allow.SNATInclude)
+	if err := cfg.Egress.checkSNATDefault(pol.SNATPolicy); err != nil {
+		return nil, err
+	}
 	if req.RouteTable != 0 {
 		pol.PolicyRouting = &api.PolicyRouting{Table: req.RouteTable, Priority: req.RoutePriority}
 		// As the AWS CNI's EXCLUDE_SNAT_CIDRS: destinations excluded from
@@ -233,7 +242,11 @@ func firstOutside(ps, allowed []netip.Prefix) (netip.Prefix, bool) {
 
 // check returns why a masq entry is not allowed, or "".
 func (m *MasqAllow) check(e api.Masq) string {
-	if !m.externalAllowed(e.External) {
+	if e.External.Pool != "" {
+		if why := m.checkPool(e.External.Pool); why != "" {
+			return why
+		}
+	} else if !m.externalAllowed(e.External) {
 		return fmt.Sprintf("external %q is not in the allowed externals (%s)", e.External, strings.Join(m.Externals, ", "))
 	}
 	if !withinAny(e.Dst, m.destinations) {

@@ -1,0 +1,430 @@
+package egress
+
+import (
+	"cmp"
+	"fmt"
+	"net/netip"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// DefaultLockTimeout bounds the wait for the state lock.
+const DefaultLockTimeout = 5 * time.Second
+
+// Options configure an Allocator.
+type Options struct {
+	// StateDir holds the state file and its lock; made 0700.
+	StateDir string
+	// AttributionLog is the JSON-lines log every grant and release is
+	// appended to (0600, fsync'd).
+	AttributionLog string
+	// Pools are the admin's pools (OptionsFromConfig).
+	Pools []Pool
+	// Now is the clock (default time.Now); times are logged in UTC.
+	Now func() time.Time
+	// LockTimeout bounds the wait for the state lock (default
+	// DefaultLockTimeout).
+	LockTimeout time.Duration
+}
+
+// Allocator grants pods blocks of the pools, and records the explicit
+// ranges pods claim, in a state directory shared by every Allocator on
+// it. Safe for concurrent use; cheap to make (make a new one when the
+// pools change: the state is on disk).
+type Allocator struct {
+	o Options
+}
+
+// New checks the options, prepares the state directory (0700, owned by
+// this user, or refused) and the attribution log (0600), and reads the
+// state once, so that a corrupt or foreign state is reported now.
+func New(o Options) (*Allocator, error) {
+	if !filepath.IsAbs(o.StateDir) || !filepath.IsAbs(o.AttributionLog) {
+		return nil, fmt.Errorf("egress: state dir %q and attribution log %q must be absolute paths", o.StateDir, o.AttributionLog)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.LockTimeout <= 0 {
+		o.LockTimeout = DefaultLockTimeout
+	}
+	o.Pools = slices.Clone(o.Pools)
+	for i, p := range o.Pools {
+		if err := p.validate(); err != nil {
+			return nil, fmt.Errorf("egress: %w", err)
+		}
+		for _, q := range o.Pools[:i] {
+			if q.Name == p.Name {
+				return nil, fmt.Errorf("egress: pool %q given twice", p.Name)
+			}
+			if q.Address == p.Address && q.Lo <= p.Hi && p.Lo <= q.Hi {
+				return nil, fmt.Errorf("egress: pools %q and %q overlap on %s", q.Name, p.Name, p.Address)
+			}
+		}
+	}
+	if err := secureDir(o.StateDir); err != nil {
+		return nil, err
+	}
+	if err := checkLogDir(filepath.Dir(o.AttributionLog)); err != nil {
+		return nil, err
+	}
+	a := &Allocator{o: o}
+	if err := a.touchLog(); err != nil {
+		return nil, err
+	}
+	if err := a.read(func(*state) error { return nil }); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *Allocator) pool(name string) (Pool, bool) {
+	for _, p := range a.o.Pools {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Pool{}, false
+}
+
+func (a *Allocator) sharedAddr(addr netip.Addr) bool {
+	return slices.ContainsFunc(a.o.Pools, func(p Pool) bool { return p.Address == addr && p.Shared })
+}
+
+// read runs fn on the state under a shared lock.
+func (a *Allocator) read(fn func(*state) error) error {
+	unlock, err := lock(a.o.StateDir, false, a.o.LockTimeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	st, err := loadState(a.o.StateDir)
+	if err != nil {
+		return err
+	}
+	return fn(st)
+}
+
+// update runs fn on the state under the exclusive lock. fn returns the
+// events of what it changed; they are appended to the attribution log
+// first, then the state is written. The log may so record a grant that
+// never took effect (a crash in between), never miss one that did; if the
+// state cannot be written, a grant logged is taken back by a release line.
+func (a *Allocator) update(fn func(*state, time.Time) ([]Event, error)) error {
+	unlock, err := lock(a.o.StateDir, true, a.o.LockTimeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	st, err := loadState(a.o.StateDir)
+	if err != nil {
+		return err
+	}
+	now := a.o.Now().UTC()
+	events, err := fn(st, now)
+	if err != nil || len(events) == 0 {
+		return err
+	}
+	if err := a.appendLog(events); err != nil {
+		return err
+	}
+	if err := saveState(a.o.StateDir, st); err != nil {
+		var undo []Event
+		for _, e := range events {
+			if e.Event == EventGrant {
+				e.Event = EventRelease
+				undo = append(undo, e)
+			}
+		}
+		if len(undo) > 0 {
+			_ = a.appendLog(undo) // best effort; the error that matters is err
+		}
+		return err
+	}
+	return nil
+}
+
+// Grant returns the block of pool the pod holds, granting it one if it
+// holds none: the same block for the same pod, whatever the restarts
+// (idempotent); a block no other grant on the address overlaps for a new
+// one. The search for a free block is deterministic: it starts at a block
+// derived from the pod's UID (FNV-1a, modulo the number of blocks) and
+// takes the first free one from there, wrapping around (docs/egress.md).
+// No free block: ErrExhausted, naming the pool.
+func (a *Allocator) Grant(pool string, pod Pod) (Block, error) {
+	p, ok := a.pool(pool)
+	if !ok {
+		return Block{}, fmt.Errorf("egress: unknown pool %q", pool)
+	}
+	if err := pod.validate(); err != nil {
+		return Block{}, fmt.Errorf("egress: %w", err)
+	}
+	var got Block
+	err := a.update(func(st *state, now time.Time) ([]Event, error) {
+		b, held, err := pick(st, p, pod)
+		if err != nil || held {
+			got = b
+			return nil, err
+		}
+		got = b
+		st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
+		return []Event{event(EventGrant, now, pod, b)}, nil
+	})
+	return got, err
+}
+
+// Preview is what Grant would return now, without granting anything (for
+// diktyo-nri explain): held reports whether the pod already holds it.
+func (a *Allocator) Preview(pool string, pod Pod) (b Block, held bool, err error) {
+	p, ok := a.pool(pool)
+	if !ok {
+		return Block{}, false, fmt.Errorf("egress: unknown pool %q", pool)
+	}
+	if err := pod.validate(); err != nil {
+		return Block{}, false, fmt.Errorf("egress: %w", err)
+	}
+	err = a.read(func(st *state) error {
+		b, held, err = pick(st, p, pod)
+		return err
+	})
+	return b, held, err
+}
+
+// pick returns the block of p the pod holds (held), or the one Grant
+// gives it: the first free block from the pod's seed on.
+func pick(st *state, p Pool, pod Pod) (Block, bool, error) {
+	for _, g := range st.Grants {
+		if g.Pod == pod && g.Pool == p.Name {
+			if !p.fits(g.Block) {
+				return Block{}, false, fmt.Errorf("%w: pod %s holds %s on %s, not a block of pool %s as it is now (%s ports %d-%d, blockSize %d); release the pod to grant it a new one",
+					ErrStale, pod, g.Block, g.Address, p.Name, p.Address, p.Lo, p.Hi, p.BlockSize)
+			}
+			return g.Block, true, nil
+		}
+	}
+	used := occupied(st, p)
+	n := len(used)
+	start := seed(pod, n)
+	for k := range n {
+		if i := (start + k) % n; !used[i] {
+			return p.block(i), false, nil
+		}
+	}
+	return Block{}, false, fmt.Errorf("%w: pool %q has no free block for pod %s (%d blocks of %d ports on %s, all held)",
+		ErrExhausted, p.Name, pod, n, p.BlockSize, p.Address)
+}
+
+// occupied marks the blocks of p that any grant on p's address overlaps.
+func occupied(st *state, p Pool) []bool {
+	n := p.NumBlocks()
+	used := make([]bool, n)
+	end := int(p.Lo) + n*p.BlockSize - 1
+	for _, g := range st.Grants {
+		if g.Address != p.Address || int(g.Hi) < int(p.Lo) || int(g.Lo) > end {
+			continue
+		}
+		first := (max(int(g.Lo), int(p.Lo)) - int(p.Lo)) / p.BlockSize
+		last := (min(int(g.Hi), end) - int(p.Lo)) / p.BlockSize
+		for i := first; i <= last; i++ {
+			used[i] = true
+		}
+	}
+	return used
+}
+
+// Release frees every block and explicit range the pod holds and returns
+// them (none: nil, no error).
+func (a *Allocator) Release(pod Pod) ([]Grant, error) {
+	return a.releaseIf(func(g Grant) bool { return g.Pod == pod })
+}
+
+// Reconcile releases what pods not in live hold (the garbage collection
+// of pods that went away while nobody released them) and returns it.
+// live must list every pod sandbox the runtime still has, running or not.
+func (a *Allocator) Reconcile(live []Pod) ([]Grant, error) {
+	alive := make(map[Pod]bool, len(live))
+	for _, p := range live {
+		alive[p] = true
+	}
+	return a.releaseIf(func(g Grant) bool { return !alive[g.Pod] })
+}
+
+func (a *Allocator) releaseIf(gone func(Grant) bool) ([]Grant, error) {
+	var released []Grant
+	err := a.update(func(st *state, now time.Time) ([]Event, error) {
+		var events []Event
+		kept := st.Grants[:0]
+		for _, g := range st.Grants {
+			if gone(g) {
+				released = append(released, g)
+				events = append(events, event(EventRelease, now, g.Pod, g.Block))
+				continue
+			}
+			kept = append(kept, g)
+		}
+		st.Grants = kept
+		return events, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return released, nil
+}
+
+// Blocks lists every block held, by address then port.
+func (a *Allocator) Blocks() ([]Grant, error) {
+	var out []Grant
+	err := a.read(func(st *state) error {
+		out = slices.Clone(st.Grants)
+		return nil
+	})
+	slices.SortFunc(out, func(x, y Grant) int {
+		return cmp.Or(x.Address.Compare(y.Address), cmp.Compare(x.Lo, y.Lo), cmp.Compare(x.Hi, y.Hi))
+	})
+	return out, err
+}
+
+// Usage counts the blocks of every pool, in the order of the pools.
+func (a *Allocator) Usage() ([]PoolUsage, error) {
+	var out []PoolUsage
+	err := a.read(func(st *state) error {
+		for _, p := range a.o.Pools {
+			u := PoolUsage{Pool: p.Name, Address: p.Address}
+			for _, used := range occupied(st, p) {
+				u.Blocks++
+				if used {
+					u.InUse++
+				}
+			}
+			u.Free = u.Blocks - u.InUse
+			out = append(out, u)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// CheckExplicit reports whether pod may use the explicit external
+// addr:lo-hi (lo = hi = 0: an address without ports, i.e. any port):
+// ErrConflict, naming the pool or the other pod, if the range overlaps a
+// pool's ports on addr (pool blocks must never clash, whatever shared
+// says) or another pod's explicit range on addr, unless a pool on addr is
+// shared. It changes nothing; ClaimExplicit records the range.
+func (a *Allocator) CheckExplicit(pod Pod, addr netip.Addr, lo, hi uint16) error {
+	lo, hi, err := explicitRange(pod, addr, lo, hi)
+	if err != nil {
+		return err
+	}
+	return a.read(func(st *state) error { return a.conflict(st, pod, addr, lo, hi) })
+}
+
+// ClaimExplicit is CheckExplicit, and then records the range as the
+// pod's (logged like a grant, with no pool; idempotent), so that other
+// pods' claims are checked against it until Release or Reconcile.
+func (a *Allocator) ClaimExplicit(pod Pod, addr netip.Addr, lo, hi uint16) error {
+	lo, hi, err := explicitRange(pod, addr, lo, hi)
+	if err != nil {
+		return err
+	}
+	return a.claim(pod, []Block{{Address: addr, Lo: lo, Hi: hi}})
+}
+
+// claim records the explicit ranges bs for pod, all or none.
+func (a *Allocator) claim(pod Pod, bs []Block) error {
+	return a.update(func(st *state, now time.Time) ([]Event, error) {
+		var events []Event
+		for _, b := range bs {
+			if err := a.conflict(st, pod, b.Address, b.Lo, b.Hi); err != nil {
+				return nil, err
+			}
+			if slices.ContainsFunc(st.Grants, func(g Grant) bool { return g.Pod == pod && g.Block == b }) {
+				continue
+			}
+			st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
+			events = append(events, event(EventGrant, now, pod, b))
+		}
+		return events, nil
+	})
+}
+
+// Admit is what diktyo-nri does with a pod's policy before it runs the
+// chain: it claims the explicit ranges of the policy's masq entries (all
+// or none; "masquerade" takes no range), then replaces every "pool:NAME"
+// external with the pod's block of the pool (Grant). In that order: a
+// resolved block must not be taken for an explicit range. Idempotent: a
+// running pod's policy admitted again resolves to the same blocks. On
+// error the policy may be half resolved and some ranges held: fail the
+// pod and Release it, as after any failed start.
+func (a *Allocator) Admit(pod Pod, pol *policy.Policy) error {
+	if pol == nil {
+		return nil
+	}
+	var explicit []Block
+	for i, e := range pol.MasqEntries {
+		ext, err := api.ParseExternal(e.External)
+		if err != nil {
+			return fmt.Errorf("egress: masq[%d]: %w", i, err)
+		}
+		if ext.Masquerade || ext.Pool != "" {
+			continue
+		}
+		lo, hi, err := explicitRange(pod, ext.Addr, ext.PortLo, ext.PortHi)
+		if err != nil {
+			return err
+		}
+		b := Block{Address: ext.Addr, Lo: lo, Hi: hi}
+		if !slices.Contains(explicit, b) {
+			explicit = append(explicit, b)
+		}
+	}
+	if len(explicit) > 0 {
+		if err := a.claim(pod, explicit); err != nil {
+			return err
+		}
+	}
+	return pol.ResolvePools(func(pool string) (api.External, error) {
+		b, err := a.Grant(pool, pod)
+		return b.External(), err
+	})
+}
+
+func explicitRange(pod Pod, addr netip.Addr, lo, hi uint16) (uint16, uint16, error) {
+	if err := pod.validate(); err != nil {
+		return 0, 0, fmt.Errorf("egress: %w", err)
+	}
+	if lo == 0 && hi == 0 {
+		lo, hi = 1, 65535
+	}
+	if !addr.IsValid() || lo == 0 || lo > hi {
+		return 0, 0, fmt.Errorf("egress: explicit range %s ports %d-%d is not an address with a port range", addr, lo, hi)
+	}
+	return lo, hi, nil
+}
+
+func (a *Allocator) conflict(st *state, pod Pod, addr netip.Addr, lo, hi uint16) error {
+	want := Block{Address: addr, Lo: lo, Hi: hi}
+	for _, p := range a.o.Pools {
+		if p.Address == addr && p.Lo <= hi && lo <= p.Hi {
+			return fmt.Errorf("%w: %s for pod %s overlaps pool %q (ports %d-%d): pool blocks must never clash",
+				ErrConflict, want, pod, p.Name, p.Lo, p.Hi)
+		}
+	}
+	shared := a.sharedAddr(addr)
+	for _, g := range st.Grants {
+		if g.Pod == pod || !g.overlaps(addr, lo, hi) {
+			continue
+		}
+		if g.Pool != "" {
+			// A block of a pool no longer configured, still held.
+			return fmt.Errorf("%w: %s for pod %s overlaps %s", ErrConflict, want, pod, g)
+		}
+		if !shared {
+			return fmt.Errorf("%w: %s for pod %s overlaps %s (no pool on %s is shared)", ErrConflict, want, pod, g, addr)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,116 @@
+package egress
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// TestFromAdminConfig: the admin's egress section drives the allocator,
+// and a block it grants resolves the pod's "pool:NAME" entry into an
+// external the chain takes.
+func TestFromAdminConfig(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := policy.ParseConfig([]byte(`
+egress:
+  stateDir: ` + filepath.Join(dir, "egress") + `
+  attributionLog: ` + filepath.Join(dir, "log", "attribution.jsonl") + `
+  addresses: [{address: 203.0.113.10, interface: eth0, manage: true}]
+  pools: [{name: web, address: 203.0.113.10, ports: "20000-20099", blockSize: 30, shared: true}]
+namespaces:
+- namespaces: [team-a]
+  allow: {masq: {pools: [web], destinations: [0.0.0.0/0]}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := OptionsFromConfig(cfg.Egress)
+	want := Pool{Name: "web", Address: addr4, Lo: 20000, Hi: 20099, BlockSize: 30, Shared: true}
+	if len(o.Pools) != 1 || o.Pools[0] != want || o.StateDir != filepath.Join(dir, "egress") {
+		t.Fatalf("OptionsFromConfig = %+v", o)
+	}
+	a := mustNew(t, o)
+	p := pod("web-1")
+	pol, err := policy.Decide(cfg, policy.Pod{Namespace: p.Namespace, Name: p.Name, UID: p.UID},
+		map[string]string{policy.KeyMasq: `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Block
+	err = pol.ResolvePools(func(pool string) (api.External, error) {
+		var gerr error
+		got, gerr = a.Grant(pool, p)
+		return got.External(), gerr
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pol.MasqEntries[0].External != got.External().String() || got.Hi-got.Lo+1 != 30 || got.Hi > 20089 {
+		t.Errorf("resolved %q from block %s", pol.MasqEntries[0].External, got)
+	}
+	u, _ := a.Usage()
+	if u[0].Blocks != 3 || u[0].InUse != 1 {
+		t.Errorf("Usage = %+v", u)
+	}
+	if o := OptionsFromConfig(nil); o.Pools != nil || o.StateDir != "" {
+		t.Errorf("OptionsFromConfig(nil) = %+v", o)
+	}
+}
+
+// TestAdmit: explicit ranges are claimed, pools resolved, in one call;
+// again for a running pod: the same; another pod's clash is refused.
+func TestAdmit(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := policy.ParseConfig([]byte(`
+egress:
+  stateDir: ` + filepath.Join(dir, "egress") + `
+  attributionLog: ` + filepath.Join(dir, "egress", "attribution.jsonl") + `
+  addresses: [{address: 203.0.113.10}, {address: 203.0.113.11}]
+  pools: [{name: web, address: 203.0.113.10, ports: "20000-20099", blockSize: 10}]
+namespaces:
+- namespaces: [team-a]
+  allow: {masq: {pools: [web], externals: ["203.0.113.11:5000-5999", masquerade], destinations: [0.0.0.0/0]}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mustNew(t, OptionsFromConfig(cfg.Egress))
+	decide := func(p Pod, masq string) *policy.Policy {
+		t.Helper()
+		pol, err := policy.Decide(cfg, policy.Pod{Namespace: p.Namespace, Name: p.Name, UID: p.UID}, map[string]string{policy.KeyMasq: masq})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pol
+	}
+	const masq = `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"},
+		{"external":"203.0.113.11:5000-5009","destination":"192.0.2.0/24","protocol":"udp"},
+		{"external":"masquerade","destination":"10.0.0.0/8"},
+		{"external":"pool:web","destination":"192.0.2.0/24","protocol":"udp"}]`
+	pol := decide(pod("a"), masq)
+	if err := a.Admit(pod("a"), pol); err != nil {
+		t.Fatal(err)
+	}
+	if pol.MasqEntries[0].External != pol.MasqEntries[3].External || pol.MasqEntries[1].External != "203.0.113.11:5000-5009" ||
+		!strings.HasPrefix(pol.MasqEntries[0].External, "203.0.113.10:200") || len(pol.Pools()) != 0 {
+		t.Errorf("admitted policy %+v", pol.MasqEntries)
+	}
+	again := decide(pod("a"), masq)
+	if err := a.Admit(pod("a"), again); err != nil || again.MasqEntries[0] != pol.MasqEntries[0] {
+		t.Errorf("second Admit = %v, %+v", err, again.MasqEntries)
+	}
+	if g, _ := a.Blocks(); len(g) != 2 {
+		t.Errorf("Blocks = %v", g)
+	}
+	err = a.Admit(pod("b"), decide(pod("b"), `[{"external":"203.0.113.11:5009-5100","destination":"192.0.2.0/24","protocol":"tcp"}]`))
+	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "team-a/a") {
+		t.Errorf("clashing Admit = %v", err)
+	}
+	if err := a.Admit(pod("b"), nil); err != nil {
+		t.Error(err)
+	}
+}

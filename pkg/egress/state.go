@@ -1,0 +1,252 @@
+package egress
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+)
+
+// Files in the state directory.
+const (
+	StateFile = "state.json"
+	LockFile  = "state.lock"
+
+	stateVersion = 1
+	// maxStateBytes bounds what is read of the state file.
+	maxStateBytes = 64 << 20
+)
+
+// state is the state file: every block held, by pools and explicitly.
+type state struct {
+	Version int     `json:"version"`
+	Grants  []Grant `json:"grants"`
+}
+
+// secureDir makes dir (and missing parents) with mode 0700 and checks it:
+// a directory owned by this process's user, its mode narrowed to 0700 if
+// wider. Another owner is refused: whoever owns it can rewrite the state.
+func secureDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("egress state dir: %w", err)
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("egress state dir: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("egress state dir: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%w: %s is not a directory", ErrUnsafe, dir)
+	}
+	if uid := ownerOf(fi); uid != os.Geteuid() {
+		return fmt.Errorf("%w: state dir %s is owned by uid %d, not uid %d (this process): refusing to use it", ErrUnsafe, dir, uid, os.Geteuid())
+	}
+	if fi.Mode().Perm() != 0o700 {
+		if err := f.Chmod(0o700); err != nil {
+			return fmt.Errorf("egress state dir %s: narrowing mode %v to 0700: %w", dir, fi.Mode().Perm(), err)
+		}
+	}
+	return nil
+}
+
+// checkLogDir makes the attribution log's directory if missing (0700)
+// and refuses one others may write to or that another user owns (root
+// excepted): they could swap the log.
+func checkLogDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("egress attribution log dir: %w", err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("egress attribution log dir: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%w: %s is not a directory", ErrUnsafe, dir)
+	}
+	if uid := ownerOf(fi); uid != os.Geteuid() && uid != 0 {
+		return fmt.Errorf("%w: attribution log dir %s is owned by uid %d", ErrUnsafe, dir, uid)
+	}
+	if fi.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("%w: attribution log dir %s has mode %v: others may write to it", ErrUnsafe, dir, fi.Mode().Perm())
+	}
+	return nil
+}
+
+func ownerOf(fi fs.FileInfo) int {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return int(st.Uid)
+	}
+	return -1
+}
+
+// openPrivate opens a file of ours without following a symlink, checks it
+// is a regular file this user owns and narrows its mode to 0600.
+func openPrivate(path string, flag int) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			return nil, fmt.Errorf("%w: %s is a symlink", ErrUnsafe, path)
+		}
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%w: %s is not a regular file", ErrUnsafe, path)
+	}
+	if err == nil && ownerOf(fi) != os.Geteuid() {
+		err = fmt.Errorf("%w: %s is owned by uid %d, not uid %d (this process)", ErrUnsafe, path, ownerOf(fi), os.Geteuid())
+	}
+	if err == nil && fi.Mode().Perm() != 0o600 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// lock takes the state directory's flock, exclusive or shared, waiting up
+// to timeout; unlock with the returned function.
+func lock(dir string, exclusive bool, timeout time.Duration) (func(), error) {
+	f, err := openPrivate(filepath.Join(dir, LockFile), os.O_RDWR|os.O_CREATE)
+	if err != nil {
+		return nil, fmt.Errorf("egress state lock: %w", err)
+	}
+	how := unix.LOCK_SH
+	if exclusive {
+		how = unix.LOCK_EX
+	}
+	deadline := time.Now().Add(timeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err = unix.Flock(int(f.Fd()), how|unix.LOCK_NB)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EINTR) {
+			f.Close()
+			return nil, fmt.Errorf("egress state lock %s: %w", f.Name(), err)
+		}
+		if time.Now().After(deadline) {
+			f.Close()
+			return nil, fmt.Errorf("egress state lock %s: held by another process for more than %s", f.Name(), timeout)
+		}
+		time.Sleep(wait)
+	}
+	return func() { f.Close() }, nil // closing the file releases the lock
+}
+
+// loadState reads the state file; a missing file is an empty state, one
+// that does not parse is ErrCorrupt (never reset: its grants may be in
+// use).
+func loadState(dir string) (*state, error) {
+	path := filepath.Join(dir, StateFile)
+	f, err := openPrivate(path, os.O_RDONLY)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &state{Version: stateVersion}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("egress state: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxStateBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("egress state %s: %w", path, err)
+	}
+	st, err := parseState(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w (left as it is: its grants may be in use; fix it, or move it aside once no pod uses them)", ErrCorrupt, path, err)
+	}
+	return st, nil
+}
+
+func parseState(data []byte) (*state, error) {
+	if len(data) > maxStateBytes {
+		return nil, fmt.Errorf("larger than %d bytes", maxStateBytes)
+	}
+	var st state
+	if err := api.DecodeStrict(data, &st); err != nil {
+		return nil, err
+	}
+	if st.Version != stateVersion {
+		return nil, fmt.Errorf("version %d, this diktyo knows %d", st.Version, stateVersion)
+	}
+	type key struct {
+		pod  Pod
+		pool string
+	}
+	seen := map[key]bool{}
+	for i, g := range st.Grants {
+		switch {
+		case g.Pod.validate() != nil:
+			return nil, fmt.Errorf("grants[%d]: %w", i, g.Pod.validate())
+		case !g.Address.IsValid():
+			return nil, fmt.Errorf("grants[%d]: no address", i)
+		case g.Lo == 0 || g.Lo > g.Hi:
+			return nil, fmt.Errorf("grants[%d]: port range %d-%d is empty", i, g.Lo, g.Hi)
+		case g.Pool != "" && !api.ValidPoolName(g.Pool):
+			return nil, fmt.Errorf("grants[%d]: pool %q is not a pool name", i, g.Pool)
+		case g.Pool != "" && seen[key{g.Pod, g.Pool}]:
+			return nil, fmt.Errorf("grants[%d]: a second block of pool %s for pod %s", i, g.Pool, g.Pod)
+		}
+		seen[key{g.Pod, g.Pool}] = true
+	}
+	return &st, nil
+}
+
+// saveState writes the state atomically: a temporary file in the same
+// directory, fsync'd, renamed over the state file, then the directory
+// fsync'd.
+func saveState(dir string, st *state) error {
+	data, err := json.MarshalIndent(st, "", " ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	tmp, err := os.CreateTemp(dir, "."+StateFile+".*") // mode 0600
+	if err != nil {
+		return fmt.Errorf("egress state: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // after the rename: nothing
+	if _, err := io.Copy(tmp, bytes.NewReader(data)); err != nil {
+		tmp.Close()
+		return fmt.Errorf("egress state: writing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("egress state: fsync %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("egress state: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, StateFile)); err != nil {
+		return fmt.Errorf("egress state: %w", err)
+	}
+	return syncDir(dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("egress state: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("egress state: fsync %s: %w", dir, err)
+	}
+	return nil
+}
