@@ -64,6 +64,9 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if pol.Empty() {
 		return nil, nil, nil
 	}
+	if err := p.admitEgress(st, &e, pol); err != nil {
+		return nil, nil, p.refuseContainer(&e, ctr, err)
+	}
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			cur, ok := p.pods.get(e.pod.ID)

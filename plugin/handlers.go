@@ -101,6 +101,10 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		log.Debug("no policy")
 		return nil
 	}
+	if err := p.admitEgress(st, e, pol); err != nil {
+		p.releaseEgress(st, e) // what Admit claimed before it failed
+		return p.podFailed(st, e, log, err)
+	}
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error { return p.apply(ctx, st, e, pol, log) },
 		func(err error) { p.abandonedAdd(st, e, err, log) })
@@ -202,7 +206,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod cnirun.Pod, log *slo
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
-	cur, _ := p.pods.get(pod.ID)
+	cur, known := p.pods.get(pod.ID)
 	var fallback map[string]any
 	if cur.dirty {
 		fallback = cur.lastArgs
@@ -221,6 +225,9 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod cnirun.Pod, log *slo
 	}
 	p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.dirty, pe.lastArgs = false, false, nil })
 	p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+	if known {
+		p.releaseEgress(st, &cur)
+	}
 	log.Info("policy removed")
 	return nil
 }

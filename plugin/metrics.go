@@ -35,6 +35,7 @@ type metrics struct {
 	reloads         *prometheus.CounterVec
 	drift           *prometheus.CounterVec
 	repairFailures  *prometheus.CounterVec
+	egressBlocks    *prometheus.GaugeVec
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -75,9 +76,12 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		repairFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "diktyo_repair_failures_total", Help: "Failed repairs of running pods (kept what was applied; retried with backoff), by the plugin that failed.",
 		}, []string{"plugin"}),
+		egressBlocks: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "diktyo_egress_pool_blocks", Help: "Port blocks of each egress pool, by state (in_use, free).",
+		}, []string{"pool", "address", "state"}),
 	}
 	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
-		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures)
+		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks)
 	return m
 }
 

@@ -30,6 +30,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/masq"
 	"github.com/diktyo-io/diktyo/pkg/policy"
@@ -102,6 +103,9 @@ type state struct {
 	// runner is nil when the conflist could not be loaded; runnerErr says why.
 	runner    *cnirun.Runner
 	runnerErr error
+	// egress allocates port blocks and records explicit ranges (nil
+	// without an egress section).
+	egress *egress.Allocator
 	// source describes where cfg came from, for logs.
 	source string
 	// hash identifies the inputs (config bytes and conflist bytes).
@@ -190,6 +194,12 @@ func (p *Plugin) reload(force bool) (bool, error) {
 	}
 	p.refused.Store(&sum)
 	st := &state{cfg: cfg, source: source, hash: sum}
+	if st.egress, err = newEgress(cfg); err != nil {
+		return false, fmt.Errorf("admin config from %s: %w", source, err)
+	}
+	for _, w := range egressWarnings(cfg) {
+		p.log.Warn("egress config", "warning", w)
+	}
 	if conflistErr != nil {
 		st.runnerErr = fmt.Errorf("chain conflist %s: %w", cfg.Chain.Conflist, conflistErr)
 	} else {

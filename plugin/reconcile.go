@@ -207,6 +207,11 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 		}
 		action("remove")
 		return false, p.remove(ctx, st, e.pod, log)
+	}
+	if err := p.admitEgress(st, e, pol); err != nil {
+		return false, err
+	}
+	switch {
 	case att == nil && renamed != nil:
 		action("migrate")
 		return true, p.migrate(ctx, st, e, pol, renamed, log)
@@ -351,6 +356,7 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 		return
 	}
 	p.metrics.gcs.WithLabelValues("ok").Inc()
+	p.gcEgress(st)
 	for _, e := range p.pods.snapshot() {
 		switch {
 		case e.live():

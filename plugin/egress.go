@@ -1,0 +1,94 @@
+package plugin
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/diktyo-io/diktyo/pkg/egress"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// reasonEgress counts pods refused by the egress allocator (a pool
+// exhausted, an explicit range clashing with another pod's).
+const reasonEgress = "egress"
+
+// newEgress builds the allocator of cfg's egress section, or nil when
+// there is none (no pools, no explicit-range bookkeeping).
+func newEgress(cfg *policy.Config) (*egress.Allocator, error) {
+	if cfg.Egress == nil {
+		return nil, nil
+	}
+	a, err := egress.New(egress.OptionsFromConfig(cfg.Egress))
+	if err != nil {
+		return nil, fmt.Errorf("egress: %w", err)
+	}
+	return a, nil
+}
+
+func egressPod(e *podEntry) egress.Pod {
+	return egress.Pod{Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, Sandbox: e.pod.ID}
+}
+
+// admitEgress turns the pod's pool requests into its port blocks (the same
+// block again for a pod that has one) and records its explicit ranges, so
+// that no two live pods share an external's ports. The policy then names
+// concrete externals only, which is what the chain is run with.
+func (p *Plugin) admitEgress(st *state, e *podEntry, pol *policy.Policy) error {
+	if st.egress == nil || pol.Empty() {
+		return nil
+	}
+	if err := st.egress.Admit(egressPod(e), pol); err != nil {
+		return failure(reasonEgress, err)
+	}
+	return nil
+}
+
+// releaseEgress frees a pod's blocks once its chain state is gone.
+func (p *Plugin) releaseEgress(st *state, e *podEntry) {
+	if st.egress == nil {
+		return
+	}
+	if _, err := st.egress.Release(egressPod(e)); err != nil {
+		p.podLog(e).Error("egress: releasing the pod's port blocks failed; GC will retry", "error", err)
+	}
+}
+
+// gcEgress releases the blocks of pods that are no longer live and
+// publishes the pools' usage.
+func (p *Plugin) gcEgress(st *state) {
+	if st.egress == nil {
+		return
+	}
+	var live []egress.Pod
+	for _, e := range p.pods.snapshot() {
+		if e.live() {
+			live = append(live, egressPod(&e))
+		}
+	}
+	released, err := st.egress.Reconcile(live)
+	if err != nil && !errors.Is(err, egress.ErrStale) {
+		p.log.Error("egress GC failed", "error", err)
+	}
+	for _, g := range released {
+		p.log.Info("egress GC: released the block of a gone pod", "pod.namespace", g.Pod.Namespace,
+			"pod.name", g.Pod.Name, "address", g.Address, "ports", g.Ports())
+	}
+	usage, err := st.egress.Usage()
+	if err != nil {
+		return
+	}
+	for _, u := range usage {
+		for state, n := range map[string]int{"in_use": u.InUse, "free": u.Free} {
+			p.metrics.egressBlocks.With(prometheus.Labels{"pool": u.Pool, "address": u.Address.String(), "state": state}).Set(float64(n))
+		}
+	}
+}
+
+func egressWarnings(cfg *policy.Config) []string {
+	if cfg.Egress == nil {
+		return nil
+	}
+	return cfg.Egress.Warnings()
+}

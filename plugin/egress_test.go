@@ -1,0 +1,110 @@
+package plugin_test
+
+import (
+	"net/netip"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	nriapi "github.com/containerd/nri/pkg/api"
+
+	"github.com/diktyo-io/diktyo/pkg/egress"
+)
+
+// TestEgressPoolBlocks: pods asking for pool:web get disjoint port blocks
+// in their SNAT rules through the real chain; the pool's exhaustion fails
+// the next pod naming the pool; a removed pod's block is released and
+// granted again; every (address, port, time) maps back to its pod through
+// the attribution log.
+func TestEgressPoolBlocks(t *testing.T) {
+	e := newEnv(t, "fail")
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attr := filepath.Join(e.dir, "attribution.jsonl")
+	conf := strings.Replace(string(cfg), `externals: ["203.0.113.10:5000-5999", "203.0.113.11"]`,
+		`externals: ["203.0.113.10:5000-5999"]
+        pools: [web]`, 1)
+	conf += `egress:
+  addresses: [{address: 203.0.113.10}]
+  pools: [{name: web, address: 203.0.113.10, ports: "20000-20127", blockSize: 64}]
+  attributionLog: ` + attr + `
+  stateDir: ` + filepath.Join(e.dir, "egress") + `
+`
+	e.write(e.config, conf)
+	e.startPlugin()
+	ann := map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
+	blockOf := func(addr string) string {
+		t.Helper()
+		// The pod's chain is the one its jump names.
+		st := e.hostState()
+		jump := regexp.MustCompile(`-s ` + regexp.QuoteMeta(addr) + `/32 .* -g (\S+)`).FindStringSubmatch(st)
+		if jump == nil {
+			t.Fatalf("no jump for %s:\n%s", addr, st)
+		}
+		m := regexp.MustCompile(`-A ` + regexp.QuoteMeta(jump[1]) + ` .*--to-source 203\.0\.113\.10:(\d+-\d+)`).FindStringSubmatch(st)
+		if m == nil {
+			t.Fatalf("no SNAT block for %s:\n%s", addr, st)
+		}
+		return m[1]
+	}
+	a := e.pod("a", "team-a", "198.51.100.101", ann)
+	b := e.pod("b", "team-a", "198.51.100.102", ann)
+	for _, pod := range []*nriapi.PodSandbox{a, b} {
+		if err := e.run(pod); err != nil {
+			t.Fatalf("pod %s: %v", pod.Name, err)
+		}
+	}
+	ba, bb := blockOf("198.51.100.101"), blockOf("198.51.100.102")
+	if ba == bb || !(map[string]bool{"20000-20063": true, "20064-20127": true})[ba] || !(map[string]bool{"20000-20063": true, "20064-20127": true})[bb] {
+		t.Fatalf("blocks %s and %s: want the pool's two disjoint blocks", ba, bb)
+	}
+	c := e.pod("c", "team-a", "198.51.100.103", ann)
+	if err := e.run(c); err == nil || !strings.Contains(err.Error(), "web") {
+		t.Fatalf("third pod of a two-block pool: %v, want an exhaustion error naming the pool", err)
+	}
+	e.stop(c)
+	e.remove(c)
+
+	seenA := time.Now()
+	e.stop(a)
+	e.remove(a)
+	d := e.pod("d", "team-a", "198.51.100.104", ann)
+	if err := e.run(d); err != nil {
+		t.Fatalf("pod after a release: %v", err)
+	}
+	if bd := blockOf("198.51.100.104"); bd != ba {
+		t.Errorf("the released block %s was not granted again (got %s)", ba, bd)
+	}
+	seenD := time.Now()
+	lo := func(block string) uint16 {
+		var n uint16
+		for _, c := range strings.Split(block, "-")[0] {
+			n = n*10 + uint16(c-'0')
+		}
+		return n
+	}
+	for _, c := range []struct {
+		at   time.Time
+		want string
+	}{{seenA, "a"}, {seenD, "d"}} {
+		f, err := os.Open(attr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		who, err := egress.Attribute(f, netip.MustParseAddr("203.0.113.10"), lo(ba)+5, c.at)
+		_ = f.Close()
+		if err != nil || who.Name != c.want {
+			t.Errorf("port %d at %s attributed to %+v (%v), want pod %s", lo(ba)+5, c.at.Format(time.RFC3339Nano), who, err, c.want)
+		}
+	}
+	for _, pod := range []*nriapi.PodSandbox{b, d} {
+		e.stop(pod)
+		e.remove(pod)
+	}
+	e.requireGone("198.51.100.10")
+}
