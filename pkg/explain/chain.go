@@ -12,6 +12,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cnirun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
+	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/masq"
 	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
 	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
@@ -39,7 +40,7 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 	fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
 		strings.Join(pod.IPs, ", "), exampleSandbox)
 	for _, p := range list.Plugins {
-		stdin, err := pluginStdin(list, p, cnirun.CapabilityArgs(pod, capArgs))
+		stdin, err := inspect.PluginStdin(list, p, cnirun.CapabilityArgs(pod, capArgs))
 		if err != nil {
 			return fmt.Errorf("%s: %w", p.Network.Type, err)
 		}
@@ -61,22 +62,6 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 		fmt.Fprintf(w, "  %s:\n%s\n", p.Network.Type, indent(out, "    "))
 	}
 	return nil
-}
-
-// pluginStdin builds the plugin's stdin as libcni would: the plugin conf
-// with name, cniVersion and the runtimeConfig of its capabilities.
-func pluginStdin(list *libcni.NetworkConfigList, p *libcni.PluginConfig, capArgs map[string]any) ([]byte, error) {
-	rc := map[string]any{}
-	for capName, on := range p.Network.Capabilities {
-		if v, ok := capArgs[capName]; ok && on {
-			rc[capName] = v
-		}
-	}
-	conf, err := libcni.InjectConf(p, map[string]any{"name": list.Name, "cniVersion": list.CNIVersion, "runtimeConfig": rc})
-	if err != nil {
-		return nil, err
-	}
-	return conf.Bytes, nil
 }
 
 func masqPlan(network, ifName string, stdin []byte, addrs []netip.Prefix) (string, error) {
