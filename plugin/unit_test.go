@@ -168,3 +168,27 @@ func TestDumpsBounded(t *testing.T) {
 		t.Errorf("a file diktyo did not write was removed: %v", err)
 	}
 }
+
+// TestConntrackCounter sums a column of the kernel's per-CPU conntrack
+// statistics (hex), and refuses a file without it.
+func TestConntrackCounter(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "nf_conntrack")
+	stat := "entries  clashres found new invalid ignore delete chainlength insert insert_failed drop\n" +
+		"00000001  00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 0000000a 00000002\n" +
+		"00000001  00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000006 00000000\n"
+	if err := os.WriteFile(f, []byte(stat), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := conntrackCounter(f, "insert_failed"); err != nil || v != 16 {
+		t.Errorf("insert_failed = %v, %v; want 16", v, err)
+	}
+	if _, err := conntrackCounter(f, "nosuch"); err == nil {
+		t.Error("a missing column gave no error")
+	}
+	// The real file, where the kernel has one.
+	if _, err := os.Stat(conntrackStatPath); err == nil {
+		if _, err := conntrackCounter(conntrackStatPath, "insert_failed"); err != nil {
+			t.Errorf("the kernel's own statistics: %v", err)
+		}
+	}
+}
