@@ -66,6 +66,9 @@ func Explain(w io.Writer, in Input) error {
 		return nil
 	}
 	fmt.Fprintln(w, "result: ALLOWED")
+	if err := examplePoolBlocks(w, cfg, pol); err != nil {
+		return err
+	}
 	pod := cnirun.Pod{ID: "<sandbox-id>", Namespace: in.Pod.Namespace, Name: in.Pod.Name, UID: in.Pod.UID, IPs: []string{"<pod IPs>"}}
 	writeJSON(w, "runtimeConfig (capability args)", cnirun.CapabilityArgs(pod, pol.CapabilityArgs()))
 	args := make([]string, 0, 5)
@@ -304,4 +307,21 @@ func ParseAnnotationFlag(s string) (string, string, error) {
 		return "", "", fmt.Errorf("--annotation %q: want KEY=VALUE", s)
 	}
 	return k, v, nil
+}
+
+// examplePoolBlocks stands a pool's first block in for each pool:NAME the
+// pod asks for: the real block is the allocator's choice at admission, on
+// the node (diktyo-nri status shows it), and explain reads no node state.
+func examplePoolBlocks(w io.Writer, cfg *policy.Config, pol *policy.Policy) error {
+	return pol.ResolvePools(func(name string) (api.External, error) {
+		p := cfg.Egress.Pool(name)
+		if p == nil {
+			return api.External{}, fmt.Errorf("pool %q is not in egress.pools", name)
+		}
+		lo, _ := p.PortRange()
+		ext := api.External{Addr: p.Addr(), PortLo: lo, PortHi: lo + uint16(p.BlockSize) - 1} //nolint:gosec // blockSize fits the port range (validated)
+		fmt.Fprintf(w, "pool:%s: a block of %d ports of %s, granted at admission; shown as its first block %s\n",
+			name, p.BlockSize, p.Addr(), ext)
+		return ext, nil
+	})
 }

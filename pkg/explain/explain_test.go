@@ -264,3 +264,38 @@ func TestWriteSNATPerFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainPool: a pool:NAME external is shown with an example block of
+// the pool (the real one is the allocator's at admission), and the chain's
+// plans are built with it instead of refusing the entry.
+func TestExplainPool(t *testing.T) {
+	dir := t.TempDir()
+	conflist := filepath.Join(dir, "chain.conflist")
+	if err := os.WriteFile(conflist, []byte(`{"cniVersion":"1.1.0","name":"diktyo","plugins":[
+ {"type":"ipmasq","tag":"DIKTYO-IPMASQ","capabilities":{"ips":true,"masqEntries":true,"snatPolicy":true}}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := policy.ParseConfig([]byte(`
+namespaces:
+  - namespaces: [team-a]
+    allow:
+      masq: {pools: [web], destinations: ["198.51.100.0/24"]}
+egress:
+  addresses: [{address: 203.0.113.10}]
+  pools: [{name: web, address: 203.0.113.10, ports: "20000-20127", blockSize: 64}]
+chain: {conflist: ` + conflist + `}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"},
+		Annotations: map[string]string{policy.KeyMasq: `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"pool:web: a block of 64 ports of 203.0.113.10", "--to-source 203.0.113.10:20000-20063"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
