@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 
+	"github.com/diktyo-io/diktyo/pkg/cnirun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
@@ -48,7 +49,9 @@ func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for oid, e := range t.pods {
-		if oid == id || !e.live() || e.hostNetwork {
+		// A pod whose netns is gone no longer holds anything, even if no
+		// event said so yet (containerd#8426).
+		if oid == id || !e.live() || e.hostNetwork || !cnirun.IsNetNS(e.pod.NetNS) {
 			continue
 		}
 		for _, s := range e.pod.IPs {

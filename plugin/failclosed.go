@@ -73,7 +73,11 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 			if ok && cur.applied {
 				return nil // applied while we waited for the pod's lock
 			}
-			return p.repair(ctx, st, &e, pol, nil)
+			var ips []string // the first ADD's, when there was one
+			if att, err := st.runner.Cached(e.pod.ID); err == nil && att != nil {
+				ips = att.IPs()
+			}
+			return p.repair(ctx, st, &e, pol, ips)
 		}, func(error) {})
 	if err != nil {
 		return nil, nil, p.refuseContainer(&e, ctr, err)

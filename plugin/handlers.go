@@ -93,6 +93,9 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	p.pods.upsert(e)
 	log := p.podLog(e)
 
+	// Every sandbox is watched, with policy or not: its end also frees
+	// its address for the next pod (holder).
+	p.watch(e, pod.GetPid())
 	pol, err := p.decide(st, e)
 	if err != nil {
 		return p.podFailed(st, e, log, err)
@@ -111,7 +114,6 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	if err != nil {
 		return p.podFailed(st, e, log, err)
 	}
-	p.watch(e, pod.GetPid())
 	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond))
 	return nil
 }
@@ -285,6 +287,8 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 		// The watch's DEL may still run: another DEL, if one is still
 		// needed, goes after it in the background, never under NRI's lock.
 		claimed := p.pods.stop(e.pod.ID)
+		// No event names the pod again: GC drops the entry.
+		p.pods.update(e.pod.ID, func(pe *podEntry) { pe.vanished = true })
 		go p.teardown(context.Background(), evRemove, e, claimed)
 		return nil
 	}

@@ -292,3 +292,40 @@ func stripComments(s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestPauseDeathKeepsRunningPod: the pause process dies while another
+// process (an app container) still lives in the pod's netns: the pod keeps
+// its policy until StopPodSandbox; its traffic still needs it.
+func TestPauseDeathKeepsRunningPod(t *testing.T) {
+	e := newEnv(t, "fail")
+	e.startPlugin()
+	pod := e.pod("web", "team-a", "198.51.100.76", policyAnnotations("web"))
+	start := func() (*exec.Cmd, chan struct{}) {
+		c := exec.Command("nsenter", "--net="+pod.Linux.Namespaces[0].Path, "sleep", "300")
+		c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { _ = c.Wait(); close(done) }()
+		t.Cleanup(func() { _ = c.Process.Kill(); <-done })
+		waitFor(t, "process in the pod's netns", func() bool {
+			link, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", c.Process.Pid))
+			return strings.HasSuffix(link, "sleep")
+		})
+		return c, done
+	}
+	pause, pauseDone := start()
+	start() // the app
+	pod.Pid = uint32(pause.Process.Pid)
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	_ = pause.Process.Kill()
+	<-pauseDone
+	time.Sleep(500 * time.Millisecond) // the watch has seen the exit by now
+	e.requireApplied("198.51.100.76", "web.team-a."+testZone)
+	e.stop(pod)
+	e.remove(pod)
+	e.requireGone("198.51.100.76")
+}

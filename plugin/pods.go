@@ -32,8 +32,10 @@ type podEntry struct {
 	debug bool
 	// lastErr is the last chain failure, for logs and status.
 	lastErr string
-	// repairFailures counts failed repairs in a row (their backoff).
+	// repairFailures counts failed repairs in a row (their backoff);
+	// retryPending: a retry timer is set for the pod.
 	repairFailures int
+	retryPending   bool
 }
 
 func (e *podEntry) policyPod() policy.Pod {
@@ -83,7 +85,7 @@ func (t *podTable) upsert(e *podEntry) {
 	defer t.mu.Unlock()
 	if old, ok := t.pods[e.pod.ID]; ok {
 		e.applied, e.dirty, e.lastArgs, e.debug = old.applied, old.dirty, old.lastArgs, old.debug
-		e.repairFailures, e.lastErr = old.repairFailures, old.lastErr
+		e.repairFailures, e.lastErr, e.retryPending = old.repairFailures, old.lastErr, old.retryPending
 	}
 	c := *e
 	t.pods[e.pod.ID] = &c
@@ -99,7 +101,7 @@ func (t *podTable) replace(entries []*podEntry) {
 		c := *e
 		if old, ok := t.pods[e.pod.ID]; ok {
 			c.applied, c.dirty, c.lastArgs, c.debug = old.applied, old.dirty, old.lastArgs, old.debug
-			c.repairFailures, c.lastErr = old.repairFailures, old.lastErr
+			c.repairFailures, c.lastErr, c.retryPending = old.repairFailures, old.lastErr, old.retryPending
 			c.rejected = old.rejected
 		}
 		next[e.pod.ID] = &c

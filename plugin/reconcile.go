@@ -294,16 +294,23 @@ func releasable(err error) bool {
 // repair, with exponential backoff (1 s doubling to 5 min). What is
 // applied stays applied meanwhile.
 func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
-	n := 0
+	n, pending := 0, false
 	var e podEntry
-	p.pods.update(id, func(pe *podEntry) { pe.repairFailures++; n = pe.repairFailures; e = *pe })
-	if n == 0 {
+	p.pods.update(id, func(pe *podEntry) {
+		pe.repairFailures++
+		n, pending, e = pe.repairFailures, pe.retryPending, *pe
+		pe.retryPending = true
+	})
+	if n == 0 || pending {
+		// One retry timer per pod: failures of other reconciles meanwhile
+		// only lengthen its backoff.
 		return
 	}
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
 	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", cnirun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
 	time.AfterFunc(delay, func() {
+		p.pods.update(id, func(pe *podEntry) { pe.retryPending = false })
 		if ctx.Err() != nil {
 			return
 		}

@@ -35,7 +35,7 @@ func quietPlugin(t *testing.T, cfg string) *Plugin {
 func TestPodAddrsNeverFromThePod(t *testing.T) {
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24, 2001:db8::/64]\n")
 	st := p.state.Load()
-	victim := &podEntry{pod: cnirun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/x", IPs: []string{"198.51.100.9"}}}
+	victim := &podEntry{pod: cnirun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
 	p.pods.upsert(victim)
 	pod := func(ips ...string) *podEntry {
 		return &podEntry{pod: cnirun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
@@ -67,7 +67,12 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", c.ips, err, c.want)
 		}
 	}
-	// A stopped pod no longer holds its address.
+	// A pod whose netns is gone no longer holds its address (no event may
+	// ever say so: containerd#8426), nor does a stopped one.
+	p.pods.upsert(&podEntry{pod: cnirun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
+	if _, err := p.podAddrs(st, pod("198.51.100.10"), nil); err != nil {
+		t.Errorf("address of a pod whose netns is gone: %v", err)
+	}
 	p.pods.stop("victim")
 	if _, err := p.podAddrs(st, pod("198.51.100.9"), nil); err != nil {
 		t.Errorf("address of a stopped pod: %v", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -131,6 +132,15 @@ func (p *Plugin) sandboxEnded(id string) {
 	if !ok || !e.live() {
 		return
 	}
+	if pid, busy := netnsInUse(e.pod.NetNS); busy {
+		// The pause process can die while the pod's containers run on
+		// (killed by a hostPID pod, the OOM killer): their traffic still
+		// needs its policy. Stop tears the pod down when it comes, or
+		// reconcile once the netns is gone.
+		p.podLog(&e).Warn("sandbox's pause process exited but the pod's network namespace still has processes; keeping its policy until StopPodSandbox",
+			"pid", pid)
+		return
+	}
 	p.metrics.events.WithLabelValues(evEnded).Inc()
 	p.podLog(&e).Info("sandbox's process exited; removing its state")
 	// Marked first, so that Stop and Remove leave it to this teardown.
@@ -171,4 +181,30 @@ func exited(fd int) bool {
 	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
 	n, err := unix.Poll(fds, 0)
 	return err == nil && n > 0 && fds[0].Revents&unix.POLLIN != 0
+}
+
+// netnsInUse reports a process (other than the caller) that still lives in
+// the network namespace at path, if any. One pass over /proc, at a
+// sandbox's end only.
+func netnsInUse(path string) (int, bool) {
+	var want unix.Stat_t
+	if path == "" || unix.Stat(path, &want) != nil {
+		return 0, false
+	}
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, false
+	}
+	self := os.Getpid()
+	for _, d := range entries {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || pid == self {
+			continue
+		}
+		var st unix.Stat_t
+		if unix.Stat("/proc/"+d.Name()+"/ns/net", &st) == nil && st.Dev == want.Dev && st.Ino == want.Ino {
+			return pid, true
+		}
+	}
+	return 0, false
 }

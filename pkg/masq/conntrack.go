@@ -17,8 +17,10 @@ import (
 // address inherits that pod's mappings, and with them its egress identity.
 // ipmasq therefore removes, through netlink:
 //   - at ADD, the pod's flows whose translation differs from what its
-//     rules now say (StaleFlows): flows that already leave as they should
-//     are untouched, so a repeated ADD of the same policy breaks nothing;
+//     rules now say (StaleFlows, Plan.Stale): flows that already leave as
+//     they should, and flows other NAT translated where ipmasq has no
+//     rule, are untouched, so a repeated ADD of the same policy breaks
+//     nothing;
 //   - at DEL, every flow from or to the pod's addresses (PodFlows).
 //
 // A flow removed mid-stream is picked up again by conntrack at its next
@@ -27,25 +29,43 @@ import (
 // changed breaks (the far side sees a new source), which is what a change
 // of egress identity means.
 
-// Translates reports whether a flow from src:sport translated to
-// to:toPort agrees with the plan: SNAT to the rule's address (and port
-// range, for protocols with ports), masquerade to any other address, no
-// translation where no rule or an exclusion (RETURN) applies.
-func (p *Plan) Translates(src, dst netip.Addr, proto string, to netip.Addr, toPort uint16) bool {
+// Stale reports whether a flow from src to dst (the destination after any
+// DNAT: the one POSTROUTING matched), translated to to:toPort, disagrees
+// with the plan, as far as ipmasq can judge it:
+//   - where a rule SNATs, the flow must leave as that rule's address (and
+//     port range, for protocols with ports);
+//   - where a rule masquerades, it must be translated;
+//   - where no rule or an exclusion applies, the flow is someone else's to
+//     translate (the cluster CNI's masquerade, ip-masq-agent): only a flow
+//     translated to one of this plan's own SNAT addresses is stale, since
+//     nothing but an earlier diktyo rule can have put it there.
+func (p *Plan) Stale(src, dst netip.Addr, proto string, to netip.Addr, toPort uint16) bool {
 	r, _, ok := p.Match(src, dst, proto)
 	switch {
 	case !ok || r.Action == ActionReturn:
-		return to == src
+		return to != src && p.isExternal(to)
 	case r.Action == ActionMasquerade:
-		return to != src
+		return to == src
 	}
 	if to != r.To {
-		return false
-	}
-	if r.PortLo == 0 || !hasPorts(proto) {
 		return true
 	}
-	return toPort >= r.PortLo && toPort <= r.PortHi
+	if r.PortLo == 0 || !hasPorts(proto) {
+		return false
+	}
+	return toPort < r.PortLo || toPort > r.PortHi
+}
+
+// isExternal reports whether a is an address the plan SNATs to.
+func (p *Plan) isExternal(a netip.Addr) bool {
+	for _, fr := range p.Families {
+		for _, r := range fr.Rules {
+			if r.Action == ActionSNAT && r.To == a {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasPorts(proto string) bool { return proto == "tcp" || proto == "udp" || proto == "sctp" }
@@ -60,13 +80,14 @@ func (ff flowFilter) MatchConntrackFlow(f *netlink.ConntrackFlow) bool { return 
 func StaleFlows(p *Plan) (uint, error) {
 	src := addrSet(p.Sources())
 	return deleteFlows(p.Sources(), func(f *netlink.ConntrackFlow) bool {
-		s, d, proto := flowAddr(f.Forward.SrcIP), flowAddr(f.Forward.DstIP), protoName(f.Forward.Protocol)
+		s, proto := flowAddr(f.Forward.SrcIP), protoName(f.Forward.Protocol)
 		if !src[s] {
 			return false
 		}
-		// The reply goes to the address the packets were translated to.
-		to, toPort := flowAddr(f.Reverse.DstIP), f.Reverse.DstPort
-		return !p.Translates(s, d, proto, to, toPort)
+		// The reply comes from the real destination (after DNAT) and goes
+		// to the address the packets were translated to.
+		d, to, toPort := flowAddr(f.Reverse.SrcIP), flowAddr(f.Reverse.DstIP), f.Reverse.DstPort
+		return p.Stale(s, d, proto, to, toPort)
 	})
 }
 

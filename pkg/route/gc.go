@@ -45,9 +45,11 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 		ix.releaseAll(rec.Owner, rec.Addrs)
 		errs = appendErr(errs, st.remove(rec.Owner))
 	}
-	if tx.nft != nil {
+	if tx.nft != nil && len(bad) == 0 {
 		// The nftables table is this state directory's own (nftTable):
 		// an element no record of it accounts for is its own leftover.
+		// Not while a record is unreadable: its elements would look like
+		// leftovers, and its pod may still be running.
 		errs = appendErr(errs, tx.nft.sweep(keep))
 	}
 	// An unreadable record cannot say which kernel objects it made: they
