@@ -19,6 +19,7 @@ import (
 	"os"
 	"path"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -526,9 +527,9 @@ func TestChartInvalidConfigFailsParse(t *testing.T) {
 		{"failurePolicy", "config: {failurePolicy: sometimes}", "config.yaml", "failurePolicy"},
 		{"misspelt field", "config: {namespaces: [{namespaces: [team-a], alow: {debug: true}}]}", "config.yaml", "alow"},
 		{"relative conflist", "config: {chain: {conflist: chain.conflist}}", "config.yaml", "chain.conflist"},
-		{"config not YAML", "config: 'failurePolicy: [fail'", "config.yaml", "parsing"},
-		{"plugin without type", "chain: {plugins: [{backend: iptables}]}", "chain.conflist", "type"},
-		{"conflist without name", "chain: {name: null}", "chain.conflist", "name"},
+		{"config not YAML", "config: 'failurePolicy: [fail'", "config.yaml", "yaml: line 1"},
+		{"plugin without type", "chain: {plugins: [{backend: iptables}]}", "chain.conflist", "missing 'type'"},
+		{"conflist without name", "chain: {name: null}", "chain.conflist", "no name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := renderChart("diktyo", "diktyo-system", valuesYAML(t, tc.values))
@@ -545,6 +546,9 @@ func TestChartInvalidConfigFailsParse(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("parse of the rendered %s: %v, want an error naming %q\n%s", tc.key, err, tc.want, data)
+			}
+			if testing.Verbose() {
+				t.Log(err)
 			}
 		})
 	}
@@ -598,6 +602,16 @@ func TestChartMetadata(t *testing.T) {
 	if ch.Metadata.APIVersion != "v2" || ch.Metadata.Version == "" {
 		t.Errorf("Chart.yaml: apiVersion %q version %q", ch.Metadata.APIVersion, ch.Metadata.Version)
 	}
+	// The Kubernetes release of the API types this test decodes with
+	// (k8s.io/api v0.X.Y is Kubernetes v1.X.Y).
+	api := regexp.MustCompile(`(?m)^\s*k8s\.io/api v0\.(\d+\.\d+)`).FindStringSubmatch(string(readFile(t, "../go.mod")))
+	if api == nil {
+		t.Fatal("go.mod: no k8s.io/api")
+	}
+	kv := "v1." + api[1]
+	if !chartutil.IsCompatibleRange(ch.Metadata.KubeVersion, kv) {
+		t.Errorf("Chart.yaml kubeVersion %q excludes Kubernetes %s, whose API types this test decodes with", ch.Metadata.KubeVersion, kv)
+	}
 	main := container(t, baseAsApplied(t, base).Spec.Template.Spec.Containers, "diktyo-nri")
 	if _, tag, _ := strings.Cut(main.Image, ":"); ch.Metadata.AppVersion != tag {
 		t.Errorf("Chart.yaml appVersion %q, the kustomize base deploys %s", ch.Metadata.AppVersion, main.Image)
@@ -614,5 +628,29 @@ func TestChartMetadata(t *testing.T) {
 	}
 	if _, err := os.Stat(path.Join(chartDir, "values.schema.json")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestInstallDocHelmValues renders the chart with the example values file
+// of docs/install.md, so that the example stays valid.
+func TestInstallDocHelmValues(t *testing.T) {
+	doc := string(readFile(t, "../docs/install.md"))
+	_, rest, ok := strings.Cut(doc, "```yaml\n# my-values.yaml\n")
+	if !ok {
+		t.Fatal("docs/install.md: no ```yaml block starting with # my-values.yaml")
+	}
+	example, _, _ := strings.Cut(rest, "```")
+	r := render(t, "diktyo", "diktyo-system", valuesYAML(t, example))
+	checkChartObjects(t, r, "diktyo-system")
+	cm := r.configMaps["diktyo-config"]
+	cfg, err := parseAdminConfig(cm.Data["config.yaml"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Namespaces) != 1 || cfg.Namespaces[0].Allow.Masq == nil {
+		t.Errorf("the example grants no masq to team-a: %+v", cfg.Namespaces)
+	}
+	if strings.Contains(r.notes, "grants nothing") {
+		t.Error("NOTES.txt says a config with namespace rules grants nothing")
 	}
 }
