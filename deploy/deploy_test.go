@@ -6,6 +6,7 @@ package deploy_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path"
@@ -118,34 +119,7 @@ func load(t *testing.T) *manifests {
 	}
 	for _, res := range m.kust.Resources {
 		for i, doc := range splitDocs(readFile(t, res)) {
-			where := res + " document " + string(rune('0'+i))
-			var meta struct {
-				APIVersion string `json:"apiVersion"`
-				Kind       string `json:"kind"`
-			}
-			if err := yaml.Unmarshal(doc, &meta); err != nil {
-				t.Fatalf("%s: %v", where, err)
-			}
-			switch meta.APIVersion + "/" + meta.Kind {
-			case "apps/v1/DaemonSet":
-				var ds appsv1.DaemonSet
-				strict(t, where, doc, &ds)
-				m.daemonSets = append(m.daemonSets, &ds)
-			case "v1/Namespace":
-				var ns corev1.Namespace
-				strict(t, where, doc, &ns)
-				m.namespaces = append(m.namespaces, &ns)
-			case "v1/ServiceAccount":
-				var sa corev1.ServiceAccount
-				strict(t, where, doc, &sa)
-				m.accounts = append(m.accounts, &sa)
-			case "v1/ConfigMap":
-				var cm corev1.ConfigMap
-				strict(t, where, doc, &cm)
-				m.configMaps[cm.Name] = &cm
-			default:
-				t.Fatalf("%s: %s %s is not a kind this test knows; add it", where, meta.APIVersion, meta.Kind)
-			}
+			m.decode(t, res+" document "+string(rune('0'+i)), doc)
 		}
 	}
 	for _, g := range m.kust.ConfigMapGenerator {
@@ -160,6 +134,42 @@ func load(t *testing.T) *manifests {
 		m.configMaps[g.Name] = cm
 	}
 	return m
+}
+
+// decode decodes one manifest strictly into the Kubernetes type of its
+// apiVersion and kind, and adds it to m.
+func (m *manifests) decode(t *testing.T, where string, doc []byte) {
+	t.Helper()
+	var meta struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+	}
+	if err := yaml.Unmarshal(doc, &meta); err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	switch meta.APIVersion + "/" + meta.Kind {
+	case "apps/v1/DaemonSet":
+		var ds appsv1.DaemonSet
+		strict(t, where, doc, &ds)
+		m.daemonSets = append(m.daemonSets, &ds)
+	case "v1/Namespace":
+		var ns corev1.Namespace
+		strict(t, where, doc, &ns)
+		m.namespaces = append(m.namespaces, &ns)
+	case "v1/ServiceAccount":
+		var sa corev1.ServiceAccount
+		strict(t, where, doc, &sa)
+		m.accounts = append(m.accounts, &sa)
+	case "v1/ConfigMap":
+		var cm corev1.ConfigMap
+		strict(t, where, doc, &cm)
+		if _, dup := m.configMaps[cm.Name]; dup {
+			t.Fatalf("%s: ConfigMap %s defined twice", where, cm.Name)
+		}
+		m.configMaps[cm.Name] = &cm
+	default:
+		t.Fatalf("%s: %s %s is not a kind this test knows; add it", where, meta.APIVersion, meta.Kind)
+	}
 }
 
 func TestManifestsDecodeStrictly(t *testing.T) {
@@ -190,7 +200,17 @@ func TestStrictDecodingRejectsUnknownFields(t *testing.T) {
 }
 
 func TestDaemonSetAgreesWithBinaries(t *testing.T) {
-	m := load(t)
+	checkDaemonSet(t, load(t))
+}
+
+// checkDaemonSet checks m's only DaemonSet against the paths, socket and
+// config names compiled into the binaries, and the ConfigMap it mounts
+// against the binaries' parsers.
+func checkDaemonSet(t *testing.T, m *manifests) {
+	t.Helper()
+	if len(m.daemonSets) != 1 {
+		t.Fatalf("want one DaemonSet, got %d", len(m.daemonSets))
+	}
 	ds := m.daemonSets[0]
 	spec := ds.Spec.Template.Spec
 	if !spec.HostNetwork {
@@ -235,7 +255,7 @@ func TestDaemonSetAgreesWithBinaries(t *testing.T) {
 	}
 	cm, ok := m.configMaps[cfgMount.volume.ConfigMap.Name]
 	if !ok {
-		t.Fatalf("ConfigMap %q: not defined by the kustomize base", cfgMount.volume.ConfigMap.Name)
+		t.Fatalf("ConfigMap %q: not defined by the manifests", cfgMount.volume.ConfigMap.Name)
 	}
 	for _, p := range []string{policy.DefaultConfigPath, policy.DefaultConflist} {
 		if mountFor(t, mounts, p).volume.ConfigMap == nil {
@@ -270,9 +290,9 @@ func TestDaemonSetAgreesWithBinaries(t *testing.T) {
 // parser and checks it names the paths the DaemonSet provides.
 func checkAdminConfig(t *testing.T, data string) {
 	t.Helper()
-	cfg, err := policy.ParseConfig([]byte(data))
+	cfg, err := parseAdminConfig(data)
 	if err != nil {
-		t.Fatalf("config.yaml: %v", err)
+		t.Fatal(err)
 	}
 	if cfg.Chain.Conflist != policy.DefaultConflist {
 		t.Errorf("config.yaml chain.conflist %q, want %q (where the ConfigMap puts it)", cfg.Chain.Conflist, policy.DefaultConflist)
@@ -285,11 +305,29 @@ func checkAdminConfig(t *testing.T, data string) {
 	}
 }
 
-func checkConflist(t *testing.T, data string) {
-	t.Helper()
+// parseAdminConfig parses an admin config as diktyo-nri does.
+func parseAdminConfig(data string) (*policy.Config, error) {
+	cfg, err := policy.ParseConfig([]byte(data))
+	if err != nil {
+		return nil, fmt.Errorf("config.yaml: %w", err)
+	}
+	return cfg, nil
+}
+
+// parseConflist parses a chain conflist as libcni does for diktyo-nri.
+func parseConflist(data string) (*libcni.NetworkConfigList, error) {
 	conf, err := libcni.ConfListFromBytes([]byte(data))
 	if err != nil {
-		t.Fatalf("chain.conflist: %v", err)
+		return nil, fmt.Errorf("chain.conflist: %w", err)
+	}
+	return conf, nil
+}
+
+func checkConflist(t *testing.T, data string) {
+	t.Helper()
+	conf, err := parseConflist(data)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var types []string
 	for _, p := range conf.Plugins {

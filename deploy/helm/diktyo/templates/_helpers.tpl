@@ -1,0 +1,71 @@
+{{/* The chart name, or nameOverride. */}}
+{{- define "diktyo.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+The prefix of every object's name: fullnameOverride, else the release name
+if it contains the chart name, else <release>-<chart>. With the release
+name "diktyo" the objects are named as in the kustomize base (diktyo-nri,
+diktyo-config). At most 56 characters, so that the names with their
+"-config" suffix stay within the 63 of a DNS label.
+*/}}
+{{- define "diktyo.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 56 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 56 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 56 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* chart-version, for the helm.sh/chart label. */}}
+{{- define "diktyo.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels of every object. */}}
+{{- define "diktyo.labels" -}}
+helm.sh/chart: {{ include "diktyo.chart" . }}
+app.kubernetes.io/name: {{ include "diktyo.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/part-of: diktyo
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- with .Chart.AppVersion }}
+app.kubernetes.io/version: {{ . | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The DaemonSet's selector, also on its pods. Immutable: never change it. */}}
+{{- define "diktyo.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "diktyo.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: nri-plugin
+{{- end }}
+
+{{/* The image of diktyo-nri and of the install-cni init container. */}}
+{{- define "diktyo.image" -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag | toString) }}
+{{- end }}
+
+{{/* The admin config as YAML: a map through toYaml, a string as is. */}}
+{{- define "diktyo.config" -}}
+{{- if kindIs "string" .Values.config }}
+{{- .Values.config }}
+{{- else }}
+{{- toYaml .Values.config }}
+{{- end }}
+{{- end }}
+
+{{/* The chain conflist as JSON: a map through toPrettyJson, a string as is. */}}
+{{- define "diktyo.chain" -}}
+{{- if kindIs "string" .Values.chain }}
+{{- .Values.chain }}
+{{- else }}
+{{- toPrettyJson .Values.chain }}
+{{- end }}
+{{- end }}
