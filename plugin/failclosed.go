@@ -64,14 +64,14 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if pol.Empty() {
 		return nil, nil, nil
 	}
-	if err := p.admitEgress(st, &e, pol); err != nil {
-		return nil, nil, p.refuseContainer(&e, ctr, err)
-	}
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			cur, ok := p.pods.get(e.pod.ID)
 			if ok && cur.applied {
 				return nil // applied while we waited for the pod's lock
+			}
+			if err := p.admitEgress(st, &e, pol); err != nil {
+				return err
 			}
 			var ips []string // the first ADD's, when there was one
 			if att, err := st.runner.Cached(e.pod.ID); err == nil && att != nil {

@@ -104,12 +104,16 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		log.Debug("no policy")
 		return nil
 	}
-	if err := p.admitEgress(st, e, pol); err != nil {
-		p.releaseEgress(st, e) // what Admit claimed before it failed
-		return p.podFailed(st, e, log, err)
-	}
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
-		func(ctx context.Context) error { return p.apply(ctx, st, e, pol, log) },
+		func(ctx context.Context) error {
+			// In the bounded worker: the allocator's lock and fsyncs
+			// must not hold NRI's handler past its budget.
+			if err := p.admitEgress(st, e, pol); err != nil {
+				p.releaseEgress(st, e) // what Admit claimed before it failed
+				return err
+			}
+			return p.apply(ctx, st, e, pol, log)
+		},
 		func(err error) { p.abandonedAdd(st, e, err, log) })
 	if err != nil {
 		return p.podFailed(st, e, log, err)
