@@ -17,16 +17,7 @@ const MaxPoolName = 63
 // letter or digit). Pool names end up in the attribution log, metrics
 // labels and errors, so they are kept plain.
 func ValidPoolName(s string) bool {
-	if s == "" || len(s) > MaxPoolName || s[0] == '-' || s[len(s)-1] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
-			return false
-		}
-	}
-	return true
+	return len(s) <= MaxPoolName && ValidLabel(s)
 }
 
 // parsePoolExternal parses "pool:NAME".
