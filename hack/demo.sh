@@ -108,6 +108,9 @@ WEB_ANN=$(jq -nc --arg zone "$ZONE" '{
   "diktyo.io/v1.routes": ([{destination: "198.19.3.0/24", type: "blackhole", description: "never there"}] | tojson),
   "diktyo.io/v1.dns-names": ("api.web.demo." + $zone)}')
 DB_ANN=$(jq -nc '{"diktyo.io/v1.masq": ([{external: "198.19.255.11", destination: "198.19.0.0/16"}] | tojson)}')
+# A block of ports of the node's egress pool "demo" (198.19.255.13:30000-30255,
+# blocks of 64), granted at admission and recorded for attribution.
+POOL_ANN=$(jq -nc '{"diktyo.io/v1.masq": ([{external: "pool:demo", destination: "198.19.1.0/24", protocol: "tcp"}] | tojson)}')
 
 title "3. What the admin config allows, and what diktyo would do (diktyo-nri explain)"
 args=()
@@ -119,6 +122,7 @@ show jq . <<<"$WEB_ANN"
 WEB=$(pod web "$WEB_ANN")
 DB=$(pod db "$DB_ANN")
 PLAIN=$(pod plain '{}')
+POOLED=$(pod pooled "$POOL_ANN")
 show crictl pods --namespace "$NS"
 
 check_pod() { # NAME ID
@@ -165,6 +169,14 @@ PLAIN_IP=$(pod_ip "$PLAIN")
 say "live traffic to the remote namespace:"
 expect plain "$PLAIN" 198.19.1.1 "^${PLAIN_IP//./\\.}:" "no annotations: no SNAT"
 
+title "Pod pooled ($(pod_ip "$POOLED")): a port block of egress pool demo"
+say "live traffic to the remote namespace:"
+expect pooled "$POOLED" 198.19.1.1 '^198\.19\.255\.13:30[0-2][0-9][0-9]$' "a block of pool demo, 198.19.255.13:30000-30255"
+say "the grant in the attribution log ($DIKTYO_TESTVM_ATTRIBUTION_LOG):"
+jq -c 'select(.pod.name == "pooled")' "$DIKTYO_TESTVM_ATTRIBUTION_LOG" | sed 's/^/    /'
+grants=$(jq -c 'select(.pod.name == "pooled" and .event == "grant")' "$DIKTYO_TESTVM_ATTRIBUTION_LOG" | wc -l)
+[[ $grants -ge 1 ]] && ok "the block's grant is recorded (pod, address, ports, time)" || bad "no grant recorded for pooled"
+
 title "5. Ask the running diktyo-nri what it did (status, trace)"
 show "$STATE/bin/diktyo-nri" status --api-socket "$DIKTYO_TESTVM_API_SOCKET"
 show "$STATE/bin/diktyo-nri" status "$NS/web" --api-socket "$DIKTYO_TESTVM_API_SOCKET"
@@ -178,8 +190,8 @@ out=$("$STATE/bin/diktyo-nri" status --api-socket "$DIKTYO_TESTVM_API_SOCKET" 2>
 title "6. Stop and remove the pods: nothing is left"
 owners=("$(owner "$WEB")" "$(owner "$DB")")
 ips=("$WEB_IP" "$(pod_ip "$DB")")
-show crictl stopp "$WEB" "$DB" "$PLAIN"
-show crictl rmp "$WEB" "$DB" "$PLAIN"
+show crictl stopp "$WEB" "$DB" "$PLAIN" "$POOLED"
+show crictl rmp "$WEB" "$DB" "$PLAIN" "$POOLED"
 left=$(iptables-save -t nat | grep -cE "${owners[0]}|${owners[1]}|${ips[0]}/32|${ips[1]}/32" || true)
 [[ $left == 0 ]] && ok "no nat rules of the pods" || bad "$left nat rules left"
 left=$(ip rule show | grep -cE " (${ips[0]}|${ips[1]}) " || true)
@@ -190,6 +202,13 @@ for n in "web.$NS.$ZONE" "api.web.$NS.$ZONE" "db.$NS.$ZONE"; do
 done
 ptr=$(dig +short -p "$DNS_PORT" @"$DNS_HOST" -x "${ips[0]}")
 [[ -z $ptr ]] && ok "no PTR for ${ips[0]}" || bad "PTR for ${ips[0]} still there: $ptr"
+# The release follows the pod's chain DEL, which may finish just after rmp.
+for _ in $(seq 50); do
+  releases=$(jq -c 'select(.pod.name == "pooled" and .event == "release")' "$DIKTYO_TESTVM_ATTRIBUTION_LOG" | wc -l)
+  [[ $releases -ge 1 ]] && break
+  sleep 0.1
+done
+[[ $releases -ge 1 ]] && ok "the pool block's release is recorded" || bad "no release recorded for pooled"
 cache=$(find "$STATE/diktyo/cni-cache" -type f | wc -l)
 [[ $cache == 0 ]] && ok "diktyo's CNI cache is empty" || bad "$cache cache entries left"
 

@@ -377,6 +377,7 @@ namespaces:
     allow:
       masq:
         externals: ["198.19.255.10", "198.19.255.11", "198.19.255.12:20000-29999", "masquerade"]
+        pools: [demo]
         destinations: ["$REMOTE_NET"]
       snatExclude: {cidrs: ["$REMOTE_NET"]}
       snatInclude: {cidrs: ["$REMOTE_NET"]}
@@ -390,6 +391,18 @@ namespaces:
         zones: ["$DNS_ZONE"]
         templates: ["{name}.{namespace}.{zone}", "{label}.{name}.{namespace}.{zone}"]
       debug: true
+# The externals the node owns (the remote namespace routes them back to the
+# node), and a pool of port blocks on one of them (docs/egress.md).
+egress:
+  addresses:
+  - {address: 198.19.255.10}
+  - {address: 198.19.255.11}
+  - {address: 198.19.255.12}
+  - {address: 198.19.255.13}
+  pools:
+  - {name: demo, address: 198.19.255.13, ports: "30000-30255", blockSize: 64}
+  attributionLog: $STATE/diktyo/egress/attribution.jsonl
+  stateDir: $STATE/diktyo/egress
 EOF
   # Pre-installed mode: containerd passes this file to plugin_path/10-diktyo.
   write_if_changed "$NRI_CONF/10-diktyo.conf" <<EOF || true
@@ -701,6 +714,7 @@ export DIKTYO_TESTVM_DNS_SERVER=127.0.0.1:$DNS_PORT
 export DIKTYO_TESTVM_DNS_ZONE=$DNS_ZONE
 export DIKTYO_TESTVM_CONFIG=$ETC/diktyo/config.yaml
 export DIKTYO_TESTVM_API_SOCKET=$RUN/diktyo-nri-api.sock
+export DIKTYO_TESTVM_ATTRIBUTION_LOG=$STATE/diktyo/egress/attribution.jsonl
 export DIKTYO_TESTVM_APP_IMAGE=$APP_IMAGE
 EOF
 }
