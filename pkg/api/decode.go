@@ -238,3 +238,16 @@ func jsonFields(t reflect.Type, out map[string]reflect.Type) {
 		}
 	}
 }
+
+// DecodeRuntimeConfig decodes a plugin's runtimeConfig object strictly
+// (DecodeCapabilities) into a T, for a plugin's RuntimeConfig.UnmarshalJSON.
+// The error names runtimeConfig; the plugin keeps it for ADD and CHECK to
+// report, so that DEL and GC, which need only the node config, still run.
+func DecodeRuntimeConfig[T any](data []byte) (T, error) {
+	var v T
+	if err := DecodeCapabilities(data, &v); err != nil {
+		var zero T
+		return zero, fmt.Errorf("runtimeConfig: %w", err)
+	}
+	return v, nil
+}

@@ -112,19 +112,13 @@ type RuntimeConfig struct {
 	err error
 }
 
-// UnmarshalJSON decodes the capabilities strictly (api.DecodeCapabilities:
-// exact field names, no unknown fields inside them, no duplicate keys)
-// and leaves the keys of other plugins alone. A malformed runtimeConfig
-// does not fail Parse, so that DEL and GC, which need only the node
-// config, still run; PodConfig reports it.
+// UnmarshalJSON decodes the capabilities strictly (api.DecodeRuntimeConfig)
+// and keeps a decoding error for the verbs that need the capabilities.
 func (rc *RuntimeConfig) UnmarshalJSON(data []byte) error {
 	type plain RuntimeConfig // without this method
-	var v plain
-	if err := api.DecodeCapabilities(data, &v); err != nil {
-		*rc = RuntimeConfig{err: fmt.Errorf("runtimeConfig: %w", err)}
-		return nil
-	}
+	v, err := api.DecodeRuntimeConfig[plain](data)
 	*rc = RuntimeConfig(v)
+	rc.err = err
 	return nil
 }
 

@@ -106,17 +106,13 @@ type RuntimeConfig struct {
 	err error
 }
 
-// UnmarshalJSON decodes the capabilities strictly (api.DecodeCapabilities,
-// as ipmasq and iproute do: exact field names, no duplicate keys) and
-// leaves other plugins' keys alone.
+// UnmarshalJSON decodes the capabilities strictly (api.DecodeRuntimeConfig)
+// and keeps a decoding error for the verbs that need the capabilities.
 func (rc *RuntimeConfig) UnmarshalJSON(data []byte) error {
 	type plain RuntimeConfig // without this method
-	var v plain
-	if err := api.DecodeCapabilities(data, &v); err != nil {
-		*rc = RuntimeConfig{err: fmt.Errorf("runtimeConfig: %w", err)}
-		return nil
-	}
+	v, err := api.DecodeRuntimeConfig[plain](data)
 	*rc = RuntimeConfig(v)
+	rc.err = err
 	return nil
 }
 
