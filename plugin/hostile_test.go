@@ -109,19 +109,7 @@ func TestSandboxEndNoticed(t *testing.T) {
 	e := newEnv(t, "fail")
 	e.startPlugin()
 	pod := e.pod("web", "team-a", "198.51.100.75", policyAnnotations("web"))
-	pause := exec.Command("nsenter", "--net="+pod.Linux.Namespaces[0].Path, "sleep", "300")
-	pause.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := pause.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waited := make(chan struct{})
-	go func() { _ = pause.Wait(); close(waited) }()
-	t.Cleanup(func() { _ = pause.Process.Kill(); <-waited })
-	// nsenter execs sleep in place: the pid is the "pause" in the netns.
-	waitFor(t, "pause process in the pod's netns", func() bool {
-		link, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pause.Process.Pid))
-		return strings.HasSuffix(link, "sleep")
-	})
+	pause, waited := inPodNetns(t, pod)
 	pod.Pid = uint32(pause.Process.Pid)
 	if err := e.run(pod); err != nil {
 		t.Fatal(err)
@@ -300,23 +288,8 @@ func TestPauseDeathKeepsRunningPod(t *testing.T) {
 	e := newEnv(t, "fail")
 	e.startPlugin()
 	pod := e.pod("web", "team-a", "198.51.100.76", policyAnnotations("web"))
-	start := func() (*exec.Cmd, chan struct{}) {
-		c := exec.Command("nsenter", "--net="+pod.Linux.Namespaces[0].Path, "sleep", "300")
-		c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan struct{})
-		go func() { _ = c.Wait(); close(done) }()
-		t.Cleanup(func() { _ = c.Process.Kill(); <-done })
-		waitFor(t, "process in the pod's netns", func() bool {
-			link, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", c.Process.Pid))
-			return strings.HasSuffix(link, "sleep")
-		})
-		return c, done
-	}
-	pause, pauseDone := start()
-	start() // the app
+	pause, pauseDone := inPodNetns(t, pod)
+	inPodNetns(t, pod) // the app
 	pod.Pid = uint32(pause.Process.Pid)
 	if err := e.run(pod); err != nil {
 		t.Fatal(err)
@@ -328,4 +301,25 @@ func TestPauseDeathKeepsRunningPod(t *testing.T) {
 	e.stop(pod)
 	e.remove(pod)
 	e.requireGone("198.51.100.76")
+}
+
+// inPodNetns starts a long sleep inside the pod's netns (a stand-in for its
+// pause process or an app) and returns it with a channel closed when it
+// has exited; it is killed at cleanup.
+func inPodNetns(t *testing.T, pod *nriapi.PodSandbox) (*exec.Cmd, chan struct{}) {
+	t.Helper()
+	c := exec.Command("nsenter", "--net="+pod.Linux.Namespaces[0].Path, "sleep", "300")
+	c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = c.Wait(); close(done) }()
+	t.Cleanup(func() { _ = c.Process.Kill(); <-done })
+	// nsenter execs sleep in place: the pid is the process in the netns.
+	waitFor(t, "process in the pod's netns", func() bool {
+		link, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", c.Process.Pid))
+		return strings.HasSuffix(link, "sleep")
+	})
+	return c, done
 }
