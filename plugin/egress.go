@@ -36,7 +36,9 @@ func egressPod(e *podEntry) egress.Pod {
 // that no two live pods share an external's ports. The policy then names
 // concrete externals only, which is what the chain is run with.
 func (p *Plugin) admitEgress(st *state, e *podEntry, pol *policy.Policy) error {
-	if st.egress == nil || pol.Empty() {
+	// Only masq entries name externals: a pod without any costs the
+	// allocator nothing (no lock, no state read), at admission or reconcile.
+	if st.egress == nil || len(pol.MasqEntries) == 0 {
 		return nil
 	}
 	if err := st.egress.Admit(egressPod(e), pol); err != nil {
