@@ -21,9 +21,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
-	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
 	"github.com/diktyo-io/diktyo/pkg/policy"
-	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/registerdns"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
@@ -240,8 +240,8 @@ func checkDaemonSet(t *testing.T, m *manifests) {
 	wantHostPath(t, mounts, policy.DefaultCacheDir, "/var/lib/diktyo")
 	wantHostPath(t, mounts, policy.DefaultDebugDir, "/var/lib/diktyo")
 	wantHostPath(t, mounts, "/run/xtables.lock", "/run/xtables.lock")
-	wantHostPath(t, mounts, route.DefaultStateDir, "/run/diktyo")
-	wantHostPath(t, mounts, dnsplugin.DefaultHostsFile, "/var/lib/diktyo")
+	wantHostPath(t, mounts, iproute.DefaultStateDir, "/run/diktyo")
+	wantHostPath(t, mounts, registerdns.DefaultHostsFile, "/var/lib/diktyo")
 	netns := wantHostPath(t, mounts, "/var/run/netns/cni-x", "/var/run/netns")
 	if netns.mount.MountPropagation == nil || *netns.mount.MountPropagation != corev1.MountPropagationHostToContainer {
 		t.Error("/var/run/netns must be mounted with HostToContainer propagation: pod netns appear after diktyo-nri starts")

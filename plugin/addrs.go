@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
@@ -51,7 +51,7 @@ func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
 	for oid, e := range t.pods {
 		// A pod whose netns is gone no longer holds anything, even if no
 		// event said so yet (containerd#8426).
-		if oid == id || !e.live() || e.hostNetwork || !cnirun.IsNetNS(e.pod.NetNS) {
+		if oid == id || !e.live() || e.hostNetwork || !chainrun.IsNetNS(e.pod.NetNS) {
 			continue
 		}
 		for _, s := range e.pod.IPs {

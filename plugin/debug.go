@@ -13,7 +13,7 @@ import (
 
 	"github.com/containernetworking/cni/pkg/types"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -22,7 +22,7 @@ import (
 type debugDump struct {
 	Time           time.Time      `json:"time"`
 	Verb           string         `json:"verb"`
-	Pod            cnirun.Pod     `json:"pod"`
+	Pod            chainrun.Pod   `json:"pod"`
 	Network        string         `json:"network"`
 	IfName         string         `json:"ifName"`
 	CNIArgs        [][2]string    `json:"cniArgs"`
@@ -35,16 +35,16 @@ type debugDump struct {
 // dump writes <debug.dir>/<sandbox ID>/<verb>_<unix nanos>.json when the
 // pod asked for it (and the admin allowed it). Failures are only logged:
 // debugging must never break a pod.
-func (p *Plugin) dump(st *state, pod cnirun.Pod, pol *policy.Policy, verb string, args map[string]any, res types.Result, runErr error) {
+func (p *Plugin) dump(st *state, pod chainrun.Pod, pol *policy.Policy, verb string, args map[string]any, res types.Result, runErr error) {
 	if pol == nil || !pol.Debug || st.runner == nil {
 		return
 	}
 	d := debugDump{
 		Time: time.Now().UTC(), Verb: verb, Pod: pod, Network: st.runner.NetworkName(), IfName: st.runner.IfName(),
-		CNIArgs: cnirun.CNIArgs(pod), Policy: pol, Result: res,
+		CNIArgs: chainrun.CNIArgs(pod), Policy: pol, Result: res,
 	}
 	if args != nil {
-		d.CapabilityArgs = cnirun.CapabilityArgs(pod, args)
+		d.CapabilityArgs = chainrun.CapabilityArgs(pod, args)
 	}
 	if runErr != nil {
 		d.Error = runErr.Error()

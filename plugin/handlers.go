@@ -9,7 +9,7 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -177,7 +177,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
-	if !cnirun.IsNetNS(e.pod.NetNS) {
+	if !chainrun.IsNetNS(e.pod.NetNS) {
 		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
 	}
 	pod := e.pod
@@ -208,7 +208,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 
 // remove runs DEL for a pod (the caller holds its lock), with the cached
 // arguments, or those of the last ADD when nothing was cached.
-func (p *Plugin) remove(ctx context.Context, st *state, pod cnirun.Pod, log *slog.Logger) error {
+func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *slog.Logger) error {
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}

@@ -18,7 +18,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 	"github.com/miekg/dns"
 
-	"github.com/diktyo-io/diktyo/pkg/dns/dnstest"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/dnstest"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 

@@ -4,7 +4,7 @@ package plugin_test
 // NRI runtime side (github.com/containerd/nri/pkg/adaptation, as
 // containerd embeds it) over a real socket, with pods in throwaway netns
 // and the real chain binaries (ipmasq, iproute, registerDNS). The chain's
-// host side runs in a throwaway "host" netns (cnirun.NetnsExec), so the
+// host side runs in a throwaway "host" netns (chainrun.NetnsExec), so the
 // real host's tables are never touched.
 
 import (
@@ -25,7 +25,7 @@ import (
 	"github.com/containernetworking/plugins/pkg/ns"
 	dto "github.com/prometheus/client_model/go"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/plugin"
@@ -202,7 +202,7 @@ func (e *env) startPlugin() (*plugin.Plugin, func()) {
 		ConfigPath:     e.config,
 		ConfigRequired: true,
 		Logger:         testLogger(e.t),
-		Exec:           &cnirun.NetnsExec{NetNS: e.host.Path(), Stderr: io.Discard},
+		Exec:           &chainrun.NetnsExec{NetNS: e.host.Path(), Stderr: io.Discard},
 		PluginStderr:   io.Discard,
 	})
 	if err != nil {

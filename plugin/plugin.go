@@ -29,10 +29,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"sigs.k8s.io/yaml"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
-	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -49,7 +49,7 @@ type Options struct {
 	// Registry for the metrics; nil: a fresh registry (see Registry()).
 	Registry *prometheus.Registry
 	// Exec runs the chain's binaries; nil: libcni's default. Tests use
-	// cnirun.NetnsExec to give the chain a throwaway "host" namespace;
+	// chainrun.NetnsExec to give the chain a throwaway "host" namespace;
 	// with chain.inProcess the in-process plugins then run there too.
 	Exec invoke.Exec
 	// PluginStderr receives the chain plugins' stderr; nil: os.Stderr.
@@ -58,7 +58,7 @@ type Options struct {
 	// route lookup, status's rule counters); nil: netlink and os/exec.
 	// Tests fake them (status.go).
 	Router        inspect.Router
-	CommandRunner masq.Runner
+	CommandRunner snat.Runner
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -101,7 +101,7 @@ type Plugin struct {
 type state struct {
 	cfg *policy.Config
 	// runner is nil when the conflist could not be loaded; runnerErr says why.
-	runner    *cnirun.Runner
+	runner    *chainrun.Runner
 	runnerErr error
 	// egress allocates port blocks and records explicit ranges (nil
 	// without an egress section).
@@ -227,8 +227,8 @@ func (p *Plugin) reload(force bool) (bool, error) {
 }
 
 // newRunner builds the chain runner of cfg.
-func (p *Plugin) newRunner(cfg *policy.Config) (*cnirun.Runner, error) {
-	return cnirun.New(cnirun.Options{
+func (p *Plugin) newRunner(cfg *policy.Config) (*chainrun.Runner, error) {
+	return chainrun.New(chainrun.Options{
 		Conflist:  cfg.Chain.Conflist,
 		BinDirs:   cfg.Chain.BinDirs,
 		CacheDir:  cfg.Chain.CacheDir,

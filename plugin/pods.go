@@ -6,13 +6,13 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
 // podEntry is what diktyo-nri remembers of a pod sandbox between events.
 type podEntry struct {
-	pod         cnirun.Pod
+	pod         chainrun.Pod
 	annotations map[string]string
 	// hostNetwork: the sandbox has no network namespace of its own.
 	hostNetwork bool
@@ -57,7 +57,7 @@ func newPodTable() *podTable { return &podTable{pods: map[string]*podEntry{}} }
 // entryFromNRI converts an NRI pod sandbox.
 func entryFromNRI(p *nriapi.PodSandbox) *podEntry {
 	e := &podEntry{
-		pod: cnirun.Pod{
+		pod: chainrun.Pod{
 			ID: p.GetId(), Namespace: p.GetNamespace(), Name: p.GetName(), UID: p.GetUid(),
 			NetNS: netnsPath(p), IPs: append([]string(nil), p.GetIps()...),
 		},

@@ -9,7 +9,7 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -25,7 +25,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		e := entryFromNRI(pod)
 		// Sandboxes that are not ready (stopped, netns gone) are listed
 		// too; they must lose their state, not gain it.
-		if !e.hostNetwork && !cnirun.IsNetNS(e.pod.NetNS) {
+		if !e.hostNetwork && !chainrun.IsNetNS(e.pod.NetNS) {
 			e.stopped = true
 		}
 		entries = append(entries, e)
@@ -147,7 +147,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 // The GC that follows removes their state and their entries.
 func (p *Plugin) markVanished() {
 	for _, e := range p.pods.snapshot() {
-		if !e.live() || e.hostNetwork || cnirun.IsNetNS(e.pod.NetNS) {
+		if !e.live() || e.hostNetwork || chainrun.IsNetNS(e.pod.NetNS) {
 			continue
 		}
 		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
@@ -160,7 +160,7 @@ func (p *Plugin) markVanished() {
 // there: a Stop or Remove that came first wins. renamed is the pod's
 // attachment cached under an earlier network name, if any. A failed
 // repair is retried with backoff.
-func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed *cnirun.Attachment) {
+func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed *chainrun.Attachment) {
 	wctx, cancel := context.WithTimeout(ctx, st.cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	repairing := false
@@ -187,7 +187,7 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 // reconcileLocked brings one pod to its policy. It reports whether the
 // work was a repair of a running pod (which is retried on failure) rather
 // than a removal.
-func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, renamed *cnirun.Attachment, log *slog.Logger) (bool, error) {
+func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger) (bool, error) {
 	action := func(a string) { p.metrics.reconcileAction.WithLabelValues(a).Inc() }
 	att, err := st.runner.Cached(e.pod.ID)
 	if err != nil {
@@ -222,7 +222,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 	}
 	pod := e.pod
 	pod.IPs = att.IPs()
-	if !cnirun.SameArgs(att, pod, pol.CapabilityArgs()) || !sameBytes(att.List.Bytes, st.runner.Conflist()) {
+	if !chainrun.SameArgs(att, pod, pol.CapabilityArgs()) || !sameBytes(att.List.Bytes, st.runner.Conflist()) {
 		action("update")
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
 		return true, p.update(ctx, st, e, pol, att, log)
@@ -237,7 +237,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("drift")
 	p.metrics.drift.WithLabelValues(pluginLabel(err)).Inc()
-	log.Warn("reconcile: CHECK found drift; repairing", "plugin", cnirun.FailedPlugin(err), "error", err)
+	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
 	return true, p.repair(ctx, st, e, pol, att.IPs())
 }
 
@@ -245,7 +245,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 // new arguments over the old state (every plugin's ADD converges, so there
 // is no gap). Plugins that left the chain get a DEL of their own first,
 // since nothing else would ever remove their state.
-func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *cnirun.Attachment, log *slog.Logger) error {
+func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *chainrun.Attachment, log *slog.Logger) error {
 	if gone := st.runner.Dropped(att); gone != nil {
 		log.Info("reconcile: plugins left the chain; removing their state", "plugins", gone.PluginTypes())
 		if err := st.runner.DelAttachment(ctx, gone, e.pod.NetNS); err != nil {
@@ -258,7 +258,7 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 // migrate moves a running pod from an attachment cached under the
 // network's old name to the new one: ADD under the new name first (the
 // pod keeps its SNAT and routes throughout), then DEL of the old one.
-func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, old *cnirun.Attachment, log *slog.Logger) error {
+func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, old *chainrun.Attachment, log *slog.Logger) error {
 	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.runner.NetworkName())
 	err := p.repair(ctx, st, e, pol, old.IPs())
 	if err != nil && !releasable(err) {
@@ -283,7 +283,7 @@ func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *polic
 // attachment and retry: only when the plugins that carry the pod's egress
 // identity (SNAT, routes) did not fail, so they hold it under the new name.
 func releasable(err error) bool {
-	switch cnirun.FailedPlugin(err) {
+	switch chainrun.FailedPlugin(err) {
 	case "", "ipmasq", "iproute":
 		return false
 	}
@@ -308,7 +308,7 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 	}
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
 	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
-		"plugin", cnirun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
+		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
 	time.AfterFunc(delay, func() {
 		p.pods.update(id, func(pe *podEntry) { pe.retryPending = false })
 		if ctx.Err() != nil {
@@ -325,7 +325,7 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 
 // pluginLabel is the metrics label of the plugin that caused err.
 func pluginLabel(err error) string {
-	if t := cnirun.FailedPlugin(err); t != "" {
+	if t := chainrun.FailedPlugin(err); t != "" {
 		return t
 	}
 	return "unknown"

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
-	"github.com/diktyo-io/diktyo/pkg/masq"
-	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
-	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
 )
 
 // The plugin is what the local API asks (diktyo-nri status and trace).
@@ -108,7 +108,7 @@ func podState(e *podEntry, invalid, empty bool) string {
 	return localapi.StatePending
 }
 
-func (p *Plugin) attachmentStatus(ctx context.Context, network string, att *cnirun.Attachment, counters bool) *localapi.Attachment {
+func (p *Plugin) attachmentStatus(ctx context.Context, network string, att *chainrun.Attachment, counters bool) *localapi.Attachment {
 	out := &localapi.Attachment{Network: network, IPs: att.IPs(), CapabilityArgs: att.Runtime.CapabilityArgs}
 	a, err := inspect.Build(att.List, att.Runtime)
 	if err != nil {
@@ -149,7 +149,7 @@ func (p *Plugin) attachmentStatus(ctx context.Context, network string, att *cnir
 func (p *Plugin) addCounters(ctx context.Context, m *inspect.Masq, s *localapi.SNAT) {
 	r := p.opts.CommandRunner
 	if r == nil {
-		r = masq.ExecRunner{}
+		r = snat.ExecRunner{}
 	}
 	cs, err := inspect.SNATCounters(ctx, r, m)
 	if err != nil {
@@ -157,9 +157,9 @@ func (p *Plugin) addCounters(ctx context.Context, m *inspect.Masq, s *localapi.S
 		return
 	}
 	for i := range s.Rules {
-		fam := masq.IPv4
-		if s.Rules[i].Family == masq.IPv6.String() {
-			fam = masq.IPv6
+		fam := snat.IPv4
+		if s.Rules[i].Family == snat.IPv6.String() {
+			fam = snat.IPv6
 		}
 		if c := cs[fam]; s.Rules[i].Index < len(c) {
 			pk, by := c[s.Rules[i].Index].Packets, c[s.Rules[i].Index].Bytes
@@ -179,10 +179,10 @@ func snatStatus(m *inspect.Masq) *localapi.SNAT {
 	return s
 }
 
-func snatRule(m *inspect.Masq, fam masq.Family, i int, r masq.Rule) localapi.SNATRule {
+func snatRule(m *inspect.Masq, fam snat.Family, i int, r snat.Rule) localapi.SNATRule {
 	out := localapi.SNATRule{Family: fam.String(), Index: i, Destination: "any", Protocol: "all",
 		Action: r.Action.String(), Randomize: r.Randomize, Comment: r.Comment}
-	if m.Backend == masq.BackendNFTables {
+	if m.Backend == snat.BackendNFTables {
 		out.Chain = m.Table + "/" + nftables.ChainName(m.Plan.Owner.ID)
 	} else {
 		out.Chain = iptables.ChainName(m.Plan.Owner.ID)
@@ -193,14 +193,14 @@ func snatRule(m *inspect.Masq, fam masq.Family, i int, r masq.Rule) localapi.SNA
 	if r.Proto != "" {
 		out.Protocol = r.Proto
 	}
-	if r.Action == masq.ActionSNAT {
+	if r.Action == snat.ActionSNAT {
 		out.To = snatTarget(r)
 	}
 	return out
 }
 
 // snatTarget renders a SNAT rule's address and ports as in annotations.
-func snatTarget(r masq.Rule) string {
+func snatTarget(r snat.Rule) string {
 	if r.PortLo == 0 {
 		return r.To.String()
 	}

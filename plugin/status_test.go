@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
@@ -87,7 +87,7 @@ func (env *statusEnv) add(t *testing.T, e podEntry, args string) {
 	}
 	cached, err := json.Marshal(map[string]any{
 		"kind": "cniCacheV1", "containerId": e.pod.ID, "config": []byte(statusConflist), "ifName": "eth0",
-		"networkName": "diktyo", "netns": e.pod.NetNS, "cniArgs": cnirun.CNIArgs(e.pod), "capabilityArgs": capArgs,
+		"networkName": "diktyo", "netns": e.pod.NetNS, "cniArgs": chainrun.CNIArgs(e.pod), "capabilityArgs": capArgs,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ const webMasq = `[{"external":"203.0.113.10:5000-5010","destination":"198.51.100
 
 func webPod() podEntry {
 	return podEntry{
-		pod:         cnirun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
+		pod:         chainrun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
 		annotations: map[string]string{"diktyo.io/v1.masq": webMasq, "diktyo.io/v1.route-table": "100"},
 		applied:     true, dirty: true,
 	}
@@ -116,12 +116,12 @@ const webArgs = `{"ips":["100.64.0.5"],"masqEntries":` + webMasq + `,"policyRout
 func TestPodsStatus(t *testing.T) {
 	env := statusPlugin(t)
 	env.add(t, webPod(), webArgs)
-	env.add(t, podEntry{pod: cnirun.Pod{ID: "sb-plain", Namespace: "team-a", Name: "plain", NetNS: "/x", IPs: []string{"100.64.0.6"}}}, "")
-	env.add(t, podEntry{pod: cnirun.Pod{ID: "sb-denied", Namespace: "team-b", Name: "greedy", NetNS: "/x"},
+	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-plain", Namespace: "team-a", Name: "plain", NetNS: "/x", IPs: []string{"100.64.0.6"}}}, "")
+	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-denied", Namespace: "team-b", Name: "greedy", NetNS: "/x"},
 		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, rejected: true}, "")
-	env.add(t, podEntry{pod: cnirun.Pod{ID: "sb-later", Namespace: "team-b", Name: "later", NetNS: "/x"},
+	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-later", Namespace: "team-b", Name: "later", NetNS: "/x"},
 		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}}, "")
-	env.add(t, podEntry{pod: cnirun.Pod{ID: "sb-broken", Namespace: "team-a", Name: "broken", NetNS: "/x"},
+	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-broken", Namespace: "team-a", Name: "broken", NetNS: "/x"},
 		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, lastErr: "chain ADD: boom"}, "")
 
 	byName := map[string]localapi.PodStatus{}

@@ -8,13 +8,13 @@ import (
 	"strings"
 
 	"github.com/diktyo-io/diktyo/pkg/inspect"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
-	"github.com/diktyo-io/diktyo/pkg/masq"
 )
 
 // Trace says which of a pod's SNAT rules and which route a packet from
 // the pod to a destination takes: the rule by walking ipmasq's plan in
-// the kernel's order (masq.Plan.Match), the route by asking the kernel
+// the kernel's order (snat.Plan.Match), the route by asking the kernel
 // (the host namespace's route lookup, as for a packet arriving from the
 // pod, with iproute's fwmark when its fwmark layout marks the pod).
 func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localapi.Trace, error) {
@@ -125,7 +125,7 @@ func sourceFor(ips []string, dst netip.Addr) (netip.Addr, error) {
 			return a, nil
 		}
 	}
-	return netip.Addr{}, fmt.Errorf("it has no %s address (addresses: %s) to reach %s from", masq.FamilyOf(dst), strings.Join(ips, ", "), dst)
+	return netip.Addr{}, fmt.Errorf("it has no %s address (addresses: %s) to reach %s from", snat.FamilyOf(dst), strings.Join(ips, ", "), dst)
 }
 
 func traceSNAT(a *inspect.Attachment, src, dst netip.Addr, proto string) localapi.TraceSNAT {
@@ -142,12 +142,12 @@ func traceSNAT(a *inspect.Attachment, src, dst netip.Addr, proto string) localap
 	if !ok {
 		return localapi.TraceSNAT{Verdict: "no ipmasq rule matches: ipmasq leaves it untranslated (the rest of the nat table, e.g. the cluster CNI's masquerade, still applies)"}
 	}
-	rule := snatRule(a.Masq, masq.FamilyOf(src), i, r)
+	rule := snatRule(a.Masq, snat.FamilyOf(src), i, r)
 	t := localapi.TraceSNAT{Rule: &rule}
 	switch r.Action {
-	case masq.ActionReturn:
+	case snat.ActionReturn:
 		t.Verdict = "excluded (" + rule.Destination + "): ipmasq leaves it untranslated (the rest of the nat table still applies)"
-	case masq.ActionMasquerade:
+	case snat.ActionMasquerade:
 		t.Verdict = "masquerade: source becomes the address of the outgoing interface"
 	default:
 		t.Verdict = "snat to " + rule.To

@@ -13,7 +13,7 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 )
 
 func quietPlugin(t *testing.T, cfg string) *Plugin {
@@ -35,10 +35,10 @@ func quietPlugin(t *testing.T, cfg string) *Plugin {
 func TestPodAddrsNeverFromThePod(t *testing.T) {
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24, 2001:db8::/64]\n")
 	st := p.state.Load()
-	victim := &podEntry{pod: cnirun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
+	victim := &podEntry{pod: chainrun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
 	p.pods.upsert(victim)
 	pod := func(ips ...string) *podEntry {
-		return &podEntry{pod: cnirun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
+		return &podEntry{pod: chainrun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
 	}
 	got, err := p.podAddrs(st, pod("198.51.100.7", "2001:db8::7/128"), nil)
 	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7", "2001:db8::7"}) {
@@ -69,7 +69,7 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 	}
 	// A pod whose netns is gone no longer holds its address (no event may
 	// ever say so: containerd#8426), nor does a stopped one.
-	p.pods.upsert(&podEntry{pod: cnirun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
+	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
 	if _, err := p.podAddrs(st, pod("198.51.100.10"), nil); err != nil {
 		t.Errorf("address of a pod whose netns is gone: %v", err)
 	}
@@ -153,7 +153,7 @@ func TestDumpsBounded(t *testing.T) {
 	}
 	start := time.Now()
 	for i := range maxDumpsPerPod + 10 {
-		d := debugDump{Time: start.Add(time.Duration(i) * time.Millisecond), Verb: "ADD", Pod: cnirun.Pod{ID: "pod1"}}
+		d := debugDump{Time: start.Add(time.Duration(i) * time.Millisecond), Verb: "ADD", Pod: chainrun.Pod{ID: "pod1"}}
 		if err := writeDump(dir, d); err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,9 @@ import (
 	"github.com/containernetworking/cni/pkg/skel"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/masq/plugin"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq"
 )
 
 func main() {
-	skel.PluginMainFuncs(plugin.Funcs(), cniutil.Versions, "diktyo ipmasq: per-pod source NAT (iptables or nftables)")
+	skel.PluginMainFuncs(ipmasq.Funcs(), cniutil.Versions, "diktyo ipmasq: per-pod source NAT (iptables or nftables)")
 }

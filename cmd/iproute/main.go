@@ -7,9 +7,9 @@ import (
 	"github.com/containernetworking/cni/pkg/skel"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
 )
 
 func main() {
-	skel.PluginMainFuncs(route.Funcs(), cniutil.Versions, "diktyo iproute: pod routes and host-side policy routing")
+	skel.PluginMainFuncs(iproute.Funcs(), cniutil.Versions, "diktyo iproute: pod routes and host-side policy routing")
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/containernetworking/cni/pkg/skel"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
+	"github.com/diktyo-io/diktyo/pkg/registerdns"
 )
 
 func main() {
-	skel.PluginMainFuncs(dnsplugin.Funcs(), cniutil.Versions, "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)")
+	skel.PluginMainFuncs(registerdns.Funcs(), cniutil.Versions, "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)")
 }

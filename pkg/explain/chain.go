@@ -9,14 +9,14 @@ import (
 	"github.com/containernetworking/cni/libcni"
 	"github.com/containernetworking/cni/pkg/skel"
 
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
-	"github.com/diktyo-io/diktyo/pkg/masq"
-	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
-	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
-	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
+	"github.com/diktyo-io/diktyo/pkg/registerdns"
 )
 
 // exampleSandbox stands in for the sandbox ID, which names the owner of
@@ -27,7 +27,7 @@ const exampleSandbox = "0123456789abcdef"
 // the runtime config the pod would send, for an example pod address, and
 // prints the objects it would create. An error means that plugin would
 // refuse the ADD, so the pod would fail.
-func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod cnirun.Pod, capArgs map[string]any) error {
+func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod chainrun.Pod, capArgs map[string]any) error {
 	// Pod addresses are hosts, as diktyo-nri takes them from the runtime.
 	hosts, err := cniutil.ParseHostAddrs("--ip", pod.IPs)
 	if err != nil {
@@ -40,7 +40,7 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 	fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
 		strings.Join(pod.IPs, ", "), exampleSandbox)
 	for _, p := range list.Plugins {
-		stdin, err := inspect.PluginStdin(list, p, cnirun.CapabilityArgs(pod, capArgs))
+		stdin, err := inspect.PluginStdin(list, p, chainrun.CapabilityArgs(pod, capArgs))
 		if err != nil {
 			return fmt.Errorf("%s: %w", p.Network.Type, err)
 		}
@@ -65,15 +65,15 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 }
 
 func masqPlan(network, ifName string, stdin []byte, addrs []netip.Prefix) (string, error) {
-	cfg, err := masq.ParseConfig(stdin)
+	cfg, err := snat.ParseConfig(stdin)
 	if err != nil {
 		return "", err
 	}
-	owner := masq.Owner{Network: network, ID: cniutil.OwnerID(network, exampleSandbox, ifName)}
-	plan := masq.BuildPlan(cfg, owner, addrs)
+	owner := snat.Owner{Network: network, ID: cniutil.OwnerID(network, exampleSandbox, ifName)}
+	plan := snat.BuildPlan(cfg, owner, addrs)
 	var b strings.Builder
 	for _, fr := range plan.Families {
-		if cfg.Backend == masq.BackendNFTables {
+		if cfg.Backend == snat.BackendNFTables {
 			fmt.Fprintf(&b, "nftables table %s, chain %s (%s):\n", cfg.Table, nftables.ChainName(owner.ID), fr.Family)
 			for _, r := range fr.Rules {
 				fmt.Fprintf(&b, "  %s\n", nftables.RuleText(fr.Family, r))
@@ -88,34 +88,34 @@ func masqPlan(network, ifName string, stdin []byte, addrs []netip.Prefix) (strin
 	return strings.TrimRight(b.String(), "\n"), nil
 }
 
-func iptablesTool(f masq.Family) string {
-	if f == masq.IPv6 {
+func iptablesTool(f snat.Family) string {
+	if f == snat.IPv6 {
 		return "ip6tables"
 	}
 	return "iptables"
 }
 
 func routePlan(ifName string, stdin []byte, addrs []netip.Prefix) (string, error) {
-	_, cfg, pod, err := route.Load(stdin)
+	_, cfg, pod, err := iproute.Load(stdin)
 	if err != nil {
 		return "", err
 	}
-	out := route.BuildPlan(cfg, pod, addrs, ifName, "").Describe()
+	out := iproute.BuildPlan(cfg, pod, addrs, ifName, "").Describe()
 	if out == "" {
 		return "(nothing)", nil
 	}
 	return out, nil
 }
 
-// dnsPlan is registerDNS's own plan (dnsplugin.Plan: its parser, name
+// dnsPlan is registerDNS's own plan (registerdns.Plan: its parser, name
 // template, zones and record builder) for the pod's CNI_ARGS, as ADD would
 // compute it.
-func dnsPlan(pod cnirun.Pod, ifName string, stdin []byte) (string, error) {
+func dnsPlan(pod chainrun.Pod, ifName string, stdin []byte) (string, error) {
 	var args []string
-	for _, kv := range cnirun.CNIArgs(pod) {
+	for _, kv := range chainrun.CNIArgs(pod) {
 		args = append(args, kv[0]+"="+kv[1])
 	}
-	set, err := dnsplugin.Plan(&skel.CmdArgs{ContainerID: exampleSandbox, IfName: ifName,
+	set, err := registerdns.Plan(&skel.CmdArgs{ContainerID: exampleSandbox, IfName: ifName,
 		Args: strings.Join(args, ";"), StdinData: stdin})
 	if err != nil {
 		return "", err

@@ -17,7 +17,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -69,10 +69,10 @@ func Explain(w io.Writer, in Input) error {
 	if err := examplePoolBlocks(w, cfg, pol); err != nil {
 		return err
 	}
-	pod := cnirun.Pod{ID: "<sandbox-id>", Namespace: in.Pod.Namespace, Name: in.Pod.Name, UID: in.Pod.UID, IPs: []string{"<pod IPs>"}}
-	writeJSON(w, "runtimeConfig (capability args)", cnirun.CapabilityArgs(pod, pol.CapabilityArgs()))
+	pod := chainrun.Pod{ID: "<sandbox-id>", Namespace: in.Pod.Namespace, Name: in.Pod.Name, UID: in.Pod.UID, IPs: []string{"<pod IPs>"}}
+	writeJSON(w, "runtimeConfig (capability args)", chainrun.CapabilityArgs(pod, pol.CapabilityArgs()))
 	args := make([]string, 0, 5)
-	for _, kv := range cnirun.CNIArgs(pod) {
+	for _, kv := range chainrun.CNIArgs(pod) {
 		args = append(args, kv[0]+"="+kv[1])
 	}
 	fmt.Fprintf(w, "CNI_ARGS: %s\n", strings.Join(args, ";"))
@@ -127,7 +127,7 @@ func writeJSON(w io.Writer, title string, v any) {
 // writeChain describes the chain; it returns nil when the conflist cannot
 // be read here (explain then stops at the policy).
 func writeChain(w io.Writer, cfg *policy.Config) *libcni.NetworkConfigList {
-	list, err := cnirun.LoadConflist(cfg.Chain.Conflist)
+	list, err := chainrun.LoadConflist(cfg.Chain.Conflist)
 	if err != nil {
 		fmt.Fprintf(w, "chain: not readable here (%v)\n", err)
 		return nil

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
-	"github.com/diktyo-io/diktyo/pkg/cnirun"
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
@@ -209,7 +209,7 @@ func TestDeployDefaults(t *testing.T) {
 	if cfg.Chain.Conflist != def.Chain.Conflist || cfg.Chain.CacheDir != def.Chain.CacheDir || cfg.FailurePolicy != "fail" {
 		t.Errorf("deploy/config.yaml departs from the defaults: %+v", cfg.Chain)
 	}
-	list, err := cnirun.LoadConflist(filepath.Join(root, "deploy", "chain.conflist"))
+	list, err := chainrun.LoadConflist(filepath.Join(root, "deploy", "chain.conflist"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestDeployDefaults(t *testing.T) {
 		DNSNames:      []string{"web.team-a.pods.diktyo.test."},
 	}
 	var b strings.Builder
-	pod := cnirun.Pod{ID: "x", Namespace: "team-a", Name: "web", IPs: []string{"198.51.100.10"}}
+	pod := chainrun.Pod{ID: "x", Namespace: "team-a", Name: "web", IPs: []string{"198.51.100.10"}}
 	if err := writePlans(&b, list, cfg.Chain.IfName, pod, pol.CapabilityArgs()); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}

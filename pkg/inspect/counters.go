@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/diktyo-io/diktyo/pkg/masq"
-	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
 // Counter is what the kernel counted for one rule.
@@ -25,15 +25,15 @@ var ErrNoCounters = errors.New("not available: the nftables backend's rules carr
 // one "iptables -t nat -S CHAIN -v" per family: only the pod's chain is
 // listed, never the whole table. A chain that holds other rules than the
 // plan (drift) gets no counters rather than misattributed ones.
-func SNATCounters(ctx context.Context, r masq.Runner, m *Masq) (map[masq.Family][]Counter, error) {
-	if m.Backend != masq.BackendIPTables {
+func SNATCounters(ctx context.Context, r snat.Runner, m *Masq) (map[snat.Family][]Counter, error) {
+	if m.Backend != snat.BackendIPTables {
 		return nil, ErrNoCounters
 	}
-	out := map[masq.Family][]Counter{}
+	out := map[snat.Family][]Counter{}
 	chain := iptables.ChainName(m.Plan.Owner.ID)
 	for _, fr := range m.Plan.Families {
 		tool := "iptables"
-		if fr.Family == masq.IPv6 {
+		if fr.Family == snat.IPv6 {
 			tool = "ip6tables"
 		}
 		listing, err := r.Run(ctx, "", tool, "-w", "5", "-t", "nat", "-S", chain, "-v")

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
 func TestParseCounters(t *testing.T) {
@@ -54,18 +54,18 @@ func (f *fakeRunner) Run(_ context.Context, _ string, name string, args ...strin
 }
 
 func TestSNATCounters(t *testing.T) {
-	cfg, err := masq.ParseConfig([]byte(`{"name":"n","excludeCIDRs":["10.0.0.0/8"],"defaultAction":"masquerade"}`))
+	cfg, err := snat.ParseConfig([]byte(`{"name":"n","excludeCIDRs":["10.0.0.0/8"],"defaultAction":"masquerade"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	owner := masq.Owner{Network: "n", ID: "0123456789abcdef"}
-	m := &Masq{Backend: masq.BackendIPTables, Plan: masq.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})}
+	owner := snat.Owner{Network: "n", ID: "0123456789abcdef"}
+	m := &Masq{Backend: snat.BackendIPTables, Plan: snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})}
 	r := &fakeRunner{out: map[string]string{"iptables": "-A DKT-0123456789abcdef -d 10.0.0.0/8 -c 1 2 -j RETURN\n-A DKT-0123456789abcdef -c 3 4 -j MASQUERADE\n"}}
 	got, err := SNATCounters(context.Background(), r, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []Counter{{1, 2}, {3, 4}}; !reflect.DeepEqual(got[masq.IPv4], want) {
+	if want := []Counter{{1, 2}, {3, 4}}; !reflect.DeepEqual(got[snat.IPv4], want) {
 		t.Errorf("counters %v", got)
 	}
 	// Only the pod's chain is listed, with the xtables lock wait.
@@ -77,7 +77,7 @@ func TestSNATCounters(t *testing.T) {
 	if _, err := SNATCounters(context.Background(), r, m); err == nil || !strings.Contains(err.Error(), "drift") {
 		t.Errorf("drifted chain: %v", err)
 	}
-	if _, err := SNATCounters(context.Background(), r, &Masq{Backend: masq.BackendNFTables, Plan: m.Plan}); !errors.Is(err, ErrNoCounters) {
+	if _, err := SNATCounters(context.Background(), r, &Masq{Backend: snat.BackendNFTables, Plan: m.Plan}); !errors.Is(err, ErrNoCounters) {
 		t.Errorf("nftables: %v", err)
 	}
 }

@@ -17,10 +17,10 @@ import (
 	"github.com/containernetworking/cni/libcni"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/dns/dnsplugin"
-	"github.com/diktyo-io/diktyo/pkg/dns/record"
-	"github.com/diktyo-io/diktyo/pkg/masq"
-	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
+	"github.com/diktyo-io/diktyo/pkg/registerdns"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
 // Attachment is what the chain's plugins hold for one pod.
@@ -32,7 +32,7 @@ type Attachment struct {
 	// Plugins are the chain's plugin types, in order.
 	Plugins []string
 	Masq    *Masq
-	Route   *route.Plan
+	Route   *iproute.Plan
 	DNS     *DNS
 	// Errors are the plugins whose part could not be rebuilt, and why
 	// (e.g. a config the plugin would refuse today).
@@ -41,10 +41,10 @@ type Attachment struct {
 
 // Masq is ipmasq's part: its backend and the pod's rules in plan order.
 type Masq struct {
-	Backend string // masq.BackendIPTables or masq.BackendNFTables
+	Backend string // snat.BackendIPTables or snat.BackendNFTables
 	Tag     string // iptables: the shared chain
 	Table   string // nftables: the private table
-	Plan    *masq.Plan
+	Plan    *snat.Plan
 }
 
 // DNS is registerDNS's part.
@@ -119,22 +119,22 @@ func PluginStdin(list *libcni.NetworkConfigList, p *libcni.PluginConfig, capArgs
 }
 
 func buildMasq(a *Attachment, stdin []byte) (*Masq, error) {
-	cfg, err := masq.ParseConfig(stdin)
+	cfg, err := snat.ParseConfig(stdin)
 	if err != nil {
 		return nil, err
 	}
-	owner := masq.Owner{Network: a.Network, ID: a.Owner}
-	return &Masq{Backend: cfg.Backend, Tag: cfg.Tag, Table: cfg.Table, Plan: masq.BuildPlan(cfg, owner, a.Addrs)}, nil
+	owner := snat.Owner{Network: a.Network, ID: a.Owner}
+	return &Masq{Backend: cfg.Backend, Tag: cfg.Tag, Table: cfg.Table, Plan: snat.BuildPlan(cfg, owner, a.Addrs)}, nil
 }
 
-func buildRoute(a *Attachment, stdin []byte, ifName string) (*route.Plan, error) {
-	_, cfg, pod, err := route.Load(stdin)
+func buildRoute(a *Attachment, stdin []byte, ifName string) (*iproute.Plan, error) {
+	_, cfg, pod, err := iproute.Load(stdin)
 	if err != nil {
 		return nil, err
 	}
 	// The host-side interface only names host routes' device; it is
 	// found at ADD time, so it is not known here.
-	plan := route.BuildPlan(cfg, pod, a.Addrs, ifName, pod.HostInterface)
+	plan := iproute.BuildPlan(cfg, pod, a.Addrs, ifName, pod.HostInterface)
 	return &plan, nil
 }
 
@@ -196,7 +196,7 @@ func buildDNS(a *Attachment, stdin []byte, rt *libcni.RuntimeConf) (*DNS, error)
 	if err != nil {
 		return nil, err
 	}
-	ttl := uint32(dnsplugin.DefaultTTL)
+	ttl := uint32(registerdns.DefaultTTL)
 	if conf.TTL != nil {
 		ttl = *conf.TTL
 	}
@@ -220,7 +220,7 @@ func nodeName(conf string) string {
 	if conf != "" {
 		return conf
 	}
-	if n := os.Getenv(dnsplugin.NodeNameEnv); n != "" {
+	if n := os.Getenv(registerdns.NodeNameEnv); n != "" {
 		return n
 	}
 	h, _ := os.Hostname()

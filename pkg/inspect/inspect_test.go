@@ -9,7 +9,7 @@ import (
 	"github.com/containernetworking/cni/libcni"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
 )
 
 const testConflist = `{"cniVersion":"1.1.0","name":"diktyo","plugins":[
@@ -101,9 +101,9 @@ func TestBuildNamesTheFailingPlugin(t *testing.T) {
 
 func TestMarkFor(t *testing.T) {
 	pod, other := netip.MustParseAddr("100.64.0.5"), netip.MustParseAddr("100.64.0.6")
-	plan := &route.Plan{
-		Marks:  []route.Mark{{Addr: pod, Table: 100, Value: 0x10000, Mask: 0xff0000}},
-		Bypass: []route.Bypass{{Src: pod, Dst: netip.MustParsePrefix("10.0.0.0/8")}},
+	plan := &iproute.Plan{
+		Marks:  []iproute.Mark{{Addr: pod, Table: 100, Value: 0x10000, Mask: 0xff0000}},
+		Bypass: []iproute.Bypass{{Src: pod, Dst: netip.MustParsePrefix("10.0.0.0/8")}},
 	}
 	if m, ok := MarkFor(plan, pod, netip.MustParseAddr("198.51.100.7")); !ok || m.Value != 0x10000 {
 		t.Errorf("marked destination: %v %v", m, ok)

@@ -9,7 +9,7 @@ import (
 	"github.com/vishvananda/netlink"
 	"golang.org/x/sys/unix"
 
-	"github.com/diktyo-io/diktyo/pkg/route"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
 )
 
 // RouteQuery is a packet as the host's routing sees it: from a pod
@@ -139,7 +139,7 @@ func routeType(t int) string {
 
 // explainErrno turns the errors a route lookup gives for routes of type
 // unreachable/prohibit/blackhole (and rp_filter refusals) into words; the
-// kernel answers those lookups with an errno, not a route.
+// kernel answers those lookups with an errno, not a iproute.
 func explainErrno(err error) error {
 	var errno unix.Errno
 	if !errors.As(err, &errno) {
@@ -164,13 +164,13 @@ func explainErrno(err error) error {
 // src to dst (its prerouting chain): none when the pod's address has no
 // mark, or when dst is one of the pod's bypass destinations (those go
 // to main unmarked).
-func MarkFor(plan *route.Plan, src, dst netip.Addr) (mark route.Mark, ok bool) {
+func MarkFor(plan *iproute.Plan, src, dst netip.Addr) (mark iproute.Mark, ok bool) {
 	if plan == nil {
-		return route.Mark{}, false
+		return iproute.Mark{}, false
 	}
 	for _, b := range plan.Bypass {
 		if b.Src == src && b.Dst.Contains(dst) {
-			return route.Mark{}, false
+			return iproute.Mark{}, false
 		}
 	}
 	for _, m := range plan.Marks {
@@ -178,5 +178,5 @@ func MarkFor(plan *route.Plan, src, dst netip.Addr) (mark route.Mark, ok bool) {
 			return m, true
 		}
 	}
-	return route.Mark{}, false
+	return iproute.Mark{}, false
 }

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
-	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
 	"github.com/diktyo-io/diktyo/pkg/policy"
-	"github.com/diktyo-io/diktyo/pkg/route"
 )
 
 // grantAll allows every feature as widely as the admin config can, so
@@ -64,10 +64,10 @@ func jsonList(v string) string {
 // plugins runs the plugins' config parsers (ipmasq, iproute with its
 // default node config) on a runtimeConfig.
 func plugins(runtimeConfig string) error {
-	if _, err := masq.ParseConfig([]byte(`{"cniVersion":"1.1.0","name":"n","type":"ipmasq","runtimeConfig":` + runtimeConfig + `}`)); err != nil {
+	if _, err := snat.ParseConfig([]byte(`{"cniVersion":"1.1.0","name":"n","type":"ipmasq","runtimeConfig":` + runtimeConfig + `}`)); err != nil {
 		return err
 	}
-	_, _, _, err := route.Load([]byte(`{"cniVersion":"1.1.0","name":"n","type":"iproute","runtimeConfig":` + runtimeConfig + `}`))
+	_, _, _, err := iproute.Load([]byte(`{"cniVersion":"1.1.0","name":"n","type":"iproute","runtimeConfig":` + runtimeConfig + `}`))
 	return err
 }
 

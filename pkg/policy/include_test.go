@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
-	"github.com/diktyo-io/diktyo/pkg/masq"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -78,16 +78,16 @@ func ipmasqRules(t *testing.T, pol *policy.Policy) (v4, v6 string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := masq.ParseConfig([]byte(`{"cniVersion":"1.1.0","name":"n","type":"ipmasq","runtimeConfig":` + string(args) + `}`))
+	cfg, err := snat.ParseConfig([]byte(`{"cniVersion":"1.1.0","name":"n","type":"ipmasq","runtimeConfig":` + string(args) + `}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan := masq.BuildPlan(cfg, masq.Owner{Network: "n", ID: "x"},
+	plan := snat.BuildPlan(cfg, snat.Owner{Network: "n", ID: "x"},
 		[]netip.Prefix{netip.MustParsePrefix("192.0.2.5/24"), netip.MustParsePrefix("2001:db8:ff::5/64")})
 	return rulesSummary(plan.Families[0]), rulesSummary(plan.Families[1])
 }
 
-func rulesSummary(fr masq.FamilyRules) string {
+func rulesSummary(fr snat.FamilyRules) string {
 	var s []string
 	for _, r := range fr.Rules {
 		x := r.Action.String()

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/masq"
-	"github.com/diktyo-io/diktyo/pkg/masq/iptables"
-	"github.com/diktyo-io/diktyo/pkg/masq/nftables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -31,24 +31,24 @@ func BenchmarkIPMasqParseAndPlan(b *testing.B) {
 	addrs := []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")}
 	b.ReportAllocs()
 	for b.Loop() {
-		cfg, err := masq.ParseConfig(stdin)
+		cfg, err := snat.ParseConfig(stdin)
 		if err != nil {
 			b.Fatal(err)
 		}
-		owner := masq.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
-		if plan := masq.BuildPlan(cfg, owner, addrs); len(plan.Families) != 1 {
+		owner := snat.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
+		if plan := snat.BuildPlan(cfg, owner, addrs); len(plan.Families) != 1 {
 			b.Fatalf("plan %+v", plan)
 		}
 	}
 }
 
 func BenchmarkIPMasqRenderIPTables(b *testing.B) {
-	cfg, err := masq.ParseConfig(ipmasqStdin("iptables"))
+	cfg, err := snat.ParseConfig(ipmasqStdin("iptables"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	owner := masq.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
-	plan := masq.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
+	owner := snat.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
+	plan := snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
 	b.ReportAllocs()
 	for b.Loop() {
 		if s := iptables.RenderCreate(cfg.Tag, owner, plan.Families[0]); s == "" {
@@ -58,12 +58,12 @@ func BenchmarkIPMasqRenderIPTables(b *testing.B) {
 }
 
 func BenchmarkIPMasqRenderNFTables(b *testing.B) {
-	cfg, err := masq.ParseConfig(ipmasqStdin("nftables"))
+	cfg, err := snat.ParseConfig(ipmasqStdin("nftables"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	owner := masq.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
-	plan := masq.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
+	owner := snat.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
+	plan := snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
 	f := nftables.NewTxFactory(cfg.Table)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -1,0 +1,249 @@
+package masqtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/containernetworking/plugins/pkg/ns"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+)
+
+// NSRunner runs every command inside a network namespace, so backends
+// under test only ever touch a throwaway node's tables.
+type NSRunner struct {
+	NS   ns.NetNS
+	Next snat.Runner
+}
+
+// Run implements snat.Runner.
+func (r NSRunner) Run(ctx context.Context, stdin, name string, args ...string) (string, error) {
+	var out string
+	var err error
+	if derr := r.NS.Do(func(ns.NetNS) error {
+		out, err = r.Next.Run(ctx, stdin, name, args...)
+		return nil
+	}); derr != nil {
+		return "", derr
+	}
+	return out, err
+}
+
+// Harness adapts one backend to the conformance suite.
+type Harness struct {
+	// New returns a backend working in the harness's node namespace
+	// through r (a recorder around an NSRunner).
+	New func(r snat.Runner) snat.Backend
+	// Runner runs commands in the node namespace.
+	Runner snat.Runner
+	// Dump returns the node's state of everything the backend manages.
+	Dump func(t *testing.T) string
+	// FastAdd and FastDel are the commands (name and first argument
+	// words) a dual-stack pod's ADD and DEL may run once shared objects
+	// exist: the hot path.
+	FastAdd, FastDel []string
+	// Breakers damage an applied plan; Check must then name the damage.
+	Breakers []Breaker
+}
+
+// Breaker damages one owner's state in a way Check must report.
+type Breaker struct {
+	Name  string
+	Break func(t *testing.T, owner snat.Owner)
+	Want  string // a substring of the drift report
+}
+
+// NewOwner returns a fresh owner of network.
+func NewOwner(network string, i int) snat.Owner {
+	return snat.Owner{Network: network, ID: cniutil.OwnerID(network, fmt.Sprintf("c%d", i), "eth0")}
+}
+
+// PodAddrs returns dual-stack addresses for pod i.
+func PodAddrs(i int) []string {
+	return []string{fmt.Sprintf("198.51.100.%d/24", 10+i), fmt.Sprintf("2001:db8:ff::%x/64", 0x10+i)}
+}
+
+// Run runs the conformance suite.
+func Run(t *testing.T, h Harness) {
+	ctx := context.Background()
+	rec := &Recorder{Next: h.Runner}
+	b := h.New(rec)
+	plan := func(o snat.Owner, i int) *snat.Plan { return Plan(t, GoldenConf, o, PodAddrs(i)...) }
+	assertGone := func(t *testing.T, o snat.Owner) {
+		t.Helper()
+		if d := h.Dump(t); strings.Contains(d, o.ID) {
+			t.Fatalf("objects of %s left:\n%s", o.ID, d)
+		}
+	}
+
+	t.Run("AddIdempotentCheckDel", func(t *testing.T) {
+		o := NewOwner("net1", 1)
+		p := plan(o, 1)
+		mustOK(t, "add", b.Add(ctx, p))
+		mustOK(t, "check", b.Check(ctx, p))
+		first := h.Dump(t)
+		if !strings.Contains(first, o.ID) {
+			t.Fatalf("nothing of %s after ADD:\n%s", o.ID, first)
+		}
+		mustOK(t, "second add", b.Add(ctx, p))
+		if second := h.Dump(t); second != first {
+			t.Fatalf("second ADD changed the state:\n--- first\n%s\n--- second\n%s", first, second)
+		}
+		mustOK(t, "check", b.Check(ctx, p))
+		mustOK(t, "del", b.Del(ctx, o, Prefixes(PodAddrs(1)...)))
+		assertGone(t, o)
+		mustOK(t, "second del", b.Del(ctx, o, Prefixes(PodAddrs(1)...)))
+		mustOK(t, "del without addresses", b.Del(ctx, o, nil))
+		if err := b.Check(ctx, p); !isDrift(err) {
+			t.Fatalf("check after DEL = %v, want drift", err)
+		}
+	})
+
+	t.Run("HotPath", func(t *testing.T) {
+		warm, o := NewOwner("net1", 2), NewOwner("net1", 3)
+		mustOK(t, "add warm", b.Add(ctx, plan(warm, 2)))
+		defer func() { mustOK(t, "del warm", b.Del(ctx, warm, nil)) }()
+		rec.Commands()
+		mustOK(t, "add", b.Add(ctx, plan(o, 3)))
+		assertCommands(t, "ADD", rec.Commands(), h.FastAdd)
+		mustOK(t, "del", b.Del(ctx, o, Prefixes(PodAddrs(3)...)))
+		assertCommands(t, "DEL", rec.Commands(), h.FastDel)
+		assertGone(t, o)
+	})
+
+	t.Run("DelWithoutOrWithOtherAddrs", func(t *testing.T) {
+		o1, o2 := NewOwner("net1", 4), NewOwner("net1", 5)
+		mustOK(t, "add", b.Add(ctx, plan(o1, 4)))
+		mustOK(t, "add", b.Add(ctx, plan(o2, 5)))
+		mustOK(t, "del without addresses", b.Del(ctx, o1, nil))
+		assertGone(t, o1)
+		mustOK(t, "del with other addresses", b.Del(ctx, o2, Prefixes(PodAddrs(9)...)))
+		assertGone(t, o2)
+	})
+
+	t.Run("ReAddConverges", func(t *testing.T) {
+		o := NewOwner("net1", 6)
+		mustOK(t, "add", b.Add(ctx, plan(o, 6)))
+		p := Plan(t, `{"name":"net1","defaultAction":"masquerade"}`, o, PodAddrs(7)[0])
+		mustOK(t, "re-add", b.Add(ctx, p))
+		mustOK(t, "check", b.Check(ctx, p))
+		if d := h.Dump(t); strings.Contains(d, "198.51.100.16") || strings.Contains(d, "2001:db8:ff::16") {
+			t.Fatalf("old addresses left after re-ADD:\n%s", d)
+		}
+		mustOK(t, "del", b.Del(ctx, o, nil))
+		assertGone(t, o)
+	})
+
+	for _, br := range h.Breakers {
+		t.Run("CheckDetects"+br.Name, func(t *testing.T) {
+			o := NewOwner("net1", 8)
+			p := plan(o, 8)
+			mustOK(t, "add", b.Add(ctx, p))
+			defer func() { mustOK(t, "del", b.Del(ctx, o, nil)) }()
+			br.Break(t, o)
+			err := b.Check(ctx, p)
+			if !isDrift(err) || !strings.Contains(err.Error(), br.Want) {
+				t.Fatalf("check = %v, want drift naming %q", err, br.Want)
+			}
+			mustOK(t, "repairing add", b.Add(ctx, p))
+			mustOK(t, "check after repair", b.Check(ctx, p))
+		})
+	}
+
+	t.Run("LeakedOwnerOfAddress", func(t *testing.T) {
+		leaked, o := NewOwner("net1", 10), NewOwner("net1", 11)
+		mustOK(t, "add leaked", b.Add(ctx, plan(leaked, 10)))
+		p := Plan(t, `{"name":"net1","defaultAction":"masquerade"}`, o, PodAddrs(10)...) // same addresses
+		mustOK(t, "add", b.Add(ctx, p))
+		mustOK(t, "check", b.Check(ctx, p))
+		mustOK(t, "del leaked without addresses", b.Del(ctx, leaked, nil))
+		mustOK(t, "check after the leaked owner's DEL", b.Check(ctx, p))
+		mustOK(t, "del", b.Del(ctx, o, Prefixes(PodAddrs(10)...)))
+		assertGone(t, o)
+		assertGone(t, leaked)
+	})
+
+	t.Run("Parallel", func(t *testing.T) {
+		const n = 10
+		owners := make([]snat.Owner, n)
+		for i := range owners {
+			owners[i] = NewOwner("net1", 100+i)
+		}
+		parallel(t, n, func(i int) error { return b.Add(ctx, plan(owners[i], 100+i)) })
+		parallel(t, n, func(i int) error { return b.Check(ctx, plan(owners[i], 100+i)) })
+		parallel(t, n, func(i int) error {
+			if i%2 == 0 {
+				return b.Del(ctx, owners[i], nil)
+			}
+			return b.Del(ctx, owners[i], Prefixes(PodAddrs(100+i)...))
+		})
+		for _, o := range owners {
+			assertGone(t, o)
+		}
+	})
+
+	t.Run("GC", func(t *testing.T) {
+		a, bb, c := NewOwner("net1", 20), NewOwner("net1", 21), NewOwner("net2", 22)
+		pa, pb, pc := plan(a, 20), plan(bb, 21), plan(c, 22)
+		for _, p := range []*snat.Plan{pa, pb, pc} {
+			mustOK(t, "add", b.Add(ctx, p))
+		}
+		mustOK(t, "gc", b.GC(ctx, "net1", map[string]bool{a.ID: true}))
+		assertGone(t, bb)
+		mustOK(t, "check a", b.Check(ctx, pa))
+		mustOK(t, "check c (other network)", b.Check(ctx, pc))
+		mustOK(t, "gc all of net1", b.GC(ctx, "net1", nil))
+		assertGone(t, a)
+		mustOK(t, "check c (other network)", b.Check(ctx, pc))
+		mustOK(t, "gc all of net2", b.GC(ctx, "net2", map[string]bool{}))
+		assertGone(t, c)
+	})
+
+	t.Run("Status", func(t *testing.T) {
+		mustOK(t, "status", b.Status(ctx))
+	})
+}
+
+func mustOK(t *testing.T, what string, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func isDrift(err error) bool {
+	var d *snat.DriftError
+	return errors.As(err, &d)
+}
+
+// assertCommands checks that cmds are exactly the wanted commands (by
+// prefix), in order: no listing, one transaction per family.
+func assertCommands(t *testing.T, verb string, cmds, want []string) {
+	t.Helper()
+	ok := len(cmds) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(cmds[i], want[i])
+	}
+	if !ok {
+		t.Fatalf("%s ran %q, want exactly %q", verb, cmds, want)
+	}
+}
+
+func parallel(t *testing.T, n int, f func(i int) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[i] = f(i) }()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+}

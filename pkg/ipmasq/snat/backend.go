@@ -1,0 +1,88 @@
+package snat
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/netip"
+	"os/exec"
+	"strings"
+)
+
+// Backend applies plans to the kernel. Every method is safe to run in
+// parallel with any other, in other processes too.
+type Backend interface {
+	// Add makes the kernel hold exactly plan's objects for plan.Owner,
+	// atomically: on error none of them are left.
+	Add(ctx context.Context, plan *Plan) error
+	// Del removes everything owner has. addrs, when known, let it do so
+	// without listing; without them the owner's objects are searched.
+	// Objects already gone are not an error.
+	Del(ctx context.Context, owner Owner, addrs []netip.Prefix) error
+	// Check reports how the kernel differs from plan, or nil.
+	Check(ctx context.Context, plan *Plan) error
+	// GC removes the objects of network's attachments that are not in
+	// valid (a set of owner IDs).
+	GC(ctx context.Context, network string, valid map[string]bool) error
+	// Status reports whether the backend can work on this node.
+	Status(ctx context.Context) error
+}
+
+// Runner runs a command with stdin and returns its stdout. Backends take
+// one so tests can count or record what they run.
+type Runner interface {
+	Run(ctx context.Context, stdin string, name string, args ...string) (string, error)
+}
+
+// ExecRunner runs commands with os/exec.
+type ExecRunner struct{}
+
+// Run implements Runner. A failure's error carries the command's stderr.
+func (ExecRunner) Run(ctx context.Context, stdin string, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	if stdin != "" {
+		cmd.Stdin = strings.NewReader(stdin)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return stdout.String(), &ExecError{Cmd: name + " " + strings.Join(args, " "), Stderr: strings.TrimSpace(stderr.String()), Err: err}
+	}
+	return stdout.String(), nil
+}
+
+// ExecError is a failed command.
+type ExecError struct {
+	Cmd    string
+	Stderr string
+	Err    error
+}
+
+func (e *ExecError) Error() string {
+	if e.Stderr == "" {
+		return fmt.Sprintf("%s: %v", e.Cmd, e.Err)
+	}
+	return fmt.Sprintf("%s: %v: %s", e.Cmd, e.Err, e.Stderr)
+}
+
+func (e *ExecError) Unwrap() error { return e.Err }
+
+// ExitCode returns the exit status of a failed command, or -1.
+func ExitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+// DriftError is what Check returns: every difference found.
+type DriftError struct {
+	Owner    Owner
+	Problems []string
+}
+
+func (e *DriftError) Error() string {
+	return fmt.Sprintf("ipmasq rules of %s drifted: %s", e.Owner.ID, strings.Join(e.Problems, "; "))
+}

@@ -1,0 +1,164 @@
+package iproute
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/netip"
+	"os"
+	"path/filepath"
+)
+
+// index answers the two questions ADD and DEL ask about other
+// attachments, in constant time whatever the number of pods:
+//   - which attachment holds a pod address: addrs/<address> holds the
+//     owner;
+//   - who still needs a shared rule: shared/<hash of the rule>/ holds the
+//     rule (file "rule") and one empty file per owner using it.
+//
+// It is derived from the records and lives under the store's lock; GC
+// rebuilds it from the records, so a crash between two writes heals.
+type index struct {
+	dir string
+}
+
+const (
+	addrsDir  = "addrs"
+	sharedDir = "shared"
+	ruleFile  = "rule"
+)
+
+func (ix index) addrPath(a netip.Addr) string {
+	return filepath.Join(ix.dir, addrsDir, a.String())
+}
+
+func (ix index) sharedPath(r Rule) string {
+	h := sha256.Sum256([]byte(r.String()))
+	return filepath.Join(ix.dir, sharedDir, hex.EncodeToString(h[:8]))
+}
+
+// owner returns the attachment holding a, or "".
+func (ix index) owner(a netip.Addr) string {
+	b, err := os.ReadFile(ix.addrPath(a))
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+func (ix index) claim(a netip.Addr, owner string) error {
+	if err := os.MkdirAll(filepath.Join(ix.dir, addrsDir), 0o700); err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	return writeFile(ix.addrPath(a), []byte(owner))
+}
+
+// release drops owner's claim on a (not another owner's).
+func (ix index) release(a netip.Addr, owner string) {
+	if ix.owner(a) == owner {
+		_ = os.Remove(ix.addrPath(a))
+	}
+}
+
+// ref records that owner uses r.
+func (ix index) ref(owner string, r Rule) error {
+	dir := ix.sharedPath(r)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ruleFile)); errors.Is(err, fs.ErrNotExist) {
+		if err := writeJSON(filepath.Join(dir, ruleFile), r); err != nil {
+			return err
+		}
+	}
+	return writeFile(filepath.Join(dir, owner), nil)
+}
+
+// unref drops owner's use of r and says whether nobody uses it now. A rule
+// the index does not know (lost state) is kept: without a record nothing
+// proves it is ours.
+func (ix index) unref(owner string, r Rule) (unused bool) {
+	dir := ix.sharedPath(r)
+	if _, err := os.Stat(dir); err != nil {
+		return false
+	}
+	_ = os.Remove(filepath.Join(dir, owner))
+	if ix.otherUsers(owner, r) {
+		return false
+	}
+	_ = os.RemoveAll(dir)
+	return true
+}
+
+// otherUsers says whether anybody but owner uses r; it reads at most three
+// directory entries.
+func (ix index) otherUsers(owner string, r Rule) bool {
+	d, err := os.Open(ix.sharedPath(r))
+	if err != nil {
+		return false
+	}
+	defer func() { _ = d.Close() }()
+	names, err := d.Readdirnames(3)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return true // unsure: keep the rule
+	}
+	for _, n := range names {
+		if n != ruleFile && n != owner && n != ruleFile+".tmp" {
+			return true
+		}
+	}
+	return false
+}
+
+// add claims rec's addresses and references its shared rules.
+func (ix index) add(rec *Record) error {
+	for _, a := range rec.Addrs {
+		if err := ix.claim(a.Addr(), rec.Owner); err != nil {
+			return err
+		}
+	}
+	for _, r := range rec.Shared {
+		if err := ix.ref(rec.Owner, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// releaseAll drops rec's address claims.
+func (ix index) releaseAll(owner string, addrs []netip.Prefix) {
+	for _, a := range addrs {
+		ix.release(a.Addr(), owner)
+	}
+}
+
+// sharedRules returns the keys of every shared rule someone uses.
+func (ix index) sharedRules() map[string]bool {
+	out := map[string]bool{}
+	entries, _ := os.ReadDir(filepath.Join(ix.dir, sharedDir))
+	for _, e := range entries {
+		var r Rule
+		if ok, err := readJSON(filepath.Join(ix.dir, sharedDir, e.Name(), ruleFile), &r); ok && err == nil {
+			out[r.String()] = true
+		}
+	}
+	return out
+}
+
+// rebuild replaces the index with one derived from recs.
+func (ix index) rebuild(recs []*Record) error {
+	for _, d := range []string{addrsDir, sharedDir} {
+		if err := os.RemoveAll(filepath.Join(ix.dir, d)); err != nil {
+			return fmt.Errorf("state: %w", err)
+		}
+	}
+	for _, rec := range recs {
+		if err := ix.add(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,139 @@
+package iproute
+
+import (
+	"log/slog"
+	"slices"
+)
+
+// txn installs a plan step by step and remembers how to undo each step it
+// created, so that a failure at step k removes steps 1..k-1 and nothing
+// that existed before.
+type txn struct {
+	host  backend
+	pod   backend // pod.h is nil when there is no pod netns
+	ix    index
+	owner string
+	undo  []func() error
+	// nft is the fwmark layout's backend (nil with the other layouts);
+	// oldMarks are the marks the attachment's previous record holds.
+	nft      *nftBackend
+	oldMarks []Mark
+}
+
+// install adds pod routes, host routes, shared rules and per-pod rules,
+// in that order.
+func (t *txn) install(plan Plan) error {
+	for _, r := range plan.PodRoutes {
+		if err := t.addPodRoute(r); err != nil {
+			return err
+		}
+	}
+	for _, r := range plan.HostRoutes {
+		if err := t.addHostRoute(r); err != nil {
+			return err
+		}
+	}
+	for _, r := range plan.Shared {
+		created, err := t.host.addRule(r)
+		if err != nil {
+			return err
+		}
+		if created && !t.ix.otherUsers(t.owner, r) {
+			t.undo = append(t.undo, func() error { return t.host.delRule(r) })
+		}
+	}
+	for _, r := range plan.Rules {
+		created, err := t.host.addRule(r)
+		if err != nil {
+			return err
+		}
+		if created {
+			t.undo = append(t.undo, func() error { return t.host.delRule(r) })
+		}
+	}
+	// Last, and one atomic transaction: if it fails, it changed nothing.
+	if t.nft != nil {
+		return t.nft.add(plan, t.oldMarks)
+	}
+	return nil
+}
+
+func (t *txn) addPodRoute(r PodRoute) error {
+	nr, err := t.pod.nlPodRoute(r)
+	if err != nil {
+		return err
+	}
+	created, err := t.pod.addRoute(nr, "pod route "+r.String())
+	if err != nil {
+		return err
+	}
+	if created {
+		t.undo = append(t.undo, func() error { return t.pod.delRoute(nr, "pod route "+r.String()) })
+	}
+	return nil
+}
+
+func (t *txn) addHostRoute(r HostRoute) error {
+	nr, err := t.host.nlHostRoute(r)
+	if err != nil {
+		return err
+	}
+	created, err := t.host.addRoute(nr, "host route "+r.String())
+	if err != nil {
+		return err
+	}
+	if created {
+		t.undo = append(t.undo, func() error { return t.host.delRoute(nr, "host route "+r.String()) })
+	}
+	return nil
+}
+
+// rollback undoes the created steps, last first.
+func (t *txn) rollback(log *slog.Logger) {
+	for _, u := range slices.Backward(t.undo) {
+		if err := u(); err != nil {
+			log.Warn("iproute: rolling back a failed ADD", "error", err)
+		}
+	}
+	t.undo = nil
+}
+
+// remove deletes owner's objects in plan: its own outright, shared rules
+// only when no other attachment refers to them. It goes on after an error
+// and returns them all.
+func (t *txn) remove(plan Plan, owner string) []error {
+	var errs []error
+	if t.nft != nil {
+		// Unmark first, then remove the rules the marks lead to.
+		errs = appendErr(errs, t.nft.remove(plan.Marks, plan.Bypass))
+	}
+	for _, r := range plan.Rules {
+		errs = appendErr(errs, t.host.delRule(r))
+	}
+	for _, r := range plan.Shared {
+		if t.ix.unref(owner, r) {
+			errs = appendErr(errs, t.host.delRule(r))
+		}
+	}
+	for _, r := range plan.HostRoutes {
+		errs = appendErr(errs, t.host.delRoute(t.host.hostRouteKey(r), "host route "+r.String()))
+	}
+	if t.pod.h == nil {
+		return errs
+	}
+	for _, r := range plan.PodRoutes {
+		nr, err := t.pod.nlPodRoute(r)
+		if err == nil {
+			err = t.pod.delRoute(nr, "pod route "+r.String())
+		}
+		errs = appendErr(errs, err)
+	}
+	return errs
+}
+
+func appendErr(errs []error, err error) []error {
+	if err != nil {
+		return append(errs, err)
+	}
+	return errs
+}

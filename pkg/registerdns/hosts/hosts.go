@@ -1,0 +1,376 @@
+// Package hosts is registerDNS's zero-dependency backend: it keeps pod
+// names in a hosts-format file that CoreDNS's hosts plugin or dnsmasq
+// (addn-hosts) serve, forward and reverse.
+//
+// Each line diktyo writes is one address with all of one attachment's
+// names, and a trailing comment naming the owner:
+//
+//	198.51.100.7	web.default.pods.example.test # diktyo-owner=3f2a... diktyo-net=podnet
+//
+// Lines without that comment (written by someone else) are kept verbatim,
+// and their names count as taken. Every change happens under an exclusive
+// flock on FILE.lock and replaces the file atomically (temp file in the
+// same directory, fsync, rename, fsync of the directory), so readers never
+// see a partial file and concurrent ADD/DEL from many processes serialise.
+package hosts
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
+)
+
+// Backend implements record.Backend on a hosts file.
+type Backend struct {
+	path string
+	node string // this node's name: GC removes only its lines
+}
+
+var _ record.Backend = (*Backend)(nil)
+
+// New returns a backend for the hosts file at path (absolute), on the
+// node named node.
+func New(path, node string) *Backend { return &Backend{path: path, node: node} }
+
+// entry is one line of the file. Lines that are not diktyo's have only
+// raw set (and names, to detect conflicts).
+type entry struct {
+	raw   string
+	addr  netip.Addr
+	names []string
+	owner record.Owner
+	ours  bool // carries a diktyo owner comment
+}
+
+func (e entry) String() string {
+	if !e.ours {
+		return e.raw
+	}
+	return fmt.Sprintf("%s\t%s # %s", e.addr, strings.Join(e.names, " "), e.owner)
+}
+
+// body is a line of ours without its owner comment.
+func (e entry) body() string {
+	return fmt.Sprintf("%s\t%s", e.addr, strings.Join(e.names, " "))
+}
+
+// parse reads the file's lines. It never fails on a line it does not
+// understand: such lines are kept as they are.
+func parse(data []byte) []entry {
+	var out []entry
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		out = append(out, parseLine(sc.Text()))
+	}
+	return out
+}
+
+func parseLine(line string) entry {
+	e := entry{raw: line}
+	body, comment, _ := strings.Cut(line, "#")
+	fields := strings.Fields(body)
+	if len(fields) < 2 {
+		return e
+	}
+	a, err := netip.ParseAddr(fields[0])
+	if err != nil {
+		return e
+	}
+	var names []string
+	for _, n := range fields[1:] {
+		n = strings.ToLower(strings.TrimSuffix(n, "."))
+		if !wellFormed(n) {
+			// Not a line diktyo could have written ("." or "a..b"):
+			// kept verbatim, and its names claim nothing.
+			return e
+		}
+		names = append(names, n)
+	}
+	e.addr, e.names = a, names
+	e.owner, e.ours = record.ParseOwner(strings.Fields(comment))
+	return e
+}
+
+// wellFormed reports whether n is a host name with no empty label.
+func wellFormed(n string) bool {
+	return n != "" && !slices.Contains(strings.Split(n, "."), "")
+}
+
+// wanted returns the lines a set should have: one per address, carrying
+// every name.
+func wanted(s record.Set) []entry {
+	var names []string
+	for _, n := range s.Names {
+		names = append(names, n.Host())
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	var out []entry
+	for _, r := range s.Records {
+		if r.Type != record.A && r.Type != record.AAAA {
+			continue
+		}
+		a, err := netip.ParseAddr(r.Data)
+		if err != nil || slices.ContainsFunc(out, func(e entry) bool { return e.addr == a }) {
+			continue
+		}
+		out = append(out, entry{addr: a, names: names, owner: s.Owner, ours: true})
+	}
+	return out
+}
+
+// Add replaces the owner's lines with the set's, unless a name is on a
+// line that belongs to someone else.
+func (b *Backend) Add(ctx context.Context, s record.Set) error {
+	want := wanted(s)
+	if len(want) == 0 {
+		return nil
+	}
+	return b.modify(ctx, func(es []entry) ([]entry, error) {
+		for _, e := range es {
+			if e.ours && e.owner.Same(s.Owner) {
+				continue
+			}
+			for _, n := range s.Names {
+				if slices.Contains(e.names, n.Host()) {
+					return nil, fmt.Errorf("name %s is already taken in %s: %s", n.Host(), b.path, describe(e))
+				}
+			}
+		}
+		return append(without(es, s.Owner), want...), nil
+	})
+}
+
+func describe(e entry) string {
+	if !e.ours {
+		return fmt.Sprintf("line %q was not written by diktyo", e.raw)
+	}
+	return "owned by " + e.owner.Describe()
+}
+
+// without drops the owner's lines (in any form of its owner tag, see
+// record.Owner.Same), keeping everything else in order.
+func without(es []entry, o record.Owner) []entry {
+	return slices.DeleteFunc(slices.Clone(es), func(e entry) bool { return e.ours && e.owner.Same(o) })
+}
+
+// Del removes the owner's lines; no file or no lines is success.
+func (b *Backend) Del(ctx context.Context, s record.Set) error {
+	return b.modify(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
+}
+
+// GC removes this node's lines of network whose owner is not in valid.
+// valid lists only this node's attachments, so lines naming another node
+// (a file shared by nodes) are never this GC's. Lines naming no node were
+// written by an older version on the node that owns the file (a hosts
+// file is node-local state), so they count as this node's.
+func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
+	return b.modify(ctx, func(es []entry) ([]entry, error) {
+		return slices.DeleteFunc(slices.Clone(es), func(e entry) bool {
+			mine := e.owner.Node == "" || e.owner.Node == b.node
+			return e.ours && mine && e.owner.Network == network && !valid[e.owner.ID]
+		}), nil
+	})
+}
+
+// Check compares the owner's lines with the set's.
+func (b *Backend) Check(_ context.Context, s record.Set) error {
+	data, err := os.ReadFile(b.path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("reading %s: %w", b.path, err)
+	}
+	// Lines are compared without their owner comment: an older form of
+	// this attachment's tag (no node, no pod) is still this attachment's.
+	var got []string
+	for _, e := range parse(data) {
+		if e.ours && e.owner.Same(s.Owner) {
+			got = append(got, e.body())
+		}
+	}
+	var want []string
+	for _, e := range wanted(s) {
+		want = append(want, e.body())
+	}
+	var problems []string
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			problems = append(problems, fmt.Sprintf("missing line %q", w))
+		}
+	}
+	for _, g := range got {
+		if !slices.Contains(want, g) {
+			problems = append(problems, fmt.Sprintf("unexpected line %q", g))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s: %s", b.path, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Status checks that the directory exists and the lock can be taken.
+func (b *Backend) Status(ctx context.Context) error {
+	unlock, err := b.lock(ctx)
+	if err != nil {
+		return err
+	}
+	unlock()
+	return nil
+}
+
+// modify runs change on the parsed file under the lock and writes the
+// result atomically when it differs.
+func (b *Backend) modify(ctx context.Context, change func([]entry) ([]entry, error)) error {
+	unlock, err := b.lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	data, err := os.ReadFile(b.path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("reading %s: %w", b.path, err)
+	}
+	es, err := change(parse(data))
+	if err != nil {
+		return err
+	}
+	out := render(es)
+	if bytes.Equal(out, data) {
+		return nil
+	}
+	return writeAtomic(b.path, out)
+}
+
+func render(es []entry) []byte {
+	var buf bytes.Buffer
+	for _, e := range es {
+		buf.WriteString(e.String())
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes()
+}
+
+// lockPath is the lock file: in a directory of its own, root-only, so
+// that no other user can open the lock (a read-only descriptor suffices
+// for flock) and stall every ADD. The hosts file's own directory must
+// stay readable by the DNS server, so it cannot hold the lock.
+func (b *Backend) lockPath() string { return b.path + ".lock.d/lock" }
+
+// lock takes an exclusive flock on the lock file, polling so that the wait
+// is bounded by ctx. The lock file is never removed: removing it would let
+// two writers lock different inodes.
+func (b *Backend) lock(ctx context.Context) (func(), error) {
+	lockPath := b.lockPath()
+	if err := os.MkdirAll(filepath.Dir(b.path), 0o755); err != nil {
+		return nil, fmt.Errorf("hosts.file: creating directory: %w", err)
+	}
+	if err := cniutil.PrivateDir(filepath.Dir(lockPath)); err != nil {
+		return nil, fmt.Errorf("hosts.file: lock directory: %w", err)
+	}
+	f, err := openPrivate(lockPath)
+	if err != nil {
+		return nil, fmt.Errorf("hosts.file: lock: %w", err)
+	}
+	start := time.Now()
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return func() { _ = f.Close() }, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			_ = f.Close()
+			return nil, fmt.Errorf("locking %s: %w", lockPath, err)
+		}
+		select {
+		case <-ctx.Done():
+			_ = f.Close()
+			return nil, fmt.Errorf("locking %s: still held by another process after %s (timeout): %w", lockPath, time.Since(start).Round(time.Millisecond), ctx.Err())
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+}
+
+// openPrivate opens (creating) a regular file of this user's, mode
+// 0600, narrowing a wider mode; it does not follow a symlink.
+func openPrivate(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file", path)
+	}
+	if err == nil {
+		err = cniutil.OwnedByUs(path, st)
+	}
+	if err == nil && st.Mode().Perm()&0o077 != 0 {
+		err = f.Chmod(0o600)
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// writeAtomic replaces path with data: temp file in the same directory
+// (mode 0644, or the existing file's), fsync, rename over path, fsync of
+// the directory.
+func writeAtomic(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
+	}
+	// Keep the mode of an existing file (an admin may have narrowed it).
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("chmod %s: %w", tmp.Name(), err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("fsync %s: %w", tmp.Name(), err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("renaming %s to %s: %w", tmp.Name(), path, err)
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("fsync of directory %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err = d.Sync(); err != nil {
+		return fmt.Errorf("fsync of directory %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,246 @@
+// Package registerdns implements the registerDNS chained CNI plugin: it
+// gives a pod DNS names (A/AAAA, optional PTR) on ADD and removes them on
+// DEL, through a backend: a hosts file (default), RFC 2136 dynamic updates
+// with TSIG, or an external registry client (the original Diktyo exec
+// interface). See docs/registerDNS.md.
+package registerdns
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"os"
+
+	"github.com/containernetworking/cni/pkg/skel"
+	"github.com/containernetworking/cni/pkg/types"
+	current "github.com/containernetworking/cni/pkg/types/100"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
+)
+
+// Funcs returns the skel callbacks.
+func Funcs() skel.CNIFuncs {
+	return Verbs().CNIFuncs()
+}
+
+// Verbs returns the verbs with ADD returning its result, for running the
+// plugin in-process (diktyo-nri) as well as from the binary.
+func Verbs() cniutil.Verbs {
+	return cniutil.Verbs{Add: addResult, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+}
+
+var log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})).With("plugin", "registerDNS")
+
+// pod is what the verbs work out about the attachment before touching
+// the backend.
+type pod struct {
+	prev  *current.Result
+	addrs []netip.Prefix
+	set   record.Set
+}
+
+// load parses the config and works out the pod's names, addresses and
+// records. With lenient (DEL), names that fail validation are skipped
+// (they were never added) and missing addresses are not an error.
+func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
+	p, err := Parse(args.StdinData)
+	if err != nil {
+		return nil, nil, err
+	}
+	pd, err := p.plan(args, lenient)
+	return p, pd, err
+}
+
+// Plan is what ADD would register for the pod of args (owner, names,
+// addresses, records), from the plugin's own parser and builder without
+// touching a backend: diktyo-nri explain prints it, so it can never
+// disagree with ADD.
+func Plan(args *skel.CmdArgs) (record.Set, error) {
+	p, err := ParseConfig(args.StdinData)
+	if err != nil {
+		return record.Set{}, err
+	}
+	pd, err := p.plan(args, false)
+	if err != nil {
+		return record.Set{}, err
+	}
+	return pd.set, nil
+}
+
+// plan works out the pod's names, addresses and records.
+func (p *Plugin) plan(args *skel.CmdArgs, lenient bool) (*pod, error) {
+	if rcErr := p.Conf.RuntimeConfig.err; rcErr != nil {
+		if !lenient {
+			return nil, rcErr
+		}
+		p.Conf.RuntimeConfig = RuntimeConfig{} // DEL: owner tags find the records
+	}
+	prev, err := cniutil.PrevResult(&p.Conf.PluginConf)
+	if err != nil && !lenient {
+		return nil, err
+	}
+	names, err := p.Names(args.Args, lenient)
+	if err != nil {
+		return nil, err
+	}
+	k8s, _ := podOf(args.Args, nil) // an error was reported by Names
+
+	addrs, addrErr := cniutil.PodAddrs(prev, p.Conf.RuntimeConfig.IPs, args.IfName)
+	owner := record.Owner{
+		ID:      cniutil.OwnerID(p.Conf.Name, args.ContainerID, args.IfName),
+		Network: p.Conf.Name,
+		Node:    p.Node,
+		Pod:     record.PodRef(k8s.Namespace, k8s.Name),
+	}
+	set := record.Set{
+		Owner:       owner,
+		Names:       names,
+		Addrs:       plainAddrs(addrs),
+		ContainerID: args.ContainerID,
+		Metadata:    p.Conf.RuntimeConfig.Metadata,
+	}
+	if addrErr != nil && !lenient && p.needsAddrs(set) {
+		return nil, addrErr
+	}
+	var reverse record.Zones
+	if p.BackendName == BackendRFC2136 {
+		reverse = p.ReverseZones
+	}
+	set.Records = record.Build(owner, names, set.Addrs, reverse, p.TTL)
+	return &pod{prev: prev, addrs: addrs, set: set}, nil
+}
+
+// podOf reads the pod's identity from CNI_ARGS; a runtime that is not
+// Kubernetes gives none, which is not an error.
+func podOf(cniArgs string, dnsNames []string) (record.Pod, error) {
+	k, err := cniutil.ParseK8sArgs(cniArgs)
+	if err != nil {
+		return record.Pod{DNSNames: dnsNames}, err
+	}
+	return record.Pod{
+		Name:      string(k.K8S_POD_NAME),
+		Namespace: string(k.K8S_POD_NAMESPACE),
+		UID:       string(k.K8S_POD_UID),
+		DNSNames:  dnsNames,
+	}, nil
+}
+
+// needsAddrs reports whether the set registers anything, so that a pod
+// with nothing to register passes through even without addresses.
+func (p *Plugin) needsAddrs(s record.Set) bool {
+	if p.BackendName == BackendExec {
+		return s.Metadata[p.Conf.AppIDKey] != ""
+	}
+	return len(s.Names) > 0
+}
+
+// Names returns the pod's names (record.Names over the config's zones and
+// template, the pod identity from CNI_ARGS and runtimeConfig.dnsNames).
+// The exec backend has no names.
+func (p *Plugin) Names(cniArgs string, lenient bool) ([]record.Name, error) {
+	if p.BackendName == BackendExec {
+		return nil, nil
+	}
+	k8s, err := podOf(cniArgs, p.Conf.RuntimeConfig.DNSNames)
+	if err != nil && !lenient {
+		return nil, err
+	}
+	if lenient {
+		return record.NamesLenient(p.NameConfig(), k8s, func(err error) {
+			log.Warn("skipping invalid name", "error", err)
+		}), nil
+	}
+	return record.Names(p.NameConfig(), k8s)
+}
+
+// NameConfig is what the pod's names depend on.
+func (p *Plugin) NameConfig() record.NameConfig {
+	return record.NameConfig{Zones: p.Zones, Template: p.Template}
+}
+
+func plainAddrs(ps []netip.Prefix) []netip.Addr {
+	out := make([]netip.Addr, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, p.Addr())
+	}
+	return out
+}
+
+// addResult registers the pod's records and returns the result to print.
+func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
+	p, pd, err := load(args, false)
+	if err != nil {
+		return nil, "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Add(ctx, pd.set); err != nil {
+		return nil, "", fmt.Errorf("registerDNS ADD (%s backend): %w", p.BackendName, err)
+	}
+	return cniutil.Result(pd.prev, pd.addrs, args.IfName, args.Netns), p.Conf.CNIVersion, nil
+}
+
+// cmdDel never fails because of the backend or the config: DEL runs first
+// in a chain's teardown, and an error here would stop the other plugins
+// from cleaning up and make the runtime retry forever. What cannot be
+// removed now is logged and left to GC.
+func cmdDel(args *skel.CmdArgs) error {
+	p, pd, err := load(args, true)
+	if err != nil {
+		log.Warn("DEL: cannot load config; records, if any, are left to GC", "container", args.ContainerID, "error", err)
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Del(ctx, pd.set); err != nil {
+		log.Warn("DEL: removing records failed; left to GC", "container", args.ContainerID, "owner", pd.set.Owner.ID, "backend", p.BackendName, "error", err)
+	}
+	return nil
+}
+
+func cmdCheck(args *skel.CmdArgs) error {
+	p, pd, err := load(args, false)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Check(ctx, pd.set); err != nil {
+		return fmt.Errorf("registerDNS CHECK (%s backend): %w", p.BackendName, err)
+	}
+	return nil
+}
+
+func cmdGC(args *skel.CmdArgs) error {
+	p, err := Parse(args.StdinData)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.GCTimeout)
+	defer cancel()
+	valid := cniutil.ValidOwners(p.Conf.Name, p.Conf.ValidAttachments)
+	if err := p.Backend.GC(ctx, p.Conf.Name, valid); err != nil {
+		return fmt.Errorf("registerDNS GC (%s backend): %w", p.BackendName, err)
+	}
+	return nil
+}
+
+func cmdStatus(args *skel.CmdArgs) error {
+	p, err := Parse(args.StdinData)
+	if err != nil {
+		return types.NewError(types.ErrInvalidNetworkConfig, "invalid registerDNS config", err.Error())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	defer cancel()
+	if err := p.Backend.Status(ctx); err != nil {
+		var te *types.Error
+		if errors.As(err, &te) {
+			return te
+		}
+		return types.NewError(types.ErrPluginNotAvailable, fmt.Sprintf("registerDNS %s backend not available", p.BackendName), err.Error())
+	}
+	return nil
+}
