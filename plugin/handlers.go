@@ -191,7 +191,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		return errNotLive
 	}
 	t := time.Now()
-	res, err := st.runner.Add(ctx, pod, args)
+	res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
 	p.metrics.cni("add", t)
 	p.dump(st, pod, pol, "ADD", args, res, err)
 	if err == nil {
@@ -218,7 +218,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 		fallback = cur.lastArgs
 	}
 	t := time.Now()
-	ran, err := st.runner.Del(ctx, pod, fallback)
+	ran, err := st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
 	if !ran {
 		return nil
 	}

@@ -229,7 +229,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("check")
 	t := time.Now()
-	err = st.runner.Check(ctx, pod)
+	err = st.runner.Check(chainrun.WithLogger(ctx, log), pod)
 	p.metrics.cni("check", t)
 	if err == nil {
 		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
@@ -248,7 +248,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *chainrun.Attachment, log *slog.Logger) error {
 	if gone := st.runner.Dropped(att); gone != nil {
 		log.Info("reconcile: plugins left the chain; removing their state", "plugins", gone.PluginTypes())
-		if err := st.runner.DelAttachment(ctx, gone, e.pod.NetNS); err != nil {
+		if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), gone, e.pod.NetNS); err != nil {
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
@@ -264,7 +264,7 @@ func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *polic
 	if err != nil && !releasable(err) {
 		return err // the old attachment keeps the pod's egress identity
 	}
-	if derr := st.runner.DelAttachment(ctx, old, e.pod.NetNS); derr != nil {
+	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), old, e.pod.NetNS); derr != nil {
 		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", derr)
 		return errors.Join(err, derr)
 	}

@@ -3,12 +3,8 @@
 package main
 
 import (
-	"github.com/containernetworking/cni/pkg/skel"
-
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq"
 )
 
-func main() {
-	skel.PluginMainFuncs(ipmasq.Funcs(), cniutil.Versions, "diktyo ipmasq: per-pod source NAT (iptables or nftables)")
-}
+func main() { cniutil.Main(ipmasq.Plugin) }

@@ -4,12 +4,8 @@
 package main
 
 import (
-	"github.com/containernetworking/cni/pkg/skel"
-
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/iproute"
 )
 
-func main() {
-	skel.PluginMainFuncs(iproute.Funcs(), cniutil.Versions, "diktyo iproute: pod routes and host-side policy routing")
-}
+func main() { cniutil.Main(iproute.Plugin) }

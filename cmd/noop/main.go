@@ -3,12 +3,8 @@
 package main
 
 import (
-	"github.com/containernetworking/cni/pkg/skel"
-
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/noop"
 )
 
-func main() {
-	skel.PluginMainFuncs(noop.Funcs(), cniutil.Versions, "diktyo noop: dumps CNI calls for debugging")
-}
+func main() { cniutil.Main(noop.Plugin) }

@@ -4,12 +4,8 @@
 package main
 
 import (
-	"github.com/containernetworking/cni/pkg/skel"
-
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/registerdns"
 )
 
-func main() {
-	skel.PluginMainFuncs(registerdns.Funcs(), cniutil.Versions, "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)")
-}
+func main() { cniutil.Main(registerdns.Plugin) }

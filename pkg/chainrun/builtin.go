@@ -11,20 +11,23 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/registerdns"
 )
 
-// Builtin returns diktyo's own plugins by type, as the binaries in cmd/
-// implement them, for InProcess.
-func Builtin() map[string]InProcPlugin {
-	static := func(v cniutil.Verbs) func([]string) cniutil.Verbs {
-		return func([]string) cniutil.Verbs { return v }
+// builtin is the registry of diktyo's own plugins: the in-process
+// executor runs them and explain asks them for their plans. A new
+// built-in plugin is one line here (and its cmd/ main).
+var builtin = []cniutil.Plugin{
+	ipmasq.Plugin,
+	iproute.Plugin,
+	registerdns.Plugin,
+	noop.Plugin,
+}
+
+// Builtin returns diktyo's own plugins by type.
+func Builtin() map[string]cniutil.Plugin {
+	m := make(map[string]cniutil.Plugin, len(builtin))
+	for _, p := range builtin {
+		m[p.Type] = p
 	}
-	return map[string]InProcPlugin{
-		"ipmasq":      {Verbs: static(ipmasq.Verbs()), Versions: cniutil.Versions},
-		"iproute":     {Verbs: static((&iproute.Plugin{}).Verbs()), Versions: cniutil.Versions},
-		"registerDNS": {Verbs: static(registerdns.Verbs()), Versions: cniutil.Versions},
-		"noop": {Verbs: func(environ []string) cniutil.Verbs {
-			return noop.Verbs(func() []string { return environ })
-		}, Versions: cniutil.Versions},
-	}
+	return m
 }
 
 // BuiltinTypes lists the plugin types Builtin runs in-process.

@@ -25,12 +25,11 @@ func FuzzInProcessDispatch(f *testing.F) {
 	f.Add("STATUS", "", "", "", `{"cniVersion":"1.1.0","name":"bad name!"}`)
 	f.Fuzz(func(t *testing.T, cmd, id, netns, ifname, stdin string) {
 		var ran *skel.CmdArgs
-		record := func(a *skel.CmdArgs) error { ran = a; return nil }
-		e := &chainrun.InProcess{Plugins: map[string]chainrun.InProcPlugin{"nop": {
-			Versions: cniutil.Versions,
-			Verbs: func([]string) cniutil.Verbs {
+		record := func(_ context.Context, a *skel.CmdArgs) error { ran = a; return nil }
+		e := &chainrun.InProcess{Plugins: map[string]cniutil.Plugin{"nop": {
+			Verbs: func(cniutil.Env) cniutil.Verbs {
 				return cniutil.Verbs{
-					Add: func(a *skel.CmdArgs) (*current.Result, string, error) {
+					Add: func(_ context.Context, a *skel.CmdArgs) (*current.Result, string, error) {
 						ran = a
 						return &current.Result{CNIVersion: current.ImplementedSpecVersion}, "1.1.0", nil
 					},

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/containernetworking/cni/pkg/invoke"
 	cnins "github.com/containernetworking/cni/pkg/ns"
@@ -27,15 +28,6 @@ import (
 // InProcess.ExecPlugin understands it.
 const inProcessPrefix = "diktyo-inprocess:"
 
-// InProcPlugin is a plugin InProcess can run without exec.
-type InProcPlugin struct {
-	// Verbs returns the plugin's verbs for one invocation; environ is the
-	// environment libcni built for it (only noop looks at it).
-	Verbs func(environ []string) cniutil.Verbs
-	// Versions are the CNI versions the plugin supports.
-	Versions version.PluginInfo
-}
-
 // InProcess is an invoke.Exec that runs the plugin types it knows as
 // function calls in the calling process, and execs every other type
 // (e.g. portmap in a conflist) through Fallback. It saves the fork, exec
@@ -47,12 +39,20 @@ type InProcPlugin struct {
 // bytes, and failures are *types.Error. A panicking plugin is an error,
 // not a crash. It is safe for concurrent use: invocations share nothing.
 //
-// Unlike a binary, a call cannot be killed when ctx ends: ExecPlugin then
-// returns an error at once and the call finishes in the background,
-// bounded by the plugin's own timeouts.
+// The verbs get ExecPlugin's context and stop at its deadline where they
+// wait (DNS updates, execs). Unlike a binary, a call cannot be killed:
+// one still running a grace period after its deadline is answered with
+// an error and finishes in the background, bounded by the plugin's own
+// timeouts.
+//
+// The verbs log through the logger carried by ctx (WithLogger: the
+// daemon's, with the pod's attributes), else Log, else slog's default.
 type InProcess struct {
-	// Plugins maps plugin types to implementations; see Builtin.
-	Plugins map[string]InProcPlugin
+	// Plugins maps plugin types to implementations; see Builtin. All
+	// support every CNI version diktyo speaks (cniutil.Versions).
+	Plugins map[string]cniutil.Plugin
+	// Log is the logger for calls whose context carries none.
+	Log *slog.Logger
 	// NetNS, when set, is the network namespace the verbs run in (on a
 	// locked OS thread), as NetnsExec runs binaries there. Empty: the
 	// caller's, i.e. the host's.
@@ -105,32 +105,64 @@ func (e *InProcess) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 		err error
 	}
 	done := make(chan reply, 1)
+	log := e.logger(ctx).With("plugin", typ, "cni.command", cniEnv(environ)["CNI_COMMAND"])
 	go func() {
-		out, err := e.run(typ, p, stdin, environ)
+		out, err := e.run(ctx, typ, p, cniutil.Env{Log: log, Environ: environ}, stdin)
 		done <- reply{out, err}
 	}()
 	select {
 	case r := <-done:
 		return r.out, r.err
 	case <-ctx.Done():
+	}
+	// The verbs saw the deadline too; most return at once.
+	grace := time.NewTimer(deadlineGrace)
+	defer grace.Stop()
+	select {
+	case r := <-done:
+		return r.out, r.err
+	case <-grace.C:
 		// A call cannot be killed as a binary would be. Answering lets
 		// the caller (and the pod's lock) go; the plugin's own timeouts
 		// bound the rest, and GC or the next reconcile settles the state.
-		slog.Warn("in-process CNI plugin did not finish before its deadline; it goes on in the background",
-			"plugin", typ, "command", cniEnv(environ)["CNI_COMMAND"], "error", ctx.Err())
+		log.Warn("in-process CNI plugin did not finish before its deadline; it goes on in the background",
+			"error", ctx.Err())
 		return nil, types.NewError(types.ErrInternal, fmt.Sprintf("plugin %s did not finish: %v", typ, ctx.Err()), "")
 	}
 }
 
+// deadlineGrace is how long ExecPlugin waits, past the context's end,
+// for verbs that honour it to return: long enough for a verb to notice
+// and roll back, short next to a handler's budget.
+const deadlineGrace = 2 * time.Second
+
+type logKey struct{}
+
+// WithLogger returns ctx carrying log for the in-process plugins run
+// with it (diktyo-nri passes its logger with the pod's attributes).
+func WithLogger(ctx context.Context, log *slog.Logger) context.Context {
+	return context.WithValue(ctx, logKey{}, log)
+}
+
+func (e *InProcess) logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(logKey{}).(*slog.Logger); ok && l != nil {
+		return l
+	}
+	if e.Log != nil {
+		return e.Log
+	}
+	return slog.Default()
+}
+
 // run makes the call, inside e.NetNS when set.
-func (e *InProcess) run(typ string, p InProcPlugin, stdin []byte, environ []string) ([]byte, error) {
+func (e *InProcess) run(ctx context.Context, typ string, p cniutil.Plugin, env cniutil.Env, stdin []byte) ([]byte, error) {
 	if e.NetNS == "" {
-		return invokeInProc(typ, p, stdin, environ)
+		return invokeInProc(ctx, typ, p, env, stdin)
 	}
 	var out []byte
 	err := ns.WithNetNSPath(e.NetNS, func(ns.NetNS) error {
 		var err error
-		out, err = invokeInProc(typ, p, stdin, environ)
+		out, err = invokeInProc(ctx, typ, p, env, stdin)
 		return err
 	})
 	if err != nil {
@@ -146,30 +178,30 @@ func (e *InProcess) run(typ string, p InProcPlugin, stdin []byte, environ []stri
 
 // invokeInProc is one plugin invocation, as skel would dispatch it in a
 // plugin binary. Its error, if any, is always a *types.Error.
-func invokeInProc(typ string, p InProcPlugin, stdin []byte, environ []string) (out []byte, err error) {
+func invokeInProc(ctx context.Context, typ string, p cniutil.Plugin, env cniutil.Env, stdin []byte) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			// The stack goes to the log, not into the error, which ends
 			// up in containerd's answer to the pod's creator.
-			slog.Error("in-process CNI plugin panicked", "plugin", typ, "panic", r, "stack", string(debug.Stack()))
+			env.Log.Error("in-process CNI plugin panicked", "panic", r, "stack", string(debug.Stack()))
 			out = nil
 			err = types.NewError(types.ErrInternal, fmt.Sprintf("plugin %s panicked: %v", typ, r), "")
 		}
 	}()
-	env := cniEnv(environ)
-	cmd := env["CNI_COMMAND"]
-	args, terr := cmdArgs(cmd, env, stdin)
+	vars := cniEnv(env.Environ)
+	cmd := vars["CNI_COMMAND"]
+	args, terr := cmdArgs(cmd, vars, stdin)
 	if terr != nil {
 		return nil, terr
 	}
 	if cmd == "VERSION" {
 		var buf bytes.Buffer
-		if err := p.Versions.Encode(&buf); err != nil {
+		if err := cniutil.Versions.Encode(&buf); err != nil {
 			return nil, types.NewError(types.ErrIOFailure, err.Error(), "")
 		}
 		return buf.Bytes(), nil
 	}
-	if terr := checkConfVersion(cmd, stdin, p.Versions); terr != nil {
+	if terr := checkConfVersion(cmd, stdin, cniutil.Versions); terr != nil {
 		return nil, terr
 	}
 	if cmd == "ADD" || cmd == "DEL" {
@@ -177,7 +209,7 @@ func invokeInProc(typ string, p InProcPlugin, stdin []byte, environ []string) (o
 			return nil, terr
 		}
 	}
-	out, terr = callVerb(cmd, p.Verbs(environ), args)
+	out, terr = callVerb(ctx, cmd, p.Verbs(env), args)
 	if terr != nil {
 		return nil, terr
 	}
@@ -185,11 +217,11 @@ func invokeInProc(typ string, p InProcPlugin, stdin []byte, environ []string) (o
 }
 
 // callVerb calls the verb and encodes ADD's result.
-func callVerb(cmd string, v cniutil.Verbs, args *skel.CmdArgs) ([]byte, *types.Error) {
-	var verb func(*skel.CmdArgs) error
+func callVerb(ctx context.Context, cmd string, v cniutil.Verbs, args *skel.CmdArgs) ([]byte, *types.Error) {
+	var verb func(context.Context, *skel.CmdArgs) error
 	switch cmd {
 	case "ADD":
-		res, cniVersion, err := v.Add(args)
+		res, cniVersion, err := v.Add(ctx, args)
 		if err != nil {
 			return nil, asTypesError(err)
 		}
@@ -213,7 +245,7 @@ func callVerb(cmd string, v cniutil.Verbs, args *skel.CmdArgs) ([]byte, *types.E
 	if verb == nil {
 		return nil, nil // a verb the plugin does not implement succeeds, as in skel
 	}
-	if err := verb(args); err != nil {
+	if err := verb(ctx, args); err != nil {
 		return nil, asTypesError(err)
 	}
 	return nil, nil

@@ -1,11 +1,13 @@
 package chainrun_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -218,18 +220,17 @@ func TestInProcessResultLikeBinary(t *testing.T) {
 	}
 }
 
-func panicky() map[string]chainrun.InProcPlugin {
-	return map[string]chainrun.InProcPlugin{"boom": {
-		Versions: cniutil.Versions,
-		Verbs: func([]string) cniutil.Verbs {
+func panicky() map[string]cniutil.Plugin {
+	return map[string]cniutil.Plugin{"boom": {
+		Verbs: func(cniutil.Env) cniutil.Verbs {
 			return cniutil.Verbs{
-				Add: func(*skel.CmdArgs) (*current.Result, string, error) { panic("kaboom") },
-				Del: func(a *skel.CmdArgs) error {
+				Add: func(context.Context, *skel.CmdArgs) (*current.Result, string, error) { panic("kaboom") },
+				Del: func(_ context.Context, a *skel.CmdArgs) error {
 					var s []string
 					_ = s[len(a.ContainerID)] // a runtime error panic: index out of range
 					return nil
 				},
-				Check: func(*skel.CmdArgs) error { return nil },
+				Check: func(context.Context, *skel.CmdArgs) error { return nil },
 			}
 		},
 	}}
@@ -467,8 +468,8 @@ func TestInProcessMixedChain(t *testing.T) {
 
 // TestBuiltinPluginsAvoidProcessGlobals guards what in-process running
 // relies on: the plugins' code never reads or changes the process
-// environment, writes stdout or exits. (noop's Funcs, used only by its
-// binary, hands os.Environ to its verbs.)
+// environment, writes stdout or exits. (cniutil.Main, used only by the
+// binaries, hands os.Environ to the verbs and lets skel exit.)
 func TestBuiltinPluginsAvoidProcessGlobals(t *testing.T) {
 	root, err := testutil.ModuleRoot()
 	if err != nil {
@@ -477,7 +478,9 @@ func TestBuiltinPluginsAvoidProcessGlobals(t *testing.T) {
 	forbidden := []string{"os.Getenv", "os.LookupEnv", "os.Setenv", "os.Unsetenv", "os.Clearenv", "os.Environ",
 		"os.Stdout", "os.Exit", "log.Fatal", "skel.PluginMain", "syscall.Setns", "unix.Setns", "os.Chdir"}
 	allowed := map[string]bool{
-		"pkg/noop/noop.go: Verbs(os.Environ)": true,
+		// cniutil.Main is the binaries' entry point alone.
+		"pkg/cniutil/main.go: Environ: os.Environ()": true,
+		"pkg/cniutil/main.go: skel.PluginMainFuncs(": true,
 		// NODE_NAME is the same for the whole process, and an exec'd
 		// plugin inherits it from the same process: reading it in-process
 		// gives what the binary would see.
@@ -528,10 +531,9 @@ func allowedLine(allowed map[string]bool, file, line string) bool {
 // answered with an error at once, and finishes in the background.
 func TestInProcessDeadline(t *testing.T) {
 	release, finished := make(chan struct{}), make(chan struct{})
-	e := &chainrun.InProcess{Plugins: map[string]chainrun.InProcPlugin{"hang": {
-		Versions: cniutil.Versions,
-		Verbs: func([]string) cniutil.Verbs {
-			return cniutil.Verbs{Del: func(*skel.CmdArgs) error {
+	e := &chainrun.InProcess{Plugins: map[string]cniutil.Plugin{"hang": {
+		Verbs: func(cniutil.Env) cniutil.Verbs {
+			return cniutil.Verbs{Del: func(context.Context, *skel.CmdArgs) error {
 				<-release
 				close(finished)
 				return nil
@@ -555,5 +557,32 @@ func TestInProcessDeadline(t *testing.T) {
 	case <-finished:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the abandoned call never finished")
+	}
+}
+
+// TestInProcessLogsThroughCaller: an in-process plugin logs through the
+// logger the caller put in the context (diktyo-nri's, with the pod's
+// attributes), never to a handler of its own.
+func TestInProcessLogsThroughCaller(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&buf, nil)).With("pod.name", "web-1")
+	e := &chainrun.InProcess{Plugins: map[string]cniutil.Plugin{"talk": {
+		Verbs: func(env cniutil.Env) cniutil.Verbs {
+			return cniutil.Verbs{Del: func(context.Context, *skel.CmdArgs) error {
+				env.Log.Warn("said by the plugin")
+				return nil
+			}}
+		},
+	}}}
+	ctx := chainrun.WithLogger(context.Background(), log)
+	if _, err := e.ExecPlugin(ctx, "diktyo-inprocess:talk", []byte(`{"cniVersion":"1.1.0","name":"n"}`), cniEnv("DEL", "c1", "", "eth0", "")); err != nil {
+		t.Fatal(err)
+	}
+	var line map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
+		t.Fatalf("not one JSON log line: %q (%v)", buf.String(), err)
+	}
+	if line["msg"] != "said by the plugin" || line["pod.name"] != "web-1" || line["plugin"] != "talk" || line["cni.command"] != "DEL" {
+		t.Fatalf("log line %v", line)
 	}
 }

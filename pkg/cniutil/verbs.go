@@ -2,42 +2,104 @@ package cniutil
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"log/slog"
+	"net/netip"
 
 	"github.com/containernetworking/cni/pkg/skel"
 	current "github.com/containernetworking/cni/pkg/types/100"
 )
 
+// Plugin is the contract every one of diktyo's CNI plugins exports (as a
+// package-level value named Plugin), so that the plugin binary, the
+// in-process executor of diktyo-nri and `diktyo-nri explain` are built
+// from the same three parts:
+//   - Verbs: the CNI verbs, given the invocation's environment (logger,
+//     CNI environment) and a context per call;
+//   - Explain: what ADD would create for a config and a pod, from the
+//     plugin's own config parser and planner, touching nothing;
+//   - Type and About: the plugin type conflists name, and the line the
+//     binary prints for VERSION's about.
+//
+// A new built-in plugin is one such value and one line in chainrun's
+// registry (chainrun.Builtin).
+type Plugin struct {
+	Type  string
+	About string
+	// Verbs returns the verbs for one invocation (the binary calls it
+	// once; the in-process executor once per call).
+	Verbs func(Env) Verbs
+	// Explain describes, without touching the kernel, the DNS server or
+	// any file, what ADD would create; an error means ADD would refuse.
+	Explain func(stdin []byte, pod ExplainPod) (string, error)
+}
+
+// Env is what a plugin's verbs get from their caller besides the CNI
+// arguments.
+type Env struct {
+	// Log receives the plugin's diagnostics: stderr for a binary, as CNI
+	// expects; in-process, the daemon's structured logger carrying the
+	// pod's attributes.
+	Log *slog.Logger
+	// Environ is the invocation's environment (the CNI_* variables the
+	// runtime set): the process environment for a binary, the one libcni
+	// built for an in-process call, where the process has no CNI_*.
+	Environ []string
+}
+
+// ExplainPod is the would-be attachment Plugin.Explain describes.
+type ExplainPod struct {
+	Network     string         // the network (conflist) name
+	ContainerID string         // the sandbox ID, which names the owner of every object
+	IfName      string         // the pod's interface
+	Args        string         // CNI_ARGS (K8S_POD_NAMESPACE=...;...)
+	Addrs       []netip.Prefix // the pod's addresses, hosts
+}
+
+// CmdArgs is the skel.CmdArgs ADD would get for the pod and stdin.
+func (p ExplainPod) CmdArgs(stdin []byte) *skel.CmdArgs {
+	return &skel.CmdArgs{ContainerID: p.ContainerID, IfName: p.IfName, Args: p.Args, StdinData: stdin}
+}
+
 // Verbs are a plugin's CNI verbs with ADD returning its result instead of
 // printing it. One implementation then serves both the plugin binary
 // (CNIFuncs prints the result to stdout, as skel expects) and diktyo-nri
 // running the plugin in-process, where stdout is shared by every
-// goroutine and must not be written.
+// goroutine and must not be written. Every verb takes the caller's
+// context: in-process, its deadline is the pod's handler budget, and a
+// verb that outlives it would run on after the pod's lock is released.
 type Verbs struct {
 	// Add returns the result and the CNI version to encode it in (the
 	// config's cniVersion).
-	Add    func(*skel.CmdArgs) (*current.Result, string, error)
-	Check  func(*skel.CmdArgs) error
-	Del    func(*skel.CmdArgs) error
-	GC     func(*skel.CmdArgs) error
-	Status func(*skel.CmdArgs) error
+	Add    func(context.Context, *skel.CmdArgs) (*current.Result, string, error)
+	Check  func(context.Context, *skel.CmdArgs) error
+	Del    func(context.Context, *skel.CmdArgs) error
+	GC     func(context.Context, *skel.CmdArgs) error
+	Status func(context.Context, *skel.CmdArgs) error
 }
 
 // CNIFuncs adapts v to skel for a plugin binary: ADD prints its result.
-func (v Verbs) CNIFuncs() skel.CNIFuncs {
+func (v Verbs) CNIFuncs(ctx context.Context) skel.CNIFuncs {
+	bind := func(f func(context.Context, *skel.CmdArgs) error) func(*skel.CmdArgs) error {
+		if f == nil {
+			return nil
+		}
+		return func(args *skel.CmdArgs) error { return f(ctx, args) }
+	}
 	add := v.Add
 	return skel.CNIFuncs{
 		Add: func(args *skel.CmdArgs) error {
-			res, cniVersion, err := add(args)
+			res, cniVersion, err := add(ctx, args)
 			if err != nil {
 				return err
 			}
 			return Print(res, cniVersion)
 		},
-		Check:  v.Check,
-		Del:    v.Del,
-		GC:     v.GC,
-		Status: v.Status,
+		Check:  bind(v.Check),
+		Del:    bind(v.Del),
+		GC:     bind(v.GC),
+		Status: bind(v.Status),
 	}
 }
 

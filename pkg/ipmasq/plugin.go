@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
-	"os"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/skel"
@@ -24,15 +23,31 @@ import (
 // Timeout bounds one plugin invocation's kernel work.
 const Timeout = 30 * time.Second
 
-// Funcs returns the skel callbacks.
-func Funcs() skel.CNIFuncs {
-	return Verbs().CNIFuncs()
+// Plugin is ipmasq in diktyo's plugin contract: the binary
+// (cmd/ipmasq), the in-process executor and explain all start here.
+var Plugin = cniutil.Plugin{
+	Type:    "ipmasq",
+	About:   "diktyo ipmasq: per-pod source NAT (iptables or nftables)",
+	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, snat.ExecRunner{}).cni() },
+	Explain: explain,
 }
 
-// Verbs returns the verbs with ADD returning its result, for running the
-// plugin in-process (diktyo-nri) as well as from the binary.
-func Verbs() cniutil.Verbs {
-	return cniutil.Verbs{Add: addResult, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+// verbs are ipmasq's CNI verbs for one invocation's environment.
+type verbs struct {
+	log *slog.Logger
+	run snat.Runner // how the backends run iptables-restore and nft
+}
+
+func newVerbs(env cniutil.Env, run snat.Runner) *verbs {
+	log := env.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return &verbs{log: log, run: run}
+}
+
+func (v *verbs) cni() cniutil.Verbs {
+	return cniutil.Verbs{Add: v.add, Del: v.del, Check: v.check, GC: v.gc, Status: v.status}
 }
 
 // NewBackend returns the backend the config names. Construction runs
@@ -45,8 +60,6 @@ func NewBackend(cfg *snat.Config, r snat.Runner) snat.Backend {
 	b.LockFile = cfg.LockFile
 	return b
 }
-
-var logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("plugin", "ipmasq")
 
 func owner(cfg *snat.Config, args *skel.CmdArgs) snat.Owner {
 	return snat.Owner{Network: cfg.Network, ID: cniutil.OwnerID(cfg.Network, args.ContainerID, args.IfName)}
@@ -78,15 +91,15 @@ func parse(args *skel.CmdArgs) (*invocation, error) {
 	return &invocation{cfg: cfg, prev: prev, addrs: addrs, plan: snat.BuildPlan(cfg, owner(cfg, args), addrs)}, nil
 }
 
-// addResult applies the pod's rules and returns the result to print.
-func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
+// add applies the pod's rules and returns the result to print.
+func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, string, error) {
 	inv, err := parse(args)
 	if err != nil {
 		return nil, "", err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	if err := NewBackend(inv.cfg, snat.ExecRunner{}).Add(ctx, inv.plan); err != nil {
+	if err := NewBackend(inv.cfg, v.run).Add(ctx, inv.plan); err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
 	// The pod's flows must leave as the rules now say, from the next
@@ -97,9 +110,9 @@ func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
 	return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
 }
 
-// cmdDel needs only the node config and the owner; the pod's addresses
+// del needs only the node config and the owner; the pod's addresses
 // are a hint for the fast path. Nothing being there is success.
-func cmdDel(args *skel.CmdArgs) error {
+func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	cfg, err := snat.ParseNodeConfig(args.StdinData)
 	if err != nil {
 		return err
@@ -108,15 +121,15 @@ func cmdDel(args *skel.CmdArgs) error {
 	if prev, perr := cniutil.PrevResult(&cfg.Conf.PluginConf); perr == nil {
 		addrs, _ = cniutil.PodAddrs(prev, cfg.PodIPs(), args.IfName)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	if err := NewBackend(cfg, snat.ExecRunner{}).Del(ctx, owner(cfg, args), addrs); err != nil {
+	if err := NewBackend(cfg, v.run).Del(ctx, owner(cfg, args), addrs); err != nil {
 		return fmt.Errorf("ipmasq DEL: %w", err)
 	}
 	// Without the pod's addresses its flows cannot be found; the next
 	// ADD for the address removes what disagrees with its rules.
 	if _, err := PodFlows(hostAddrs(addrs)); err != nil {
-		logger.Warn("DEL: removing the pod's conntrack entries failed; the next ADD of the address fixes them", "err", err)
+		v.log.Warn("DEL: removing the pod's conntrack entries failed; the next ADD of the address fixes them", "err", err)
 	}
 	return nil
 }
@@ -129,37 +142,37 @@ func hostAddrs(ps []netip.Prefix) []netip.Addr {
 	return out
 }
 
-func cmdCheck(args *skel.CmdArgs) error {
+func (v *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
 	inv, err := parse(args)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	return NewBackend(inv.cfg, snat.ExecRunner{}).Check(ctx, inv.plan)
+	return NewBackend(inv.cfg, v.run).Check(ctx, inv.plan)
 }
 
-func cmdGC(args *skel.CmdArgs) error {
+func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 	cfg, err := snat.ParseNodeConfig(args.StdinData)
 	if err != nil {
 		return err
 	}
 	valid := cniutil.ValidOwners(cfg.Network, cfg.Conf.ValidAttachments)
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	if err := NewBackend(cfg, snat.ExecRunner{}).GC(ctx, cfg.Network, valid); err != nil {
-		logger.Warn("GC failed", "network", cfg.Network, "err", err)
+	if err := NewBackend(cfg, v.run).GC(ctx, cfg.Network, valid); err != nil {
+		v.log.Warn("GC failed", "network", cfg.Network, "err", err)
 		return fmt.Errorf("ipmasq GC: %w", err)
 	}
 	return nil
 }
 
-func cmdStatus(args *skel.CmdArgs) error {
+func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {
 	cfg, err := snat.ParseNodeConfig(args.StdinData)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	return NewBackend(cfg, snat.ExecRunner{}).Status(ctx)
+	return NewBackend(cfg, v.run).Status(ctx)
 }

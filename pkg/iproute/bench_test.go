@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/netip"
@@ -103,7 +104,7 @@ func benchAddDel(b *testing.B, layout string, others int) {
 		base = base.Next()
 		rc := map[string]any{"ips": []string{base.String() + "/15"}, "policyRouting": map[string]any{"table": 100, "excludeCIDRs": []string{"203.0.113.0/24"}}}
 		args := &skel.CmdArgs{ContainerID: fmt.Sprintf("other%d", i), IfName: "eth0", StdinData: e.conf("1.1.0", node, rc, nil)}
-		if _, _, err := e.plugin.AddResult(args); err != nil {
+		if _, _, err := e.plugin.add(context.Background(), args); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -114,10 +115,10 @@ func benchAddDel(b *testing.B, layout string, others int) {
 	}
 	stdin := e.conf("1.1.0", node, rc, p.prevResult())
 	for b.Loop() {
-		if _, _, err := e.plugin.AddResult(p.args(stdin)); err != nil {
+		if _, _, err := e.plugin.add(context.Background(), p.args(stdin)); err != nil {
 			b.Fatal(err)
 		}
-		if err := e.plugin.Del(p.args(stdin)); err != nil {
+		if err := e.plugin.del(context.Background(), p.args(stdin)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -155,7 +156,7 @@ func BenchmarkLayoutPacket(b *testing.B) {
 					rc := map[string]any{"ips": []string{base.String() + "/15"},
 						"policyRouting": map[string]any{"table": 100, "excludeCIDRs": []string{"203.0.113.128/25"}}}
 					args := &skel.CmdArgs{ContainerID: fmt.Sprintf("other%d", i), IfName: "eth0", StdinData: e.conf("1.1.0", node, rc, nil)}
-					if _, _, err := e.plugin.AddResult(args); err != nil {
+					if _, _, err := e.plugin.add(context.Background(), args); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"context"
 	"os"
 	"strings"
 	"sync"
@@ -67,7 +68,7 @@ func fwGC(t *testing.T, e *env, valid []types.GCAttachment) {
 	t.Helper()
 	node := fwNode()
 	node["cni.dev/valid-attachments"] = valid
-	if err := e.plugin.GC(&skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err != nil {
+	if err := e.plugin.gc(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err != nil {
 		t.Fatalf("GC: %v", err)
 	}
 }
@@ -99,7 +100,7 @@ func TestFwmarkLifecycle(t *testing.T) {
 		e.add(p, stdin)
 		requireLines(t, "host rules", e.hostRules(), fwRules100...)
 		requireLines(t, "nft elements", e.nftElems(), elems...)
-		if err := e.plugin.Check(p.args(stdin)); err != nil {
+		if err := e.plugin.check(context.Background(), p.args(stdin)); err != nil {
 			t.Fatalf("CHECK: %v", err)
 		}
 	}
@@ -142,7 +143,7 @@ func TestFwmarkDelWithoutNetns(t *testing.T) {
 	e.add(p, e.conf("1.1.0", fwNode(), rc, p.prevResult()))
 	args := &skel.CmdArgs{ContainerID: p.id, IfName: "eth0", StdinData: e.conf("1.1.0", fwNode(), rc, nil)}
 	for range 2 {
-		if err := e.plugin.Del(args); err != nil {
+		if err := e.plugin.del(context.Background(), args); err != nil {
 			t.Fatalf("DEL without netns: %v", err)
 		}
 		e.requireFwClean()
@@ -155,7 +156,7 @@ func TestFwmarkDelWithoutNetns(t *testing.T) {
 		t.Fatal(err)
 	}
 	args.StdinData = stdin
-	if err := e.plugin.Del(args); err != nil {
+	if err := e.plugin.del(context.Background(), args); err != nil {
 		t.Fatalf("DEL without state: %v", err)
 	}
 	requireLines(t, "nft elements", e.nftElems())
@@ -196,9 +197,9 @@ func TestFwmarkParallelPods(t *testing.T) {
 		for _, i := range idx {
 			wg.Go(func() {
 				if verb == "ADD" {
-					_, _, errs[i] = e.plugin.AddResult(pods[i].args(confs[i]))
+					_, _, errs[i] = e.plugin.add(context.Background(), pods[i].args(confs[i]))
 				} else {
-					errs[i] = e.plugin.Del(pods[i].args(confs[i]))
+					errs[i] = e.plugin.del(context.Background(), pods[i].args(confs[i]))
 				}
 			})
 		}
@@ -225,7 +226,7 @@ func TestFwmarkParallelPods(t *testing.T) {
 		t.Fatalf("%d nft elements, want %d (v4, v6, bypass per pod):\n%s", got, 3*n, strings.Join(e.nftElems(), "\n"))
 	}
 	for i := range n {
-		if err := e.plugin.Check(pods[i].args(confs[i])); err != nil {
+		if err := e.plugin.check(context.Background(), pods[i].args(confs[i])); err != nil {
 			t.Fatalf("CHECK pod %d: %v", i, err)
 		}
 	}
@@ -254,12 +255,12 @@ func TestFwmarkCheckDetectsDrift(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			e.add(p, stdin)
 			testutil.Run(t, e.host, tc.drift[0], tc.drift[1:]...)
-			err := e.plugin.Check(p.args(stdin))
+			err := e.plugin.check(context.Background(), p.args(stdin))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("CHECK after deleting the %s: %v, want %q", tc.name, err, tc.want)
 			}
 			e.add(p, stdin) // repairs
-			if err := e.plugin.Check(p.args(stdin)); err != nil {
+			if err := e.plugin.check(context.Background(), p.args(stdin)); err != nil {
 				t.Fatalf("CHECK after re-ADD: %v", err)
 			}
 		})
@@ -282,7 +283,7 @@ func TestFwmarkGC(t *testing.T) {
 	requireLines(t, "nft elements after GC", e.nftElems(),
 		"pod4: 192.0.2.10 :", "pod6: 2001:db8::10 :", "bypass4: 192.0.2.10 . 203.0.113.0/24")
 	requireLines(t, "host rules after GC", e.hostRules(), fwRules100...)
-	if err := e.plugin.Check(p0.args(s0)); err != nil {
+	if err := e.plugin.check(context.Background(), p0.args(s0)); err != nil {
 		t.Fatalf("CHECK of the valid pod after GC: %v", err)
 	}
 	fwGC(t, e, nil)
@@ -298,7 +299,7 @@ func TestFwmarkFailedAddLeavesNothing(t *testing.T) {
 	testutil.Run(t, e.host, "nft", "add", "map", "inet", DefaultNftTable, "pod4", "{ type ipv4_addr : mark ; }")
 	rc := map[string]any{"policyRouting": map[string]any{"table": 100}}
 	stdin := e.conf("1.1.0", fwNode(), rc, p.prevResult())
-	if _, _, err := e.plugin.AddResult(p.args(stdin)); err == nil {
+	if _, _, err := e.plugin.add(context.Background(), p.args(stdin)); err == nil {
 		t.Fatal("ADD succeeded with a conflicting nftables map")
 	}
 	e.requireFwClean()
@@ -307,7 +308,7 @@ func TestFwmarkFailedAddLeavesNothing(t *testing.T) {
 // STATUS checks that nft can build the table, and creates nothing.
 func TestFwmarkStatus(t *testing.T) {
 	e := newEnv(t)
-	if err := e.plugin.Status(&skel.CmdArgs{StdinData: e.conf("1.1.0", fwNode(), nil, nil)}); err != nil {
+	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", fwNode(), nil, nil)}); err != nil {
 		t.Fatalf("STATUS: %v", err)
 	}
 	if out, err := testutil.Output(e.host, "nft", "list", "table", "inet", DefaultNftTable); err == nil {
@@ -316,7 +317,7 @@ func TestFwmarkStatus(t *testing.T) {
 	// A name nft parses as a keyword makes the check fail.
 	node := fwNode()
 	node["nftTable"] = "ip"
-	if err := e.plugin.Status(&skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err == nil {
+	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err == nil {
 		t.Fatal("STATUS succeeded with a table nft cannot create")
 	}
 }

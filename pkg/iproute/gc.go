@@ -1,14 +1,16 @@
 package iproute
 
 import (
+	"context"
 	"errors"
+	"fmt"
 
 	"github.com/containernetworking/cni/pkg/skel"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
-// GC removes the host-side objects of every attachment of this network
+// gc removes the host-side objects of every attachment of this network
 // that is not in cni.dev/valid-attachments, and nothing else: what is
 // removed must be provably this network's, and only its state records
 // prove that. The protocol number (209) does not: another diktyo chain
@@ -16,7 +18,10 @@ import (
 // it too. Records are written before the kernel is touched (saveIntent),
 // so a crash half-way leaves a record, not an orphan. The index is rebuilt
 // from the records.
-func (p *Plugin) GC(args *skel.CmdArgs) error {
+func (p *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("iproute GC not started: %w", err)
+	}
 	hs, err := p.openHost(args.StdinData)
 	if err != nil {
 		return err
@@ -40,7 +45,7 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 			keep = append(keep, rec)
 			continue
 		}
-		p.log().Info("iproute GC: removing stale attachment", "owner", rec.Owner, "containerID", rec.ContainerID, "ifName", rec.IfName)
+		p.log.Info("iproute GC: removing stale attachment", "owner", rec.Owner, "containerID", rec.ContainerID, "ifName", rec.IfName)
 		errs = append(errs, tx.remove(withoutPodRoutes(rec.Plan), rec.Owner)...)
 		ix.releaseAll(rec.Owner, rec.Addrs)
 		errs = appendErr(errs, st.remove(rec.Owner))
@@ -55,7 +60,7 @@ func (p *Plugin) GC(args *skel.CmdArgs) error {
 	// An unreadable record cannot say which kernel objects it made: they
 	// are left in place, and so is the record, for a person to look at.
 	for owner, err := range bad {
-		p.log().Warn("iproute GC: unreadable state record; its objects cannot be identified and are left in place",
+		p.log.Warn("iproute GC: unreadable state record; its objects cannot be identified and are left in place",
 			"owner", owner, "error", err)
 	}
 	return errors.Join(errs...)

@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,7 +26,7 @@ type env struct {
 	t        testing.TB
 	host     ns.NetNS
 	stateDir string
-	plugin   *Plugin
+	plugin   *verbs
 }
 
 func newEnv(t testing.TB) *env {
@@ -36,7 +37,7 @@ func newEnv(t testing.TB) *env {
 		t:        t,
 		host:     host,
 		stateDir: t.TempDir(),
-		plugin:   &Plugin{HostNetns: host.Path(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))},
+		plugin:   &verbs{hostNetns: host.Path(), log: slog.New(slog.NewTextHandler(io.Discard, nil))},
 	}
 }
 
@@ -112,7 +113,7 @@ func (p *testPod) args(stdin []byte) *skel.CmdArgs {
 
 func (e *env) add(p *testPod, stdin []byte) *current.Result {
 	e.t.Helper()
-	res, _, err := e.plugin.AddResult(p.args(stdin))
+	res, _, err := e.plugin.add(context.Background(), p.args(stdin))
 	if err != nil {
 		e.t.Fatalf("ADD %s: %v", p.id, err)
 	}
@@ -121,7 +122,7 @@ func (e *env) add(p *testPod, stdin []byte) *current.Result {
 
 func (e *env) del(p *testPod, stdin []byte) {
 	e.t.Helper()
-	if err := e.plugin.Del(p.args(stdin)); err != nil {
+	if err := e.plugin.del(context.Background(), p.args(stdin)); err != nil {
 		e.t.Fatalf("DEL %s: %v", p.id, err)
 	}
 }

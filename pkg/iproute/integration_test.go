@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -155,7 +156,7 @@ func TestDelWithoutNetnsOrState(t *testing.T) {
 	}
 	args := &skel.CmdArgs{ContainerID: p.id, Netns: path, IfName: "eth0", StdinData: e.conf("1.1.0", node, rc, nil)}
 	for range 2 {
-		if err := e.plugin.Del(args); err != nil {
+		if err := e.plugin.del(context.Background(), args); err != nil {
 			t.Fatalf("DEL without netns: %v", err)
 		}
 		e.requireClean()
@@ -185,7 +186,7 @@ func TestDelWithoutNetnsOrState(t *testing.T) {
 func gc(t *testing.T, e *env, valid []types.GCAttachment) {
 	t.Helper()
 	stdin := e.conf("1.1.0", map[string]any{"cni.dev/valid-attachments": valid}, nil, nil)
-	if err := e.plugin.GC(&skel.CmdArgs{StdinData: stdin}); err != nil {
+	if err := e.plugin.gc(context.Background(), &skel.CmdArgs{StdinData: stdin}); err != nil {
 		t.Fatalf("GC: %v", err)
 	}
 }
@@ -218,7 +219,7 @@ func TestParallelPods(t *testing.T) {
 			}
 		}
 	}
-	parallel(func(i int) error { _, _, err := e.plugin.AddResult(pods[i].args(confs[i])); return err })
+	parallel(func(i int) error { _, _, err := e.plugin.add(context.Background(), pods[i].args(confs[i])); return err })
 	var want []string
 	for i := range n {
 		want = append(want, fmt.Sprintf("1536: from 192.0.2.%d lookup %d proto 209", 10+i, 100+i),
@@ -231,8 +232,8 @@ func TestParallelPods(t *testing.T) {
 		t.Fatalf("%d host routes, want %d", got, 2*n)
 	}
 	// DEL twice each, all at once.
-	parallel(func(i int) error { return e.plugin.Del(pods[i].args(confs[i])) })
-	parallel(func(i int) error { return e.plugin.Del(pods[i].args(confs[i])) })
+	parallel(func(i int) error { return e.plugin.del(context.Background(), pods[i].args(confs[i])) })
+	parallel(func(i int) error { return e.plugin.del(context.Background(), pods[i].args(confs[i])) })
 	e.requireClean()
 	for i := range n {
 		requireLines(t, "pod routes", podRoutes(t, pods[i]))
@@ -250,7 +251,7 @@ func TestCheckDetectsDrift(t *testing.T) {
 	}
 	stdin := e.conf("1.1.0", nil, rc, p.prevResult())
 	e.add(p, stdin)
-	check := func() error { return e.plugin.Check(p.args(stdin)) }
+	check := func() error { return e.plugin.check(context.Background(), p.args(stdin)) }
 	if err := check(); err != nil {
 		t.Fatalf("CHECK right after ADD: %v", err)
 	}
@@ -331,7 +332,7 @@ func TestGC(t *testing.T) {
 	if out := testutil.Run(t, e.host, "ip", "route"); !strings.Contains(out, "192.0.2.98 dev") {
 		t.Fatalf("GC removed a foreign route:\n%s", out)
 	}
-	if err := e.plugin.Check(pods[0].args(e.conf("1.1.0", nil,
+	if err := e.plugin.check(context.Background(), pods[0].args(e.conf("1.1.0", nil,
 		map[string]any{"policyRouting": map[string]any{"table": 100, "hostRoute": true}}, pods[0].prevResult()))); err != nil {
 		t.Fatalf("CHECK of the valid attachment after GC: %v", err)
 	}
@@ -380,7 +381,7 @@ func TestGCTwoChainsSideBySide(t *testing.T) {
 		_ = json.Unmarshal(stdin, &c)
 		c["cni.dev/valid-attachments"] = []types.GCAttachment{{ContainerID: pb.id, IfName: "eth0"}}
 		stdin, _ = json.Marshal(c)
-		if err := b.plugin.GC(&skel.CmdArgs{StdinData: stdin}); err != nil {
+		if err := b.plugin.gc(context.Background(), &skel.CmdArgs{StdinData: stdin}); err != nil {
 			t.Fatalf("GC of the second chain: %v", err)
 		}
 	}
@@ -397,7 +398,7 @@ func TestGCTwoChainsSideBySide(t *testing.T) {
 		}
 	}
 	a.del(pa, a.conf("1.1.0", nil, rc, pa.prevResult()))
-	if err := b.plugin.Del(pb.args(confB(rc, pb.prevResult()))); err != nil {
+	if err := b.plugin.del(context.Background(), pb.args(confB(rc, pb.prevResult()))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -416,7 +417,7 @@ func TestConflictRollsBack(t *testing.T) {
 		},
 		"policyRouting": map[string]any{"table": 100},
 	}
-	_, _, err := e.plugin.AddResult(p.args(e.conf("1.1.0", nil, rc, p.prevResult())))
+	_, _, err := e.plugin.add(context.Background(), p.args(e.conf("1.1.0", nil, rc, p.prevResult())))
 	if err == nil || !strings.Contains(err.Error(), "a different route exists: 198.51.100.0/24 via 192.0.2.2") {
 		t.Fatalf("ADD over a different route: %v", err)
 	}
@@ -428,7 +429,7 @@ func TestConflictRollsBack(t *testing.T) {
 		{"destination": "2001:db8:2::/48", "type": "unreachable"},
 		{"destination": "2001:db8:1::/48", "gateway": "2001:db8::1"},
 	}}
-	_, _, err = e.plugin.AddResult(p.args(e.conf("1.1.0", nil, rc6, p.prevResult())))
+	_, _, err = e.plugin.add(context.Background(), p.args(e.conf("1.1.0", nil, rc6, p.prevResult())))
 	if err == nil || !strings.Contains(err.Error(), "a different route exists: 2001:db8:1::/48 via 2001:db8::2") {
 		t.Fatalf("ADD over a different IPv6 route: %v", err)
 	}
@@ -455,7 +456,7 @@ func TestFailedAddLeavesNothing(t *testing.T) {
 		"routeEntries":  []map[string]any{{"destination": "203.0.113.0/24", "gateway": "drop"}},
 		"policyRouting": map[string]any{"table": 100, "hostRoute": true, "hostInterface": "nosuchif0"},
 	}
-	_, _, err := e.plugin.AddResult(p.args(e.conf("1.1.0", nil, rc, p.prevResult())))
+	_, _, err := e.plugin.add(context.Background(), p.args(e.conf("1.1.0", nil, rc, p.prevResult())))
 	if err == nil || !strings.Contains(err.Error(), `dev "nosuchif0"`) {
 		t.Fatalf("ADD with a missing host interface: %v", err)
 	}
@@ -467,7 +468,7 @@ func TestFailedAddLeavesNothing(t *testing.T) {
 		{"routeEntries": []map[string]any{{"destination": "203.0.113.0/24"}}, "policyRouting": map[string]any{"table": 255}},
 		{"routeEntries": []map[string]any{{"destination": "198.51.100.0/24", "gateway": "192.0.2.1", "dev": "nosuchif0"}}},
 	} {
-		if _, _, err := e.plugin.AddResult(p.args(e.conf("1.1.0", nil, bad, p.prevResult()))); err == nil {
+		if _, _, err := e.plugin.add(context.Background(), p.args(e.conf("1.1.0", nil, bad, p.prevResult()))); err == nil {
 			t.Fatalf("ADD of %v succeeded", bad)
 		}
 		requireLines(t, "pod routes", podRoutes(t, p))
@@ -495,7 +496,7 @@ func TestReAddConverges(t *testing.T) {
 	requireLines(t, "host rules", e.hostRules(),
 		"512: from all to 192.0.2.0/24 lookup main proto 209", "1536: from 192.0.2.10 lookup 70000 proto 209",
 		"512: from all to 2001:db8::/64 lookup main proto 209", "1536: from 2001:db8::10 lookup 70000 proto 209")
-	if err := e.plugin.Check(p.args(stdin)); err != nil {
+	if err := e.plugin.check(context.Background(), p.args(stdin)); err != nil {
 		t.Fatalf("CHECK: %v", err)
 	}
 	e.del(p, stdin)
@@ -515,7 +516,7 @@ func TestStaleAttachmentTakenOver(t *testing.T) {
 		"512: from all to 192.0.2.0/24 lookup main proto 209", "1536: from 192.0.2.10 lookup 200 proto 209",
 		"512: from all to 2001:db8::/64 lookup main proto 209", "1536: from 2001:db8::10 lookup 200 proto 209")
 	// The stale attachment's late DEL must not touch the new one's objects.
-	if err := e.plugin.Del(old.args(e.conf("1.1.0", nil, map[string]any{"policyRouting": map[string]any{"table": 200}}, p.prevResult()))); err != nil {
+	if err := e.plugin.del(context.Background(), old.args(e.conf("1.1.0", nil, map[string]any{"policyRouting": map[string]any{"table": 200}}, p.prevResult()))); err != nil {
 		t.Fatal(err)
 	}
 	if len(e.hostRules()) != 4 {
@@ -545,7 +546,7 @@ func TestStandaloneAddresses(t *testing.T) {
 	// Without ips the pod's own interface is not read (a pod with
 	// NET_ADMIN controls it): no address, no ADD.
 	delete(rc, "ips")
-	_, _, err := e.plugin.AddResult(p.args(e.conf("1.1.0", nil, rc, nil)))
+	_, _, err := e.plugin.add(context.Background(), p.args(e.conf("1.1.0", nil, rc, nil)))
 	if err == nil || !strings.Contains(err.Error(), "no pod address") {
 		t.Fatalf("ADD with addresses only on the pod's interface: %v", err)
 	}
@@ -554,7 +555,7 @@ func TestStandaloneAddresses(t *testing.T) {
 
 func TestStatus(t *testing.T) {
 	e := newEnv(t)
-	if err := e.plugin.Status(&skel.CmdArgs{StdinData: e.conf("1.1.0", nil, nil, nil)}); err != nil {
+	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", nil, nil, nil)}); err != nil {
 		t.Fatalf("STATUS: %v", err)
 	}
 	blocker := filepath.Join(t.TempDir(), "file")
@@ -562,7 +563,7 @@ func TestStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := e.conf("1.1.0", map[string]any{"stateDir": filepath.Join(blocker, "state")}, nil, nil)
-	if err := e.plugin.Status(&skel.CmdArgs{StdinData: bad}); err == nil {
+	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: bad}); err == nil {
 		t.Fatal("STATUS with an unusable state directory succeeded")
 	}
 }

@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -17,43 +18,43 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
-// Plugin runs the CNI verbs.
-type Plugin struct {
-	// HostNetns is the namespace treated as "the host"; empty means the
-	// one the process runs in (the plugin binary). Tests point it at a
-	// throwaway namespace.
-	HostNetns string
-	// Log receives diagnostics; nil means slog's default (stderr).
-	Log *slog.Logger
+// Plugin is iproute in diktyo's plugin contract: the binary
+// (cmd/iproute), the in-process executor and explain all start here.
+var Plugin = cniutil.Plugin{
+	Type:    "iproute",
+	About:   "diktyo iproute: pod routes and host-side policy routing",
+	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, "").cni() },
+	Explain: explain,
 }
 
-// Funcs returns the skel callbacks of a Plugin on the real host.
-func Funcs() skel.CNIFuncs {
-	return (&Plugin{}).Funcs()
+// verbs are iproute's CNI verbs for one invocation's environment.
+//
+// The kernel work is netlink calls that cannot be interrupted, so the
+// verbs look at their context before they start changing anything: a
+// call whose deadline has passed changes nothing.
+type verbs struct {
+	// hostNetns is the namespace treated as "the host"; empty means the
+	// one the calling thread is in. Tests point it at a throwaway one.
+	hostNetns string
+	log       *slog.Logger
 }
 
-// Funcs returns p's skel callbacks.
-func (p *Plugin) Funcs() skel.CNIFuncs {
-	return p.Verbs().CNIFuncs()
-}
-
-// Verbs returns p's verbs with ADD returning its result, for running the
-// plugin in-process (diktyo-nri) as well as from the binary.
-func (p *Plugin) Verbs() cniutil.Verbs {
-	return cniutil.Verbs{Add: p.AddResult, Del: p.Del, Check: p.Check, GC: p.GC, Status: p.Status}
-}
-
-func (p *Plugin) log() *slog.Logger {
-	if p.Log != nil {
-		return p.Log
+func newVerbs(env cniutil.Env, hostNetns string) *verbs {
+	log := env.Log
+	if log == nil {
+		log = slog.Default()
 	}
-	return slog.Default()
+	return &verbs{hostNetns: hostNetns, log: log}
+}
+
+func (p *verbs) cni() cniutil.Verbs {
+	return cniutil.Verbs{Add: p.add, Del: p.del, Check: p.check, GC: p.gc, Status: p.status}
 }
 
 // hostHandle opens a netlink handle in the host namespace.
-func (p *Plugin) hostHandle() (*netlink.Handle, error) {
-	if p.HostNetns != "" {
-		return cniutil.HandleAt(p.HostNetns)
+func (p *verbs) hostHandle() (*netlink.Handle, error) {
+	if p.hostNetns != "" {
+		return cniutil.HandleAt(p.hostNetns)
 	}
 	h, err := netlink.NewHandle()
 	if err != nil {
@@ -72,7 +73,7 @@ type hostSession struct {
 	tx  *txn
 }
 
-func (p *Plugin) openHost(stdin []byte) (*hostSession, error) {
+func (p *verbs) openHost(stdin []byte) (*hostSession, error) {
 	nc, err := Parse(stdin)
 	if err != nil {
 		return nil, err
@@ -175,18 +176,9 @@ func hostInterface(h *netlink.Handle, want string, prev *current.Result) (string
 	return "", fmt.Errorf("hostInterface: needed for the host route and prevResult names several host interfaces %v; set hostInterface", cands)
 }
 
-// Add installs the attachment's routes and rules and prints the result.
-func (p *Plugin) Add(args *skel.CmdArgs) error {
-	res, cniVersion, err := p.AddResult(args)
-	if err != nil {
-		return err
-	}
-	return cniutil.Print(res, cniVersion)
-}
-
-// AddResult is Add without the printing: it returns the result and the
-// CNI version to print it in.
-func (p *Plugin) AddResult(args *skel.CmdArgs) (*current.Result, string, error) {
+// add installs the attachment's routes and rules and returns the result
+// and the CNI version to print it in.
+func (p *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, string, error) {
 	a, err := prepare(args)
 	if err != nil {
 		return nil, "", err
@@ -200,10 +192,13 @@ func (p *Plugin) AddResult(args *skel.CmdArgs) (*current.Result, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, "", fmt.Errorf("iproute ADD not started: %w", err)
+	}
 	if err := p.apply(a, host, plan); err != nil {
 		return nil, "", err
 	}
-	p.log().Debug("iproute ADD", "owner", a.owner, "containerID", args.ContainerID, "plan", plan.Describe())
+	p.log.Debug("iproute ADD", "owner", a.owner, "containerID", args.ContainerID, "plan", plan.Describe())
 	res := cniutil.Result(a.prev, a.addrs, args.IfName, args.Netns)
 	addResultRoutes(res, plan.PodRoutes)
 	return res, a.cfg.CNIVersion, nil
@@ -211,7 +206,7 @@ func (p *Plugin) AddResult(args *skel.CmdArgs) (*current.Result, string, error) 
 
 // apply makes the kernel match plan, under the state lock. On failure it
 // undoes what it created and restores the previous record.
-func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err error) {
+func (p *verbs) apply(a *attachment, host *netlink.Handle, plan Plan) (err error) {
 	var podH *netlink.Handle
 	if len(plan.PodRoutes) > 0 && a.args.Netns == "" {
 		return errors.New("routeEntries: the pod's netns is needed for pod routes (CNI_NETNS is empty)")
@@ -251,8 +246,8 @@ func (p *Plugin) apply(a *attachment, host *netlink.Handle, plan Plan) (err erro
 		return err
 	}
 	if err := tx.install(plan); err != nil {
-		tx.rollback(p.log())
-		restoreRecord(st, old, a.owner, p.log())
+		tx.rollback(p.log)
+		restoreRecord(st, old, a.owner, p.log)
 		return err
 	}
 	return p.commit(st, tx, old, rec, intent)
@@ -275,10 +270,10 @@ func saveIntent(st *store, old, rec *Record) (Plan, error) {
 
 // commit removes what an earlier ADD made and this one no longer wants,
 // then records the new state.
-func (p *Plugin) commit(st *store, tx *txn, old, rec *Record, intent Plan) error {
+func (p *verbs) commit(st *store, tx *txn, old, rec *Record, intent Plan) error {
 	if old != nil {
 		if err := errors.Join(tx.remove(old.without(rec.Plan), rec.Owner)...); err != nil {
-			p.log().Warn("iproute: removing objects no longer wanted", "owner", rec.Owner, "error", err)
+			p.log.Warn("iproute: removing objects no longer wanted", "owner", rec.Owner, "error", err)
 		}
 		tx.ix.releaseAll(rec.Owner, old.Addrs)
 	}
@@ -302,17 +297,17 @@ func samePlan(a, b Plan) bool {
 }
 
 // nft returns the fwmark layout's nftables backend, or nil.
-func (p *Plugin) nft(cfg *Config) *nftBackend {
+func (p *verbs) nft(cfg *Config) *nftBackend {
 	if cfg.Layout != LayoutFwmark {
 		return nil
 	}
-	return newNftBackend(cfg.NftTable, p.HostNetns)
+	return newNftBackend(cfg.NftTable, p.hostNetns)
 }
 
 // takeOverAddrs removes the host-side objects of another attachment that
 // still claims one of this pod's addresses. IPAM handed the address to
 // this pod, so that attachment is gone and only its DEL was lost.
-func (p *Plugin) takeOverAddrs(a *attachment, st *store, tx *txn) {
+func (p *verbs) takeOverAddrs(a *attachment, st *store, tx *txn) {
 	for _, addr := range a.addrs {
 		other := tx.ix.owner(addr.Addr())
 		if other == "" || other == a.owner {
@@ -323,11 +318,11 @@ func (p *Plugin) takeOverAddrs(a *attachment, st *store, tx *txn) {
 			tx.ix.release(addr.Addr(), other)
 			continue
 		}
-		p.log().Warn("iproute: address held by a stale attachment; removing its host objects",
+		p.log.Warn("iproute: address held by a stale attachment; removing its host objects",
 			"address", addr.Addr(), "stale", other, "containerID", rec.ContainerID)
 		rec.PodRoutes = nil
 		if err := errors.Join(tx.remove(rec.Plan, other)...); err != nil {
-			p.log().Warn("iproute: removing stale objects", "stale", other, "error", err)
+			p.log.Warn("iproute: removing stale objects", "stale", other, "error", err)
 		}
 		tx.ix.releaseAll(other, rec.Addrs)
 		_ = st.remove(other)
@@ -410,9 +405,12 @@ func sameTable(a, b *int) bool {
 	return ta == tb
 }
 
-// Del removes the attachment's host-side objects (and its pod routes when
+// del removes the attachment's host-side objects (and its pod routes when
 // the netns is still there). Everything already gone is success.
-func (p *Plugin) Del(args *skel.CmdArgs) error {
+func (p *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("iproute DEL not started: %w", err)
+	}
 	hs, err := p.openHost(args.StdinData)
 	if err != nil {
 		return err
@@ -449,10 +447,10 @@ func withoutPodRoutes(p Plan) Plan {
 // planWithoutRecord rebuilds what ADD would have made from DEL's input,
 // best effort: anything missing (netns, prevResult, a valid runtimeConfig)
 // just means fewer objects to look for.
-func (p *Plugin) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config, ix index, owner string) (Plan, []netip.Prefix) {
+func (p *verbs) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config, ix index, owner string) (Plan, []netip.Prefix) {
 	pod, err := PodConfig(cfg, nc.RuntimeConfig)
 	if err != nil {
-		p.log().Warn("iproute DEL: ignoring invalid runtimeConfig", "error", err)
+		p.log.Warn("iproute DEL: ignoring invalid runtimeConfig", "error", err)
 		return Plan{}, nil
 	}
 	prev, _ := cniutil.PrevResult(&nc.PluginConf)
@@ -472,7 +470,7 @@ func (p *Plugin) planWithoutRecord(args *skel.CmdArgs, nc *NetConf, cfg *Config,
 
 // removePodRoutes deletes our pod routes when the netns still exists;
 // it never fails DEL, since the routes go with the netns anyway.
-func (p *Plugin) removePodRoutes(netnsPath string, proto uint8, routes []PodRoute) {
+func (p *verbs) removePodRoutes(netnsPath string, proto uint8, routes []PodRoute) {
 	if netnsPath == "" || len(routes) == 0 {
 		return
 	}
@@ -492,14 +490,14 @@ func (p *Plugin) removePodRoutes(netnsPath string, proto uint8, routes []PodRout
 			err = b.delRoute(nr, "pod route "+r.String())
 		}
 		if err != nil {
-			p.log().Warn("iproute DEL: pod route", "error", err)
+			p.log.Warn("iproute DEL: pod route", "error", err)
 		}
 	}
 }
 
-// Check reports every route or rule of the attachment that is missing or
+// check reports every route or rule of the attachment that is missing or
 // different from what ADD would make now.
-func (p *Plugin) Check(args *skel.CmdArgs) error {
+func (p *verbs) check(_ context.Context, args *skel.CmdArgs) error {
 	a, err := prepare(args)
 	if err != nil {
 		return err
@@ -573,9 +571,9 @@ func checkHost(b backend, plan Plan) []error {
 	return errs
 }
 
-// Status reports whether the plugin can work: its config is valid, its
+// status reports whether the plugin can work: its config is valid, its
 // state directory is usable and netlink answers.
-func (p *Plugin) Status(args *skel.CmdArgs) error {
+func (p *verbs) status(_ context.Context, args *skel.CmdArgs) error {
 	nc, err := Parse(args.StdinData)
 	if err != nil {
 		return err

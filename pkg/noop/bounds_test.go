@@ -1,6 +1,7 @@
 package noop_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/containernetworking/cni/pkg/skel"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/noop"
 )
 
@@ -27,7 +29,7 @@ func clock(t *testing.T) *time.Time {
 // del calls DEL in-process for containerID with conf.
 func del(t *testing.T, conf, containerID string) error {
 	t.Helper()
-	return noop.Verbs(os.Environ).Del(&skel.CmdArgs{ContainerID: containerID, IfName: "eth0", StdinData: []byte(conf)})
+	return noop.Plugin.Verbs(cniutil.Env{Environ: os.Environ()}).Del(context.Background(), &skel.CmdArgs{ContainerID: containerID, IfName: "eth0", StdinData: []byte(conf)})
 }
 
 func debugConf(dir, extra string) string {

@@ -5,6 +5,7 @@
 package noop
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,26 +93,46 @@ func ParseConf(stdin []byte) (*Conf, error) {
 	return conf, nil
 }
 
-// Funcs returns the skel callbacks.
-func Funcs() skel.CNIFuncs {
-	return Verbs(os.Environ).CNIFuncs()
+// Plugin is noop in diktyo's plugin contract: the binary (cmd/noop), the
+// in-process executor and explain all start here.
+var Plugin = cniutil.Plugin{
+	Type:    "noop",
+	About:   "diktyo noop: dumps CNI calls for debugging",
+	Verbs:   verbs,
+	Explain: explain,
 }
 
-// Verbs returns the verbs with ADD returning its result. environ gives the
-// invocation's environment, whose CNI_* part goes into the dump: the
-// process environment for the binary, the environment libcni passed for
-// an in-process call (diktyo-nri), where the process has no CNI_*.
-func Verbs(environ func() []string) cniutil.Verbs {
-	r := func(verb string) func(*skel.CmdArgs) error {
-		return func(a *skel.CmdArgs) error { _, err := record(verb, a, environ); return err }
+// verbs returns the verbs for one invocation. The invocation's
+// environment (env.Environ), whose CNI_* part goes into the dump, is the
+// process environment for the binary and the one libcni built for an
+// in-process call, where the process has no CNI_*.
+func verbs(env cniutil.Env) cniutil.Verbs {
+	environ := func() []string { return env.Environ }
+	r := func(verb string) func(context.Context, *skel.CmdArgs) error {
+		return func(_ context.Context, a *skel.CmdArgs) error { _, err := record(verb, a, environ); return err }
 	}
 	return cniutil.Verbs{
-		Add:    func(a *skel.CmdArgs) (*current.Result, string, error) { return addResult(a, environ) },
+		Add: func(_ context.Context, a *skel.CmdArgs) (*current.Result, string, error) {
+			return addResult(a, environ)
+		},
 		Check:  r("check"),
 		Del:    r("del"),
 		GC:     r("gc"),
 		Status: r("status"),
 	}
+}
+
+// explain is Plugin.Explain: what noop writes, and where.
+func explain(stdin []byte, pod cniutil.ExplainPod) (string, error) {
+	conf, err := ParseConf(stdin)
+	if err != nil {
+		return "", err
+	}
+	if !conf.Debug {
+		return "(nothing: debug is off)", nil
+	}
+	return fmt.Sprintf("a dump of each call's stdin, CNI environment and netns under %s/%s/%s/",
+		conf.DebugDir, pod.ContainerID, pod.IfName), nil
 }
 
 func addResult(args *skel.CmdArgs, environ func() []string) (*current.Result, string, error) {

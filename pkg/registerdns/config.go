@@ -116,8 +116,8 @@ func (rc *RuntimeConfig) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Plugin is a validated configuration with its backend.
-type Plugin struct {
+// Config is a validated configuration with its backend.
+type Config struct {
 	Conf         *Conf
 	Zones        record.Zones
 	ReverseZones record.Zones
@@ -136,7 +136,7 @@ const NodeNameEnv = "NODE_NAME"
 
 // Parse parses and validates stdin, reads the TSIG secret file, and builds
 // the backend. Errors name the field and the value (never a secret).
-func Parse(stdin []byte) (*Plugin, error) {
+func Parse(stdin []byte) (*Config, error) {
 	p, err := ParseConfig(stdin)
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func Parse(stdin []byte) (*Plugin, error) {
 
 // ParseConfig is Parse without the backend: pure (no secret file read, no
 // server contacted), for plans such as diktyo-nri explain's.
-func ParseConfig(stdin []byte) (*Plugin, error) {
+func ParseConfig(stdin []byte) (*Config, error) {
 	conf := &Conf{}
 	if err := json.Unmarshal(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing registerDNS config: %w", err)
@@ -159,7 +159,7 @@ func ParseConfig(stdin []byte) (*Plugin, error) {
 	if !networkName.MatchString(conf.Name) {
 		return nil, fmt.Errorf("name: invalid network name %q (letters, digits, '_', '.', '-')", conf.Name)
 	}
-	p := &Plugin{Conf: conf, TTL: DefaultTTL, Timeout: DefaultTimeout, GCTimeout: DefaultGCTimeout}
+	p := &Config{Conf: conf, TTL: DefaultTTL, Timeout: DefaultTimeout, GCTimeout: DefaultGCTimeout}
 	var err error
 	if conf.TTL != nil {
 		if *conf.TTL > 1<<31-1 {
@@ -234,7 +234,7 @@ func parseTimeout(field, s string, def time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
-func (p *Plugin) buildBackend() error {
+func (p *Config) buildBackend() error {
 	c := p.Conf
 	switch p.BackendName {
 	case BackendHosts:

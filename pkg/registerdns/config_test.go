@@ -1,6 +1,7 @@
 package registerdns
 
 import (
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/containernetworking/cni/pkg/skel"
 	"github.com/miekg/dns"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 const secret = "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I="
@@ -31,20 +34,20 @@ func TestParse(t *testing.T) {
 	base := `"cniVersion":"1.1.0","name":"net","type":"registerDNS"`
 	tests := []struct {
 		name, conf, err string
-		check           func(t *testing.T, p *Plugin)
+		check           func(t *testing.T, p *Config)
 	}{
-		{name: "hosts default", conf: `{` + base + `,"zones":["pods.test"]}`, check: func(t *testing.T, p *Plugin) {
+		{name: "hosts default", conf: `{` + base + `,"zones":["pods.test"]}`, check: func(t *testing.T, p *Config) {
 			if p.BackendName != BackendHosts || p.TTL != DefaultTTL || p.Timeout != DefaultTimeout || !slices.Equal(p.Zones, []string{"pods.test."}) {
 				t.Errorf("defaults: %+v", p)
 			}
 		}},
-		{name: "original diktyo exec conf", conf: `{` + base + `,"plugin":"consul-cli","app_id_key":"app_id","capabilities":{"metadata":true}}`, check: func(t *testing.T, p *Plugin) {
+		{name: "original diktyo exec conf", conf: `{` + base + `,"plugin":"consul-cli","app_id_key":"app_id","capabilities":{"metadata":true}}`, check: func(t *testing.T, p *Config) {
 			if p.BackendName != BackendExec {
 				t.Errorf("backend %q", p.BackendName)
 			}
 		}},
 		{name: "rfc2136 BIND key file", conf: `{` + base + `,"backend":"rfc2136","zones":["pods.test"],"reverseZones":["100.51.198.in-addr.arpa"],"ttl":5,"timeout":"300ms",
-			"rfc2136":{"server":"127.0.0.1","tsigSecretFile":"` + bindKey + `"}}`, check: func(t *testing.T, p *Plugin) {
+			"rfc2136":{"server":"127.0.0.1","tsigSecretFile":"` + bindKey + `"}}`, check: func(t *testing.T, p *Config) {
 			if p.TTL != 5 || p.Timeout.Milliseconds() != 300 {
 				t.Errorf("ttl/timeout: %+v", p)
 			}
@@ -54,7 +57,7 @@ func TestParse(t *testing.T) {
 			}
 		}},
 		{name: "rfc2136 bare secret", conf: `{` + base + `,"backend":"rfc2136","zones":["pods.test"],
-			"rfc2136":{"server":"[::1]:5353","transport":"udp","keyName":"k1","tsigSecretFile":"` + bare + `"}}`, check: func(t *testing.T, p *Plugin) {
+			"rfc2136":{"server":"[::1]:5353","transport":"udp","keyName":"k1","tsigSecretFile":"` + bare + `"}}`, check: func(t *testing.T, p *Config) {
 			o, _ := rfc2136Options(p.Conf.RFC2136)
 			if o.Server != "[::1]:5353" || o.Transport != "udp" || o.Key.Name != "k1." || o.Key.Algorithm != dns.HmacSHA256 {
 				t.Errorf("options: %+v", o)
@@ -121,7 +124,7 @@ func TestSecretNotBase64(t *testing.T) {
 }
 
 func TestNames(t *testing.T) {
-	conf := func(extra string) *Plugin {
+	conf := func(extra string) *Config {
 		p, err := Parse([]byte(`{"name":"net","type":"registerDNS","zones":["pods.test","svc.test"],"nameTemplate":"{name}.{namespace}.{zone}"` + extra + `}`))
 		if err != nil {
 			t.Fatal(err)
@@ -148,7 +151,7 @@ func TestNames(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			names, err := conf(tc.extra).Names(tc.args, tc.lenient)
+			names, err := conf(tc.extra).names(tc.args, tc.lenient, slog.New(slog.DiscardHandler))
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("got %v, want error containing %q", err, tc.err)
@@ -187,7 +190,7 @@ func FuzzParse(f *testing.F) {
 		if p.BackendName != BackendExec && len(p.Zones) == 0 {
 			t.Fatal("accepted config without zones")
 		}
-		names, err := p.Names(args, false)
+		names, err := p.names(args, false, nil)
 		if err != nil {
 			return
 		}
@@ -202,7 +205,7 @@ func FuzzParse(f *testing.F) {
 // TestNodeName: the field wins, then $NODE_NAME, then the hostname; a
 // value that cannot go into an owner tag is an error naming its source.
 func TestNodeName(t *testing.T) {
-	parse := func(extra string) (*Plugin, error) {
+	parse := func(extra string) (*Config, error) {
 		return Parse([]byte(`{"name":"net","type":"registerDNS","zones":["pods.test"]` + extra + `}`))
 	}
 	host, err := os.Hostname()
@@ -235,7 +238,7 @@ func TestOwnerOfAdd(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "hosts")
 	conf := `{"cniVersion":"1.0.0","name":"net","type":"registerDNS","zones":["pods.test"],"nodeName":"node-a",
 		"nameTemplate":"{name}.{namespace}.{zone}","hosts":{"file":"` + file + `"},"runtimeConfig":{"ips":["198.51.100.7/24"]}}`
-	_, pd, err := load(&skel.CmdArgs{ContainerID: "c1", IfName: "eth0", Args: "K8S_POD_NAME=web-0;K8S_POD_NAMESPACE=shop", StdinData: []byte(conf)}, false)
+	_, pd, err := newVerbs(cniutil.Env{}).load(&skel.CmdArgs{ContainerID: "c1", IfName: "eth0", Args: "K8S_POD_NAME=web-0;K8S_POD_NAMESPACE=shop", StdinData: []byte(conf)}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
-	"os"
+	"strings"
 
 	"github.com/containernetworking/cni/pkg/skel"
 	"github.com/containernetworking/cni/pkg/types"
@@ -21,18 +21,31 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
-// Funcs returns the skel callbacks.
-func Funcs() skel.CNIFuncs {
-	return Verbs().CNIFuncs()
+// Plugin is registerDNS in diktyo's plugin contract: the binary
+// (cmd/registerDNS), the in-process executor and explain all start here.
+var Plugin = cniutil.Plugin{
+	Type:    "registerDNS",
+	About:   "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)",
+	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env).cni() },
+	Explain: explain,
 }
 
-// Verbs returns the verbs with ADD returning its result, for running the
-// plugin in-process (diktyo-nri) as well as from the binary.
-func Verbs() cniutil.Verbs {
-	return cniutil.Verbs{Add: addResult, Del: cmdDel, Check: cmdCheck, GC: cmdGC, Status: cmdStatus}
+// verbs are registerDNS's CNI verbs for one invocation's environment.
+type verbs struct {
+	log *slog.Logger
 }
 
-var log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})).With("plugin", "registerDNS")
+func newVerbs(env cniutil.Env) *verbs {
+	log := env.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return &verbs{log: log}
+}
+
+func (v *verbs) cni() cniutil.Verbs {
+	return cniutil.Verbs{Add: v.add, Del: v.del, Check: v.check, GC: v.gc, Status: v.status}
+}
 
 // pod is what the verbs work out about the attachment before touching
 // the backend.
@@ -45,12 +58,12 @@ type pod struct {
 // load parses the config and works out the pod's names, addresses and
 // records. With lenient (DEL), names that fail validation are skipped
 // (they were never added) and missing addresses are not an error.
-func load(args *skel.CmdArgs, lenient bool) (*Plugin, *pod, error) {
+func (v *verbs) load(args *skel.CmdArgs, lenient bool) (*Config, *pod, error) {
 	p, err := Parse(args.StdinData)
 	if err != nil {
 		return nil, nil, err
 	}
-	pd, err := p.plan(args, lenient)
+	pd, err := p.plan(args, lenient, v.log)
 	return p, pd, err
 }
 
@@ -63,15 +76,16 @@ func Plan(args *skel.CmdArgs) (record.Set, error) {
 	if err != nil {
 		return record.Set{}, err
 	}
-	pd, err := p.plan(args, false)
+	pd, err := p.plan(args, false, nil)
 	if err != nil {
 		return record.Set{}, err
 	}
 	return pd.set, nil
 }
 
-// plan works out the pod's names, addresses and records.
-func (p *Plugin) plan(args *skel.CmdArgs, lenient bool) (*pod, error) {
+// plan works out the pod's names, addresses and records; with lenient,
+// the names skipped are logged to log.
+func (p *Config) plan(args *skel.CmdArgs, lenient bool, log *slog.Logger) (*pod, error) {
 	if rcErr := p.Conf.RuntimeConfig.err; rcErr != nil {
 		if !lenient {
 			return nil, rcErr
@@ -82,7 +96,7 @@ func (p *Plugin) plan(args *skel.CmdArgs, lenient bool) (*pod, error) {
 	if err != nil && !lenient {
 		return nil, err
 	}
-	names, err := p.Names(args.Args, lenient)
+	names, err := p.names(args.Args, lenient, log)
 	if err != nil {
 		return nil, err
 	}
@@ -130,17 +144,18 @@ func podOf(cniArgs string, dnsNames []string) (record.Pod, error) {
 
 // needsAddrs reports whether the set registers anything, so that a pod
 // with nothing to register passes through even without addresses.
-func (p *Plugin) needsAddrs(s record.Set) bool {
+func (p *Config) needsAddrs(s record.Set) bool {
 	if p.BackendName == BackendExec {
 		return s.Metadata[p.Conf.AppIDKey] != ""
 	}
 	return len(s.Names) > 0
 }
 
-// Names returns the pod's names (record.Names over the config's zones and
+// names returns the pod's names (record.Names over the config's zones and
 // template, the pod identity from CNI_ARGS and runtimeConfig.dnsNames).
-// The exec backend has no names.
-func (p *Plugin) Names(cniArgs string, lenient bool) ([]record.Name, error) {
+// The exec backend has no names. With lenient, invalid names are skipped
+// and logged to log.
+func (p *Config) names(cniArgs string, lenient bool, log *slog.Logger) ([]record.Name, error) {
 	if p.BackendName == BackendExec {
 		return nil, nil
 	}
@@ -157,7 +172,7 @@ func (p *Plugin) Names(cniArgs string, lenient bool) ([]record.Name, error) {
 }
 
 // NameConfig is what the pod's names depend on.
-func (p *Plugin) NameConfig() record.NameConfig {
+func (p *Config) NameConfig() record.NameConfig {
 	return record.NameConfig{Zones: p.Zones, Template: p.Template}
 }
 
@@ -169,13 +184,13 @@ func plainAddrs(ps []netip.Prefix) []netip.Addr {
 	return out
 }
 
-// addResult registers the pod's records and returns the result to print.
-func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
-	p, pd, err := load(args, false)
+// add registers the pod's records and returns the result to print.
+func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, string, error) {
+	p, pd, err := v.load(args, false)
 	if err != nil {
 		return nil, "", err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	if err := p.Backend.Add(ctx, pd.set); err != nil {
 		return nil, "", fmt.Errorf("registerDNS ADD (%s backend): %w", p.BackendName, err)
@@ -183,30 +198,30 @@ func addResult(args *skel.CmdArgs) (*current.Result, string, error) {
 	return cniutil.Result(pd.prev, pd.addrs, args.IfName, args.Netns), p.Conf.CNIVersion, nil
 }
 
-// cmdDel never fails because of the backend or the config: DEL runs first
+// del never fails because of the backend or the config: DEL runs first
 // in a chain's teardown, and an error here would stop the other plugins
 // from cleaning up and make the runtime retry forever. What cannot be
 // removed now is logged and left to GC.
-func cmdDel(args *skel.CmdArgs) error {
-	p, pd, err := load(args, true)
+func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
+	p, pd, err := v.load(args, true)
 	if err != nil {
-		log.Warn("DEL: cannot load config; records, if any, are left to GC", "container", args.ContainerID, "error", err)
+		v.log.Warn("DEL: cannot load config; records, if any, are left to GC", "container", args.ContainerID, "error", err)
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	if err := p.Backend.Del(ctx, pd.set); err != nil {
-		log.Warn("DEL: removing records failed; left to GC", "container", args.ContainerID, "owner", pd.set.Owner.ID, "backend", p.BackendName, "error", err)
+		v.log.Warn("DEL: removing records failed; left to GC", "container", args.ContainerID, "owner", pd.set.Owner.ID, "backend", p.BackendName, "error", err)
 	}
 	return nil
 }
 
-func cmdCheck(args *skel.CmdArgs) error {
-	p, pd, err := load(args, false)
+func (v *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
+	p, pd, err := v.load(args, false)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	if err := p.Backend.Check(ctx, pd.set); err != nil {
 		return fmt.Errorf("registerDNS CHECK (%s backend): %w", p.BackendName, err)
@@ -214,12 +229,12 @@ func cmdCheck(args *skel.CmdArgs) error {
 	return nil
 }
 
-func cmdGC(args *skel.CmdArgs) error {
+func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 	p, err := Parse(args.StdinData)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.GCTimeout)
+	ctx, cancel := context.WithTimeout(ctx, p.GCTimeout)
 	defer cancel()
 	valid := cniutil.ValidOwners(p.Conf.Name, p.Conf.ValidAttachments)
 	if err := p.Backend.GC(ctx, p.Conf.Name, valid); err != nil {
@@ -228,12 +243,12 @@ func cmdGC(args *skel.CmdArgs) error {
 	return nil
 }
 
-func cmdStatus(args *skel.CmdArgs) error {
+func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {
 	p, err := Parse(args.StdinData)
 	if err != nil {
 		return types.NewError(types.ErrInvalidNetworkConfig, "invalid registerDNS config", err.Error())
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, p.Timeout)
 	defer cancel()
 	if err := p.Backend.Status(ctx); err != nil {
 		var te *types.Error
@@ -243,4 +258,20 @@ func cmdStatus(args *skel.CmdArgs) error {
 		return types.NewError(types.ErrPluginNotAvailable, fmt.Sprintf("registerDNS %s backend not available", p.BackendName), err.Error())
 	}
 	return nil
+}
+
+// explain is Plugin.Explain: the records ADD would register (Plan).
+func explain(stdin []byte, pod cniutil.ExplainPod) (string, error) {
+	set, err := Plan(pod.CmdArgs(stdin))
+	if err != nil {
+		return "", err
+	}
+	if len(set.Records) == 0 {
+		return "(no names)", nil
+	}
+	lines := make([]string, 0, len(set.Records))
+	for _, r := range set.Records {
+		lines = append(lines, r.String())
+	}
+	return strings.Join(lines, "\n"), nil
 }
