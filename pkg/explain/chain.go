@@ -17,7 +17,8 @@ import (
 // every object; the real one differs (and so do the chain names).
 const exampleSandbox = "0123456789abcdef"
 
-// writePlans runs each chain plugin's own config parser and builder on
+// writePlans runs each chain plugin's own config parser and builder
+// (cniutil.Plugin.Explain, from chainrun's registry) on
 // the runtime config the pod would send, for an example pod address, and
 // prints the objects it would create. An error means that plugin would
 // refuse the ADD, so the pod would fail.
@@ -31,13 +32,19 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 	for i, a := range hosts {
 		addrs[i] = netip.PrefixFrom(a, a.BitLen())
 	}
-	fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
-		strings.Join(pod.IPs, ", "), exampleSandbox)
+	sandbox := pod.ID
+	if sandbox == "" {
+		sandbox = exampleSandbox
+		fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
+			strings.Join(pod.IPs, ", "), exampleSandbox)
+	} else {
+		fmt.Fprintf(w, "what the chain's plugins would create for pod address %s, sandbox %s:\n", strings.Join(pod.IPs, ", "), sandbox)
+	}
 	args := make([]string, 0, 4)
 	for _, kv := range chainrun.CNIArgs(pod) {
 		args = append(args, kv[0]+"="+kv[1])
 	}
-	would := cniutil.ExplainPod{Network: list.Name, ContainerID: exampleSandbox, IfName: ifName,
+	would := cniutil.ExplainPod{Network: list.Name, ContainerID: sandbox, IfName: ifName,
 		Args: strings.Join(args, ";"), Addrs: addrs}
 	builtin := chainrun.Builtin()
 	for _, p := range list.Plugins {

@@ -87,6 +87,7 @@ func Explain(w io.Writer, in Input) error {
 	if list == nil {
 		return nil
 	}
+	pod.ID = "" // the plans name objects after an example sandbox ID
 	pod.IPs = in.IPs
 	if len(pod.IPs) == 0 {
 		pod.IPs = []string{"192.0.2.10"}
