@@ -9,6 +9,14 @@
 // interleaved (A, B, A, B... per round) within one process run, and every
 // figure is reported as median with p10–p90 and N. Nothing here asserts on
 // time: targets are reported as pass/fail in docs/benchmarks.md.
+//
+// The figures are drawn with gonum.org/v1/plot (plot.go), chosen because
+// it is pure Go (no cgo: `go run` and the -render mode need no C
+// libraries on the machine), writes SVG for the docs and PNG, has the
+// plotters these results call for (lines, error bars; box plots and bar
+// charts should a section want them) and is maintained by the Gonum
+// project. Axis layout, text measuring and escaping and legend placement
+// are then the library's, not code of this package.
 package bench
 
 import (

@@ -106,8 +106,8 @@ func TestHarnessTinyRun(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	for _, f := range []string{"bench-unrelated.svg", "bench-pods.svg", "bench-packet.svg"} {
-		assertSVG(t, filepath.Join(out, "img", f))
+	for f, series := range map[string]string{"bench-unrelated.svg": "portmap", "bench-pods.svg": "portmap", "bench-packet.svg": "none"} {
+		assertSVG(t, filepath.Join(out, "img", f), series)
 	}
 }
 
@@ -157,7 +157,7 @@ func assertSkipped(t *testing.T, res *bench.Results, substr string) {
 	t.Errorf("no skip line mentions %q: %+v", substr, res.Skipped)
 }
 
-func assertSVG(t *testing.T, path string) {
+func assertSVG(t *testing.T, path, series string) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -173,8 +173,8 @@ func assertSVG(t *testing.T, path string) {
 			t.Fatalf("%s is not well-formed XML: %v", path, err)
 		}
 	}
-	if !bytes.Contains(b, []byte("<polyline")) {
-		t.Errorf("%s has no data line", path)
+	if !bytes.Contains(b, []byte(">"+series+"<")) {
+		t.Errorf("%s has no %s series in its legend", path, series)
 	}
 }
 

@@ -1,13 +1,13 @@
 package bench
 
 import (
-	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -24,7 +24,7 @@ type Target struct {
 // Report writes docs/benchmarks.md (to w) and its SVG plots (into imgDir,
 // referenced from the markdown through imgRel).
 func Report(w io.Writer, r *Results, imgDir, imgRel string) error {
-	plots, err := writePlots(r, imgDir, imgRel)
+	plots, err := writePlots(r, imgDir, imgRel, "svg")
 	if err != nil {
 		return err
 	}
@@ -67,24 +67,42 @@ func (p *printer) f(format string, args ...any) {
 	}
 }
 
-func (p *printer) meta(m Meta) {
-	p.f("## Machine and versions\n\n| | |\n|---|---|\n")
-	p.f("| CPU | %d × %s |\n| memory | %s |\n| load average at start | %s |\n", m.CPUs, m.CPUModel, m.MemTotal, m.LoadAvg)
-	keys := make([]string, 0, len(m.Versions))
-	for k := range m.Versions {
-		keys = append(keys, k)
+// row prints a markdown table row; an empty cell prints as "| |".
+func (p *printer) row(cells ...string) {
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cells {
+		if c != "" {
+			b.WriteString(" " + c)
+		}
+		b.WriteString(" |")
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		p.f("| %s | %s |\n", k, mdEscape(m.Versions[k]))
+	p.f("%s\n", b.String())
+}
+
+// header prints a table's header row and the line under it.
+func (p *printer) header(cells ...string) {
+	p.row(cells...)
+	p.f("|%s\n", strings.Repeat("---|", len(cells)))
+}
+
+func (p *printer) meta(m Meta) {
+	p.f("## Machine and versions\n\n")
+	p.header("", "")
+	p.row("CPU", fmt.Sprintf("%d × %s", m.CPUs, m.CPUModel))
+	p.row("memory", m.MemTotal)
+	p.row("load average at start", m.LoadAvg)
+	for _, k := range slices.Sorted(maps.Keys(m.Versions)) {
+		p.row(k, mdEscape(m.Versions[k]))
 	}
 	p.f("\n")
 }
 
 func (p *printer) targets(ts []Target) {
-	p.f("## Targets (issue 7)\n\n| goal | measured | result |\n|---|---|---|\n")
+	p.f("## Targets (issue 7)\n\n")
+	p.header("goal", "measured", "result")
 	for _, t := range ts {
-		p.f("| %s | %s | %s |\n", t.Goal, mdEscape(t.Measured), mdEscape(t.Result))
+		p.row(t.Goal, mdEscape(t.Measured), mdEscape(t.Result))
 	}
 	p.f("\nA target is a reported figure, never an assertion: nothing fails the build on time. ")
 	p.f("\"indicative\" means the run measured other sizes than the goal names (quick mode).\n\n")
@@ -101,15 +119,14 @@ func (p *printer) perPod(r *Results) {
 	p.f("with runtimeConfig `ips`, as diktyo-nri runs it. Kernel objects are counted on the node after one more ADD (shared chains ")
 	p.f("and tables already made); \"kept after DEL\" is what a plugin leaves for the next pod (shared chains, tables, bridges).\n\n")
 	base := findPerPod(r, "portmap")
-	p.f("| case | one pod gets | kernel objects per pod | kept after DEL | ADD | DEL | ADD+DEL | N | ADD+DEL vs portmap |\n")
-	p.f("|---|---|---|---|---|---|---|---|---|\n")
+	p.header("case", "one pod gets", "kernel objects per pod", "kept after DEL", "ADD", "DEL", "ADD+DEL", "N", "ADD+DEL vs portmap")
 	for _, row := range r.PerPod {
 		vs := "–"
 		if base != nil {
 			vs = fmtRatio(Ratio(row.AddDel, base.AddDel))
 		}
-		p.f("| %s | %s | %s | %s | %s | %s | %s | %d | %s |\n", row.Name, row.Note, row.PerPod, row.Left,
-			fmtSummary(row.Add), fmtSummary(row.Del), fmtSummary(row.AddDel), row.AddDel.N, vs)
+		p.row(row.Name, row.Note, row.PerPod.String(), row.Left.String(),
+			fmtSummary(row.Add), fmtSummary(row.Del), fmtSummary(row.AddDel), strconv.Itoa(row.AddDel.N), vs)
 	}
 	p.f("\n")
 	p.f("What drives these figures: every plugin pays a process start and libcni's work (the noop rows). portmap and bridge's ")
@@ -153,25 +170,14 @@ func (p *printer) glance(r *Results) {
 		var parts []string
 		for _, k := range order {
 			pts := byCase[k]
-			hi := pts[0]
-			for _, pt := range pts {
-				if pt.Size > hi.Size {
-					hi = pt
-				}
-			}
+			hi := slices.MaxFunc(pts, func(a, b ScaleRow) int { return a.Size - b.Size })
 			parts = append(parts, fmt.Sprintf("%s %s (at %s)", k, fmtRatio(Ratio(hi.Add, pointAt(pts, sizes[0]).Add)), fmtCount(hi.Size)))
 		}
 		add("ADD with pods already on the node vs %s pods: %s.", fmtCount(sizes[0]), strings.Join(parts, ", "))
 	}
 	if base := findPacket(r, "none", 1); base != nil {
 		for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-nft", "chain-nft-fwmark"} {
-			var big *PacketRow
-			for i := range r.Packet {
-				if r.Packet[i].Key == k && (big == nil || r.Packet[i].Pods > big.Pods) {
-					big = &r.Packet[i]
-				}
-			}
-			one := findPacket(r, k, 1)
+			big, one := largestPacket(r, k), findPacket(r, k, 1)
 			if big == nil || one == nil {
 				continue
 			}
@@ -227,26 +233,18 @@ func (p *printer) scale(r *Results, title, what string, rows []ScaleRow, plot, s
 		p.f("Per-pod objects a plugin must find among all others (a jump in a shared chain, a map element, ip rules, hosts-file ")
 		p.f("lines) are what can make ADD grow with the node.\n\n")
 	}
-	p.f("| case |")
+	head := []string{"case"}
 	for _, s := range sizes {
-		p.f(" ADD at %s |", fmtCount(s))
+		head = append(head, "ADD at "+fmtCount(s))
 	}
-	p.f(" largest vs smallest |\n|---|")
-	for range sizes {
-		p.f("---|")
-	}
-	p.f("---|\n")
+	p.header(append(head, "largest vs smallest")...)
 	for _, key := range order {
 		pts := byCase[key]
-		p.f("| %s |", pts[0].Name)
+		cells := []string{pts[0].Name}
 		for _, s := range sizes {
-			if pt := pointAt(pts, s); pt != nil {
-				p.f(" %s |", fmtSummary(pt.Add))
-			} else {
-				p.f(" – |")
-			}
+			cells = append(cells, fmtSummary(pointAt(pts, s).Add))
 		}
-		p.f(" %s |\n", fmtRatio(Ratio(pointAt(pts, sizes[len(sizes)-1]).Add, pointAt(pts, sizes[0]).Add)))
+		p.row(append(cells, fmtRatio(Ratio(pointAt(pts, sizes[len(sizes)-1]).Add, pointAt(pts, sizes[0]).Add)))...)
 	}
 	p.f("\nN per cell: %d. ", rows[0].Add.N)
 	fills := []string{}
@@ -316,8 +314,7 @@ func (p *printer) packet(r *Results, plot string) {
 		return fmtDur(a.Median - b.Median)
 	}
 	p.f("Per request, in bursts:\n\n")
-	p.f("| variant | pods | new flow | established | N (bursts) | new flow over no policy | established over no policy | new flow vs 1 pod (median; p10) |\n")
-	p.f("|---|---|---|---|---|---|---|---|\n")
+	p.header("variant", "pods", "new flow", "established", "N (bursts)", "new flow over no policy", "established over no policy", "new flow vs 1 pod (median; p10)")
 	for _, row := range r.Packet {
 		vs, overNew, overEst := "–", "–", "–"
 		if one := findPacket(r, row.Key, 1); one != nil && row.Pods != 1 && one.NewFlowBurst.P10 > 0 {
@@ -327,19 +324,18 @@ func (p *printer) packet(r *Results, plot string) {
 		if base != nil && row.Key != "none" {
 			overNew, overEst = over(row.NewFlowBurst, base.NewFlowBurst), over(row.EstablishedBurst, base.EstablishedBurst)
 		}
-		p.f("| %s | %s | %s | %s | %d | %s | %s | %s |\n", row.Variant, fmtCount(row.Pods), fmtSummary(row.NewFlowBurst),
-			fmtSummary(row.EstablishedBurst), row.NewFlowBurst.N, overNew, overEst, vs)
+		p.row(row.Variant, fmtCount(row.Pods), fmtSummary(row.NewFlowBurst), fmtSummary(row.EstablishedBurst),
+			strconv.Itoa(row.NewFlowBurst.N), overNew, overEst, vs)
 	}
 	p.f("\nOne request at a time (round trip):\n\n")
-	p.f("| variant | pods | new flow | established | N | new flow over no policy | established over no policy |\n")
-	p.f("|---|---|---|---|---|---|---|\n")
+	p.header("variant", "pods", "new flow", "established", "N", "new flow over no policy", "established over no policy")
 	for _, row := range r.Packet {
 		overNew, overEst := "–", "–"
 		if base != nil && row.Key != "none" {
 			overNew, overEst = over(row.NewFlow, base.NewFlow), over(row.Established, base.Established)
 		}
-		p.f("| %s | %s | %s | %s | %d | %s | %s |\n", row.Variant, fmtCount(row.Pods), fmtSummary(row.NewFlow),
-			fmtSummary(row.Established), row.NewFlow.N, overNew, overEst)
+		p.row(row.Variant, fmtCount(row.Pods), fmtSummary(row.NewFlow), fmtSummary(row.Established),
+			strconv.Itoa(row.NewFlow.N), overNew, overEst)
 	}
 	if lost := packetLost(r); lost > 0 {
 		p.f("\n%d requests or bursts got no reply within 1 s and are not in the figures.\n", lost)
@@ -367,6 +363,17 @@ func findPacket(r *Results, key string, pods int) *PacketRow {
 	return nil
 }
 
+// largestPacket is the row of key with the most pods.
+func largestPacket(r *Results, key string) *PacketRow {
+	var big *PacketRow
+	for i := range r.Packet {
+		if r.Packet[i].Key == key && (big == nil || r.Packet[i].Pods > big.Pods) {
+			big = &r.Packet[i]
+		}
+	}
+	return big
+}
+
 func (p *printer) containerd(r *Results) {
 	p.f("## 4. Under a real containerd: NRI handler and `crictl runp`\n\n")
 	c := r.Containerd
@@ -374,12 +381,13 @@ func (p *printer) containerd(r *Results) {
 		p.f("Not measured in this run (see [Skipped](#skipped)).\n\n")
 		return
 	}
-	p.f("| | median (p10–p90) | p99 | N |\n|---|---|---|---|\n")
-	p.f("| `crictl runp` without diktyo | %s | %s | %d |\n", fmtSummary(c.RunpWithout), fmtDur(c.RunpWithout.P99), c.RunpWithout.N)
-	p.f("| `crictl runp` with diktyo (annotated pod, full chain) | %s | %s | %d |\n", fmtSummary(c.RunpWith), fmtDur(c.RunpWith.P99), c.RunpWith.N)
-	p.f("| `crictl runp` with diktyo connected, pod without annotations | %s | %s | %d |\n", fmtSummary(c.RunpPlain), fmtDur(c.RunpPlain.P99), c.RunpPlain.N)
+	p.header("", "median (p10–p90)", "p99", "N")
+	runp := func(what string, s Summary) { p.row(what, fmtSummary(s), fmtDur(s.P99), strconv.Itoa(s.N)) }
+	runp("`crictl runp` without diktyo", c.RunpWithout)
+	runp("`crictl runp` with diktyo (annotated pod, full chain)", c.RunpWith)
+	runp("`crictl runp` with diktyo connected, pod without annotations", c.RunpPlain)
 	if c.HandlerN > 0 {
-		p.f("| diktyo-nri RunPodSandbox handler, annotated pod (its `policy applied` log) | %s | %s | %d |\n", fmtDur(c.HandlerP50), fmtDur(c.HandlerP99), c.HandlerN)
+		p.row("diktyo-nri RunPodSandbox handler, annotated pod (its `policy applied` log)", fmtDur(c.HandlerP50), fmtDur(c.HandlerP99), strconv.Itoa(c.HandlerN))
 	}
 	if c.RunpWith.N > 0 && c.RunpWithout.N > 0 {
 		p.f("\nMedian overhead of diktyo on `crictl runp`: %s for an annotated pod, %s for a pod without annotations.\n",
@@ -405,21 +413,17 @@ func (p *printer) daemon(r *Results) {
 	p.f("Each runs in its own node namespace with the chain ipmasq (%s) → iproute → registerDNS (hosts); pods alternate between ", ds[0].Backend)
 	p.f("them. Annotated pods ask for 4 SNAT entries, a bypass CIDR, table 100 and a DNS name; the round trip is what the ")
 	p.f("runtime waits for.\n\n")
-	p.f("| |")
+	head := []string{""}
 	for _, d := range ds {
-		p.f(" %s |", d.Mode)
+		head = append(head, d.Mode)
 	}
-	p.f("\n|---|")
-	for range ds {
-		p.f("---|")
-	}
-	p.f("\n")
+	p.header(head...)
 	row := func(name string, get func(DaemonResult) string) {
-		p.f("| %s |", name)
+		cells := []string{name}
 		for _, d := range ds {
-			p.f(" %s |", get(d))
+			cells = append(cells, get(d))
 		}
-		p.f("\n")
+		p.row(cells...)
 	}
 	row("RunPodSandbox round trip, annotated pod (full chain)", func(d DaemonResult) string { return fmtSummary(d.HandlerWith) })
 	row("… p99, N", func(d DaemonResult) string { return fmt.Sprintf("%s, %d", fmtDur(d.HandlerWith.P99), d.HandlerWith.N) })
@@ -461,6 +465,8 @@ func (p *printer) method(r *Results) {
 	p.f("make bench BENCHFLAGS=-quick   # 1–2 minutes, writes bin/bench/benchmarks.md instead\n")
 	p.f("go run ./test/bench/cmd/diktyo-bench -sections perpod,packet -cases ipmasq-nft,portmap -out /tmp/b.md\n")
 	p.f("go run ./test/bench/cmd/diktyo-bench -json /tmp/b.json ...   # keep the raw results; -render /tmp/b.json re-renders\n```\n\n")
+	p.f("The figures are drawn from the same results with [gonum/plot](https://github.com/gonum/plot) (`test/bench/plot.go`): ")
+	p.f("a line through each case's medians, a p10–p90 bar at each point, node sizes on a log axis.\n\n")
 	p.f("Needs root, iptables, nftables, iproute2, BIND9 (`named`) and the reference plugins (`containernetworking-plugins`); ")
 	p.f("section 4 also needs `hack/testvm.sh`, section 5 `diktyo-nri`. A part that cannot run says why under ")
 	p.f("[Skipped](#skipped) instead of showing a figure. Section 4 brings up its own test VM instance (state in ")
@@ -559,13 +565,7 @@ func scaleTarget(rows []ScaleRow, key string, lo, hi int, limit float64, goalFmt
 // the processing of a packet) is stable. Both ratios are shown.
 func packetTarget(r *Results, key string) Target {
 	goal := fmt.Sprintf("%s: new-flow per-packet cost at 1,000 pods within 1.1x of 1 pod", key)
-	one := findPacket(r, key, 1)
-	var big *PacketRow
-	for i := range r.Packet {
-		if r.Packet[i].Key == key && (big == nil || r.Packet[i].Pods > big.Pods) {
-			big = &r.Packet[i]
-		}
-	}
+	one, big := findPacket(r, key, 1), largestPacket(r, key)
 	if one == nil || big == nil || big.Pods == 1 {
 		return Target{goal, "–", "skipped: not measured"}
 	}
@@ -580,69 +580,39 @@ func packetTarget(r *Results, key string) Target {
 	return Target{goal, measured, passIf(p10 <= 1.1, big.Pods >= 1000)}
 }
 
-// writePlots renders the scaling curves; it returns markdown image paths
-// by plot name.
-func writePlots(r *Results, imgDir, imgRel string) (map[string]string, error) {
-	out := map[string]string{}
+// writePlots renders the scaling curves into imgDir as files of type ext
+// (svg for the docs); it returns markdown image paths by plot name.
+func writePlots(r *Results, imgDir, imgRel, ext string) (map[string]string, error) {
 	if err := os.MkdirAll(imgDir, 0o755); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("plots: %w", err)
 	}
-	ms := float64(time.Millisecond)
-	us := float64(time.Microsecond)
-	plots := map[string]*Plot{}
-	if len(r.Unrelated) > 0 {
-		plots["unrelated"] = scalePlot("ADD vs unrelated nat rules on the node", "unrelated nat rules", r.Unrelated, ms, "ADD, ms (median, p10–p90)")
+	const addLabel = "ADD, ms (median, p10–p90), log scale"
+	charts := map[string]*chart{
+		"unrelated": newChart("ADD vs unrelated nat rules on the node", "unrelated nat rules", addLabel, true),
+		"pods":      newChart("ADD vs pods already under policy", "pods on the node", addLabel, true),
+		"packet":    newChart("New flows through the router (bursts)", "pods' policy installed on the router", "per request, µs (median, p10–p90)", false),
 	}
-	if len(r.Pods) > 0 {
-		plots["pods"] = scalePlot("ADD vs pods already under policy", "pods on the node", r.Pods, ms, "ADD, ms (median, p10–p90)")
+	for _, row := range r.Unrelated {
+		charts["unrelated"].point(row.Key, float64(row.Size), row.Add, time.Millisecond)
 	}
-	if len(r.Packet) > 0 {
-		pl := &Plot{Title: "New flows through the router (bursts)", XLabel: "pods' policy installed on the router", YLabel: "per request, µs (median, p10–p90)", LogX: true}
-		seen := map[string]int{}
-		for _, row := range r.Packet {
-			i, ok := seen[row.Key]
-			if !ok {
-				i = len(pl.Series)
-				seen[row.Key] = i
-				pl.Series = append(pl.Series, PlotSeries{Name: row.Key})
-			}
-			b := row.NewFlowBurst
-			pl.Series[i].Points = append(pl.Series[i].Points, PlotPoint{X: float64(row.Pods),
-				Y: float64(b.Median) / us, Lo: float64(b.P10) / us, Hi: float64(b.P90) / us})
+	for _, row := range r.Pods {
+		charts["pods"].point(row.Key, float64(row.Size), row.Add, time.Millisecond)
+	}
+	for _, row := range r.Packet {
+		charts["packet"].point(row.Key, float64(row.Pods), row.NewFlowBurst, time.Microsecond)
+	}
+	out := map[string]string{}
+	for name, c := range charts {
+		if len(c.names) == 0 {
+			continue // section not measured: no figure
 		}
-		plots["packet"] = pl
-	}
-	for name, pl := range plots {
-		file := "bench-" + name + ".svg"
-		f, err := os.Create(filepath.Join(imgDir, file))
-		if err != nil {
+		file := "bench-" + name + "." + ext
+		if err := c.save(filepath.Join(imgDir, file)); err != nil {
 			return nil, err
-		}
-		werr := pl.WriteSVG(f)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return nil, werr
 		}
 		out[name] = filepath.ToSlash(filepath.Join(imgRel, file))
 	}
 	return out, nil
-}
-
-func scalePlot(title, xlabel string, rows []ScaleRow, unit float64, ylabel string) *Plot {
-	pl := &Plot{Title: title, XLabel: xlabel, YLabel: ylabel + ", log scale", LogX: true, LogY: true}
-	_, byCase, order := pivot(rows)
-	for _, key := range order {
-		s := PlotSeries{Name: key}
-		for _, row := range byCase[key] {
-			s.Points = append(s.Points, PlotPoint{X: float64(row.Size), Y: float64(row.Add.Median) / unit,
-				Lo: float64(row.Add.P10) / unit, Hi: float64(row.Add.P90) / unit})
-		}
-		slices.SortFunc(s.Points, func(a, b PlotPoint) int { return cmp.Compare(a.X, b.X) })
-		pl.Series = append(pl.Series, s)
-	}
-	return pl
 }
 
 func fmtCount(n int) string {

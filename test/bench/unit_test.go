@@ -5,14 +5,18 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"image/png"
 	"io"
 	"math"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/containernetworking/plugins/pkg/ns"
+	_ "gonum.org/v1/plot/vg/vgimg" // registers png, for TestPlots
 
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
@@ -62,46 +66,89 @@ func TestRatioAndFormat(t *testing.T) {
 	}
 }
 
-func TestPlotSVGWellFormed(t *testing.T) {
-	p := &Plot{Title: "a <title> & more", XLabel: "x", YLabel: "y", LogX: true, Series: []PlotSeries{
-		{Name: "one", Points: []PlotPoint{{0, 1, 0.5, 1.5}, {1000, 2, 1.5, 3}, {10000, 4, 3, 6}}},
-		{Name: "two", Points: []PlotPoint{{0, 2, 2, 2}, {10000, 2.5, 2, 3}}},
-	}}
-	var b bytes.Buffer
-	if err := p.WriteSVG(&b); err != nil {
-		t.Fatal(err)
-	}
-	d := xml.NewDecoder(bytes.NewReader(b.Bytes()))
-	for {
-		_, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
+// TestPlots renders the figures of a synthetic full run, as SVG (the docs)
+// and PNG (a raster check of the same drawing).
+func TestPlots(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{"svg", "png"} {
+		paths, err := writePlots(synthetic(), dir, "img", ext)
 		if err != nil {
-			t.Fatalf("not well-formed: %v\n%s", err, b.String())
+			t.Fatal(err)
+		}
+		for _, name := range []string{"unrelated", "pods", "packet"} {
+			if want := "img/bench-" + name + "." + ext; paths[name] != want {
+				t.Errorf("%s: path %q, want %q", name, paths[name], want)
+			}
 		}
 	}
-	svg := b.String()
-	if strings.Count(svg, "<polyline") != 2 || !strings.Contains(svg, "&lt;title&gt; &amp; more") || !strings.Contains(svg, ">10k<") {
-		t.Fatalf("unexpected SVG:\n%s", svg)
+	for _, name := range []string{"unrelated", "pods", "packet"} {
+		f, err := os.Open(filepath.Join(dir, "bench-"+name+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		_ = f.Close()
+		if err != nil || cfg.Width < 600 {
+			t.Errorf("bench-%s.png: %+v, %v", name, cfg, err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "bench-"+name+".svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(bytes.NewReader(b))
+		for {
+			_, err := d.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("bench-%s.svg is not well-formed: %v", name, err)
+			}
+		}
+		for _, want := range []string{">ipmasq-nft<", ">chain-nft-fwmark<", "font-family:Liberation Sans,Arial"} {
+			if !bytes.Contains(b, []byte(want)) {
+				t.Errorf("bench-%s.svg lacks %q", name, want)
+			}
+		}
 	}
-	p.LogY = true
-	b.Reset()
-	if err := p.WriteSVG(&b); err != nil {
+	svg, _ := os.ReadFile(filepath.Join(dir, "bench-unrelated.svg"))
+	for _, tick := range []string{">0<", ">1k<", ">10k<"} {
+		if !bytes.Contains(svg, []byte(tick)) {
+			t.Errorf("bench-unrelated.svg lacks x tick %q", tick)
+		}
+	}
+
+	var md bytes.Buffer
+	if err := Report(&md, synthetic(), dir, "img"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), ">0.1<") || !strings.Contains(b.String(), ">10<") {
-		t.Fatalf("log axis lacks decade ticks:\n%s", b.String())
+	for _, want := range []string{"![per-packet cost](img/bench-packet.svg)", "(img/bench-unrelated.svg)", "| | in-process | exec |\n|---|---|---|\n",
+		"| | median (p10–p90) | p99 | N |\n", "| case | ADD at 10 | ADD at 100 | ADD at 1,000 | largest vs smallest |\n"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("report lacks %q", want)
+		}
 	}
-	if err := (&Plot{Title: "empty"}).WriteSVG(io.Discard); err == nil {
-		t.Fatal("an empty plot must be an error")
+
+	// A section without rows gets no figure; a summary without samples
+	// is left out of its curve (a log axis cannot show 0).
+	r := &Results{Pods: []ScaleRow{{Key: "a", Size: 10, Add: Summary{}}, {Key: "a", Size: 100, Add: Summary{N: 1, Median: ms(2), P10: ms(1), P90: ms(3)}}}}
+	paths, err := writePlots(r, t.TempDir(), "img", "svg")
+	if err != nil || len(paths) != 1 || paths["pods"] == "" {
+		t.Fatalf("writePlots = %v, %v; want the pods figure only", paths, err)
 	}
 }
 
-func TestNiceCeil(t *testing.T) {
-	for v, want := range map[float64]float64{0.7: 1, 1: 1, 1.2: 2, 3: 5, 7: 10, 42: 50, 0: 1} {
-		if got := niceCeil(v); got != want {
-			t.Errorf("niceCeil(%v) = %v, want %v", v, got, want)
+func TestAxes(t *testing.T) {
+	var labels []string
+	for _, tk := range (decadeTicks{}).Ticks(math.Log10(3), math.Log10(60)) {
+		labels = append(labels, tk.Label)
+	}
+	if got := strings.Join(labels, " "); got != "2 5 10 20 50 100" {
+		t.Errorf("decadeTicks(3, 60) = %q", got)
+	}
+	for v, want := range map[float64]string{0: "0", 100: "100", 1000: "1k", 10000: "10k", 1500: "1500"} {
+		if got := fmtTick(v); got != want {
+			t.Errorf("fmtTick(%v) = %q, want %q", v, got, want)
 		}
 	}
 }
@@ -259,4 +306,55 @@ COMMIT
 	if strings.Contains(after, "DKBENCH-VM") || strings.Contains(after, "DKT-") || !strings.Contains(after, "-A POSTROUTING -j OTHER") {
 		t.Fatalf("after the script:\n%s", after)
 	}
+}
+
+// synthetic is a run with every section filled, shaped like a full run
+// (three node sizes, a case missing at the largest one, µs-scale packet
+// figures), for the report and plot tests.
+func synthetic() *Results {
+	spread := func(m float64) Summary {
+		return Summary{N: 30, Median: ms(m), P10: ms(m * 0.85), P90: ms(m * 1.2), P99: ms(m * 1.4)}
+	}
+	r := &Results{
+		Mode: "full", Elapsed: 6 * time.Minute,
+		Meta: Meta{Date: "2026-01-01 00:00 UTC", CPUs: 2, CPUModel: "Test CPU", MemTotal: "1 kB", LoadAvg: "0.10 0.20 0.30 1/2 3",
+			Versions: map[string]string{"kernel": "6.0", "iptables": "iptables v1.8.9 (nf_tables)"}},
+		Durations:     []SectionTime{{SecPerPod, 20 * time.Second}, {SecPacket, 90 * time.Second}},
+		PacketSamples: 100,
+		Skipped:       []Skip{{SecPods, "portmap (reference) at 1000 pods: capped at 100"}},
+	}
+	for i, k := range []string{"noop", "noop-chain3", "portmap", "bridge", "bridge-masq", "ipmasq-ipt", "ipmasq-nft", "chain-nft"} {
+		m := float64(5 + 20*i)
+		r.PerPod = append(r.PerPod, PerPodRow{Key: k, Name: k + " (name)", Note: "note", Add: spread(m / 2), Del: spread(m / 2), AddDel: spread(m),
+			PerPod: State{IPTRules: i}, Left: State{NFTRules: 1}})
+	}
+	for i, k := range []string{"portmap", "bridge-masq", "ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft", "chain-nft-fwmark", "iproute", "dns-hosts"} {
+		base := float64(4 + 9*i)
+		for j, size := range []int{0, 1000, 10000} {
+			r.Unrelated = append(r.Unrelated, ScaleRow{Key: k, Name: k + " (name)", Size: size, Add: spread(base * (1 + float64(j*j)/(1+float64(i)))), Fill: time.Second})
+		}
+		for j, size := range []int{10, 100, 1000} {
+			if k == "portmap" && size == 1000 {
+				continue
+			}
+			r.Pods = append(r.Pods, ScaleRow{Key: k, Name: k + " (name)", Size: size, Add: spread(base * (1 + 0.2*float64(j))), Fill: time.Second})
+		}
+	}
+	us := func(v float64) Summary { return spread(v / 1000) }
+	r.Packet = append(r.Packet, PacketRow{Key: "none", Variant: "no policy", Pods: 1, NewFlow: us(60), Established: us(55), NewFlowBurst: us(9), EstablishedBurst: us(8.5)})
+	for i, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-nft", "chain-nft-fwmark"} {
+		for j, pods := range []int{1, 100, 1000} {
+			grow := 1 + float64(i*j*j)/3
+			r.Packet = append(r.Packet, PacketRow{Key: k, Variant: k + " (variant)", Pods: pods,
+				NewFlow: us(66 * grow), Established: us(57 * grow), NewFlowBurst: us(12 * grow), EstablishedBurst: us(10 * grow)})
+		}
+	}
+	r.Containerd = &ContainerdResult{RunpWithout: spread(93), RunpWith: spread(103), RunpPlain: spread(91),
+		HandlerP50: ms(6.3), HandlerP99: ms(8), HandlerN: 30, Notes: []string{"a note"}}
+	for _, mode := range []string{"in-process", "exec"} {
+		r.Daemon = append(r.Daemon, DaemonResult{Mode: mode, Backend: "iptables", HandlerWith: spread(5), HandlerWithout: spread(0.3),
+			ReconcilePods: 200, Reconcile: spread(1200), ReconcileWall: spread(1210),
+			RSS: []RSSPoint{{0, 15 << 20}, {1000, 23 << 20}}})
+	}
+	return r
 }
