@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 
 	"github.com/containernetworking/cni/libcni"
@@ -307,11 +306,11 @@ func (r *Runner) DelAttachment(ctx context.Context, att *Attachment, netns strin
 	return r.cni.DelNetworkList(ctx, att.List, &rt)
 }
 
-// HasCached is a cheap check (one stat) for a cached attachment.
+// HasCached reports whether libcni holds a cached attachment for the pod
+// (read through libcni, which owns its cache layout).
 func (r *Runner) HasCached(id string) bool {
-	name := fmt.Sprintf("%s-%s-%s", r.list.Name, id, r.ifName)
-	_, err := os.Stat(filepath.Join(r.cacheDir, "results", name))
-	return err == nil
+	att, err := r.Cached(id)
+	return err == nil && att != nil
 }
 
 // SameArgs reports whether a cached attachment was made with these
