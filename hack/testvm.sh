@@ -21,7 +21,9 @@
 #
 # Environment: DIKTYO_TESTVM_DIR (state, default /var/lib/diktyo-testvm),
 # DIKTYO_TESTVM_BRIDGE (default dktvm0), DIKTYO_TESTVM_SUBNET (default
-# 198.18.0.0/24, a benchmarking range routed nowhere), DIKTYO_NRI_MODE,
+# 198.18.0.0/24, a benchmarking range routed nowhere), DIKTYO_TESTVM_SUBNET6
+# (default 2001:2:0:1<SUBNET's third octet>::/64: the pods are dual-stack),
+# DIKTYO_NRI_MODE,
 # DIKTYO_TESTVM_REQUIRE_DIKTYO (1: containerd requires the diktyo NRI plugin
 # for every container, as deploy/containerd/20-diktyo-required.toml does).
 # Needs root. Idempotent: every step checks before it acts.
@@ -34,6 +36,11 @@ REPO=$(cd "$(dirname "$0")/.." && pwd)
 STATE=${DIKTYO_TESTVM_DIR:-/var/lib/diktyo-testvm}
 BRIDGE=${DIKTYO_TESTVM_BRIDGE:-dktvm0}
 SUBNET=${DIKTYO_TESTVM_SUBNET:-198.18.0.0/24}
+# The IPv6 pod range beside it, in the benchmarking range 2001:2::/48
+# (RFC 5180, routed nowhere), derived from SUBNET's third octet so that two
+# VMs with different SUBNETs get different ones.
+_third=${SUBNET%.*}; _third=${_third##*.}
+SUBNET6=${DIKTYO_TESTVM_SUBNET6:-2001:2:0:1${_third}::/64}
 NRI_MODE=${DIKTYO_NRI_MODE:-external}
 # Names of everything the VM creates on the host derive from its bridge, so
 # that two VMs (say the tests' and the benchmarks', each with its own
@@ -51,6 +58,8 @@ DNS_ZONE=pods.diktyo.test.
 # Addresses pods may SNAT to and reach: a second benchmarking range, only
 # ever used inside namespaces the tests and the demo create.
 REMOTE_NET=198.19.0.0/16
+# Its IPv6 counterpart: the remote namespace and the v6 externals.
+REMOTE_NET6=2001:2:0:f000::/52
 
 BIN=$STATE/bin
 CNI_BIN=$STATE/cni/bin
@@ -149,6 +158,7 @@ write_generated() {
 }
 
 gateway() { local base=${SUBNET%/*}; echo "${base%.*}.$((${base##*.} + 1))"; }
+gateway6() { echo "${SUBNET6%/*}1"; }
 
 # ---------------------------------------------------------------- provision
 
@@ -295,8 +305,9 @@ EOF
       "ipam": {
         "type": "host-local",
         "dataDir": "$STATE/cni/ipam",
-        "ranges": [[{"subnet": "$SUBNET", "gateway": "$(gateway)"}]],
-        "routes": [{"dst": "0.0.0.0/0"}]
+        "ranges": [[{"subnet": "$SUBNET", "gateway": "$(gateway)"}],
+                   [{"subnet": "$SUBNET6", "gateway": "$(gateway6)"}]],
+        "routes": [{"dst": "0.0.0.0/0"}, {"dst": "::/0"}]
       }
     },
     {"type": "portmap", "capabilities": {"portMappings": true}}
@@ -338,7 +349,7 @@ diktyo_config() {
     },
     {
       "type": "iproute",
-      "podCIDRs": ["$SUBNET"],
+      "podCIDRs": ["$SUBNET", "$SUBNET6"],
       "tableRange": {"min": 100, "max": 199},
       "stateDir": "$RUN/iproute",
       "capabilities": {"routeEntries": true, "policyRouting": true, "ips": true}
@@ -347,7 +358,7 @@ diktyo_config() {
       "type": "registerDNS",
       "backend": "rfc2136",
       "zones": ["$DNS_ZONE"],
-      "reverseZones": ["$(reverse_zone)"],
+      "reverseZones": ["$(reverse_zone)", "$(reverse_zone6)"],
       "nameTemplate": "{name}.{namespace}.{zone}",
       "rfc2136": {"server": "127.0.0.1:$DNS_PORT", "tsigSecretFile": "$STATE/dns/tsig.key"},
       "capabilities": {"dnsNames": true, "ips": true, "metadata": true}
@@ -376,14 +387,15 @@ namespaces:
   - namespaces: ["demo", "e2e-*"]
     allow:
       masq:
-        externals: ["198.19.255.10", "198.19.255.11", "198.19.255.12:20000-29999", "masquerade"]
+        externals: ["198.19.255.10", "198.19.255.11", "198.19.255.12:20000-29999", "masquerade",
+                    "2001:2:0:ffff::10", "2001:2:0:ffff::11"]
         pools: [demo]
-        destinations: ["$REMOTE_NET"]
-      snatExclude: {cidrs: ["$REMOTE_NET"]}
-      snatInclude: {cidrs: ["$REMOTE_NET"]}
+        destinations: ["$REMOTE_NET", "$REMOTE_NET6"]
+      snatExclude: {cidrs: ["$REMOTE_NET", "$REMOTE_NET6"]}
+      snatInclude: {cidrs: ["$REMOTE_NET", "$REMOTE_NET6"]}
       routes:
-        destinations: ["$REMOTE_NET"]
-        gateways: ["$(gateway)"]
+        destinations: ["$REMOTE_NET", "$REMOTE_NET6"]
+        gateways: ["$(gateway)", "$(gateway6)"]
         types: [unicast, blackhole, unreachable, prohibit]
         metrics: ["0-1000"]
       routeTable: {tables: ["100-199"]}
@@ -399,6 +411,8 @@ egress:
   - {address: 198.19.255.11}
   - {address: 198.19.255.12}
   - {address: 198.19.255.13}
+  - {address: "2001:2:0:ffff::10"}
+  - {address: "2001:2:0:ffff::11"}
   pools:
   - {name: demo, address: 198.19.255.13, ports: "30000-30255", blockSize: 64}
   attributionLog: $STATE/diktyo/egress/attribution.jsonl
@@ -418,13 +432,28 @@ reverse_zone() {
   echo "$c.$b.$a.in-addr.arpa."
 }
 
+# reverse_zone6: the ip6.arpa zone of the /64 pod subnet (nibbles of its
+# first 64 bits, reversed).
+reverse_zone6() {
+  local left g full="" i nib="" gs
+  left=${SUBNET6%/*}
+  left=${left%%::*}
+  IFS=: read -ra gs <<<"$left"
+  for ((i = 0; i < 4; i++)); do
+    g=${gs[i]:-0}
+    full+=$(printf '%04x' "0x$g")
+  done
+  for ((i = 15; i >= 0; i--)); do nib+="${full:i:1}."; done
+  echo "${nib}ip6.arpa."
+}
+
 # dns_config: a BIND9 primary for the pod zone and its reverse zone, on
 # loopback only, updatable with a TSIG key (registerDNS's rfc2136 backend).
 dns_config() {
   local d=$STATE/dns z
   [[ -s $d/tsig.key ]] || tsig-keygen -a hmac-sha256 diktyo-testvm. >"$d/tsig.key"
   chmod 0600 "$d/tsig.key"
-  for z in "$DNS_ZONE" "$(reverse_zone)"; do
+  for z in "$DNS_ZONE" "$(reverse_zone)" "$(reverse_zone6)"; do
     [[ -f $d/$z.zone ]] || cat >"$d/$z.zone" <<EOF
 \$TTL 30
 @ IN SOA ns.$DNS_ZONE hostmaster.$DNS_ZONE 1 60 60 600 30
@@ -448,6 +477,7 @@ options {
 };
 zone "$DNS_ZONE" { type primary; file "$d/$DNS_ZONE.zone"; allow-update { key "diktyo-testvm."; }; allow-transfer { key "diktyo-testvm."; }; };
 zone "$(reverse_zone)" { type primary; file "$d/$(reverse_zone).zone"; allow-update { key "diktyo-testvm."; }; allow-transfer { key "diktyo-testvm."; }; };
+zone "$(reverse_zone6)" { type primary; file "$d/$(reverse_zone6).zone"; allow-update { key "diktyo-testvm."; }; allow-transfer { key "diktyo-testvm."; }; };
 EOF
   named-checkconf "$d/named.conf"
 }
@@ -468,6 +498,7 @@ provision() {
 remember_host() {
   mkdir -p "$HOST"
   [[ -f $HOST/ip_forward ]] || sysctl -n net.ipv4.ip_forward >"$HOST/ip_forward"
+  [[ -f $HOST/ip6_forward ]] || sysctl -n net.ipv6.conf.all.forwarding >"$HOST/ip6_forward"
   [[ -f $HOST/paths ]] || for d in /var/lib/cni /var/lib/cni/results /run/containerd /run/containerd/runc /run/containerd/runc/k8s.io /run/containerd/s /run/netns; do
     [[ -e $d ]] && echo "$d"
   done >"$HOST/paths"
@@ -496,6 +527,17 @@ start_containerd() {
     install -m 0755 "$BIN/diktyo-nri" "$NRI_PLUGINS/10-diktyo"
   fi
   sysctl -qw net.ipv4.ip_forward=1
+  # IPv6 forwarding turns off accepting router advertisements on
+  # interfaces with accept_ra=1: keep every interface that takes them
+  # taking them (accept_ra=2) first, so the machine's own IPv6 routes
+  # survive.
+  local ra
+  for ra in /proc/sys/net/ipv6/conf/*/accept_ra; do
+    [[ $(cat "$ra") == 1 ]] || continue
+    echo "$ra" >>"$HOST/accept_ra"
+    echo 2 >"$ra"
+  done
+  sysctl -qw net.ipv6.conf.all.forwarding=1
   setsid containerd --config "$ETC/containerd/config.toml" >>"$LOG/containerd.log" 2>&1 </dev/null &
   echo $! >"$RUN/containerd.pid"
   echo "$NRI_MODE" >"$RUN/nri-mode"
@@ -632,17 +674,21 @@ remove_net() {
   done
   # policy rules naming an address of our pod subnet (diktyo's iproute
   # removes its own on DEL; this catches pods killed with their plugin).
-  local args
-  while read -r args; do
-    [[ -n $args ]] || continue
-    # shellcheck disable=SC2086
-    ip rule del $args 2>/dev/null && note "deleted ip rule $args" || true
-  done < <(ip -j -4 rule show | jq -r --arg net "${SUBNET%.*}." '.[]
-    | select(((.src // "") | startswith($net)) or ((.dst // "") | startswith($net)))
-    | "pref \(.priority)"
-      + (if .src and .src != "all" then " from \(.src)/\(.srclen // 32)" else "" end)
-      + (if .dst and .dst != "all" then " to \(.dst)/\(.dstlen // 32)" else "" end)
-      + " table \(.table)"')
+  local args net
+  for fam in 4 6; do
+    net="${SUBNET%.*}."
+    [[ $fam == 6 ]] && net="${SUBNET6%::/*}:"
+    while read -r args; do
+      [[ -n $args ]] || continue
+      # shellcheck disable=SC2086
+      ip -$fam rule del $args 2>/dev/null && note "deleted ip -$fam rule $args" || true
+    done < <(ip -j -$fam rule show | jq -r --arg net "$net" --argjson host "$((fam == 4 ? 32 : 128))" '.[]
+      | select(((.src // "") | startswith($net)) or ((.dst // "") | startswith($net)))
+      | "pref \(.priority)"
+        + (if .src and .src != "all" then " from \(.src)/\(.srclen // $host)" else "" end)
+        + (if .dst and .dst != "all" then " to \(.dst)/\(.dstlen // $host)" else "" end)
+        + " table \(.table)"')
+  done
   return 0
 }
 
@@ -660,6 +706,15 @@ restore_host() {
   if [[ -f $HOST/ip_forward ]]; then
     sysctl -qw net.ipv4.ip_forward="$(cat "$HOST/ip_forward")"
     note "net.ipv4.ip_forward=$(cat "$HOST/ip_forward")"
+  fi
+  if [[ -f $HOST/ip6_forward ]]; then
+    sysctl -qw net.ipv6.conf.all.forwarding="$(cat "$HOST/ip6_forward")"
+    note "net.ipv6.conf.all.forwarding=$(cat "$HOST/ip6_forward")"
+  fi
+  if [[ -f $HOST/accept_ra ]]; then
+    local ra
+    while read -r ra; do [[ -f $ra ]] && echo 1 >"$ra"; done <"$HOST/accept_ra"
+    rm -f "$HOST/accept_ra"
   fi
   rm -f /var/lib/cni/results/"$NETWORK"-* 2>/dev/null || true
   local d
@@ -708,6 +763,7 @@ export DIKTYO_TESTVM_SOCKET=$SOCK
 export DIKTYO_TESTVM_NRI_SOCKET=$NRI_SOCK
 export DIKTYO_TESTVM_BRIDGE=$BRIDGE
 export DIKTYO_TESTVM_SUBNET=$SUBNET
+export DIKTYO_TESTVM_SUBNET6=$SUBNET6
 export DIKTYO_TESTVM_CGROUP_PARENT=$CGROUP_PARENT
 export DIKTYO_TESTVM_SNAT_CHAIN=$SNAT_CHAIN
 export DIKTYO_TESTVM_DNS_SERVER=127.0.0.1:$DNS_PORT

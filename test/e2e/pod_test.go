@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,6 +23,7 @@ type pod struct {
 	Namespace string
 	UID       string
 	IP        string
+	IP6       string // its IPv6 address on the dual-stack test node
 	cfgFile   string // crictl pod config, needed again to create containers
 	ctr       string
 }
@@ -60,7 +62,7 @@ func (v *testVM) runPod(t *testing.T, name, namespace string, annotations map[st
 	}
 	p := &pod{vm: v, ID: strings.TrimSpace(out), Name: name, Namespace: namespace, UID: uid, cfgFile: cfg}
 	t.Cleanup(func() { p.remove(t) })
-	if p.IP, err = p.inspectIP(); err != nil {
+	if p.IP, p.IP6, err = p.inspectIPs(); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -75,11 +77,16 @@ func (v *testVM) mustRunPod(t *testing.T, name, namespace string, annotations ma
 	return p
 }
 
-func (p *pod) inspectIP() (string, error) {
+// inspectIPs returns the pod's primary (IPv4) address and its IPv6 one,
+// if any.
+func (p *pod) inspectIPs() (ip, ip6 string, err error) {
 	var st struct {
 		Status struct {
 			Network struct {
-				IP string `json:"ip"`
+				IP            string `json:"ip"`
+				AdditionalIPs []struct {
+					IP string `json:"ip"`
+				} `json:"additionalIps"`
 			} `json:"network"`
 		} `json:"status"`
 	}
@@ -87,15 +94,20 @@ func (p *pod) inspectIP() (string, error) {
 	defer cancel()
 	out, err := p.vm.crictl(ctx, "inspectp", "-o", "json", p.ID)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := json.Unmarshal([]byte(out), &st); err != nil {
-		return "", fmt.Errorf("crictl inspectp: %w", err)
+		return "", "", fmt.Errorf("crictl inspectp: %w", err)
 	}
 	if st.Status.Network.IP == "" {
-		return "", fmt.Errorf("pod %s has no IP", p.Name)
+		return "", "", fmt.Errorf("pod %s has no IP", p.Name)
 	}
-	return st.Status.Network.IP, nil
+	for _, a := range st.Status.Network.AdditionalIPs {
+		if strings.Contains(a.IP, ":") {
+			ip6 = a.IP
+		}
+	}
+	return st.Status.Network.IP, ip6, nil
 }
 
 // startApp creates and starts the pod's busybox container (sleeping).
@@ -150,7 +162,10 @@ func (p *pod) mustExec(t *testing.T, args ...string) string {
 // connect opens a TCP connection from the pod to addr (IP:port) with
 // busybox nc and returns what the remote answered (the source it saw).
 func (p *pod) connect(t *testing.T, addr string) (string, error) {
-	host, port, _ := strings.Cut(addr, ":")
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", err
+	}
 	out, err := p.exec(t, "sh", "-c", fmt.Sprintf("echo hello | nc -w 3 %s %s", host, port))
 	return strings.TrimSpace(out), err
 }

@@ -31,6 +31,15 @@ const (
 	dstTable   = "198.19.5.1" // only reachable through host table 100
 	testTable  = "100"
 	listenPort = 8080
+
+	// The IPv6 half (the test node's REMOTE_NET6, 2001:2:0:f000::/52,
+	// inside the benchmarking range 2001:2::/48): the veth's /64, and
+	// destinations each in a /64 of their own.
+	remoteHostAddr6 = "2001:2:0:f000::1/64"
+	remoteAddr6     = "2001:2:0:f000::2"
+	dstSNAT6        = "2001:2:0:f001::1"
+	dstExclude6     = "2001:2:0:f002::1"
+	dstRoute6       = "2001:2:0:f003::1"
 )
 
 // remote is the remote namespace with TCP listeners that answer every
@@ -61,7 +70,29 @@ func newRemote(t *testing.T) *remote {
 	for _, a := range []string{dstSNAT, dstExclude, dstRoute, dstTable} {
 		r.listen(t, net.JoinHostPort(a, strconv.Itoa(listenPort)))
 	}
+	r.addIPv6(t)
 	return r
+}
+
+// addIPv6 gives the remote its IPv6 half: the veth's addresses (without
+// duplicate address detection, which would hold them back for a second),
+// the destinations, and routes both ways.
+func (r *remote) addIPv6(t *testing.T) {
+	t.Helper()
+	testutil.Run(t, nil, "ip", "-6", "addr", "add", remoteHostAddr6, "dev", r.hostIf, "nodad")
+	testutil.Run(t, r.ns, "ip", "-6", "addr", "add", remoteAddr6+"/64", "dev", "eth0", "nodad")
+	for _, a := range []string{dstSNAT6, dstExclude6, dstRoute6} {
+		testutil.Run(t, r.ns, "ip", "-6", "addr", "add", a+"/64", "dev", "eth0", "nodad")
+		testutil.Run(t, nil, "ip", "-6", "route", "add", prefix64(a).String(), "via", remoteAddr6, "dev", r.hostIf)
+	}
+	testutil.Run(t, r.ns, "ip", "-6", "route", "add", "default", "via", strings.TrimSuffix(remoteHostAddr6, "/64"))
+	for _, a := range []string{remoteAddr6, dstSNAT6, dstExclude6, dstRoute6} {
+		r.listen(t, net.JoinHostPort(a, strconv.Itoa(listenPort)))
+	}
+}
+
+func prefix64(addr string) netip.Prefix {
+	return netip.PrefixFrom(netip.MustParseAddr(addr), 64).Masked()
 }
 
 func prefix24(addr string) string {

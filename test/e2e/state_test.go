@@ -107,6 +107,8 @@ func (v *testVM) lookup(t *testing.T, name string, qtype uint16) []string {
 		switch rr := rr.(type) {
 		case *dns.A:
 			out = append(out, rr.A.String())
+		case *dns.AAAA:
+			out = append(out, rr.AAAA.String())
 		case *dns.PTR:
 			out = append(out, rr.Ptr)
 		}
