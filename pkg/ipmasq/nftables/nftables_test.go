@@ -19,11 +19,14 @@ type node struct {
 	runner snat.Runner
 }
 
-func newNode(t *testing.T) *node {
+func newNode(t testing.TB) *node {
 	t.Helper()
 	n := testutil.NewNS(t)
 	return &node{ns: n, table: "dkt-" + testutil.RandSuffix(8), runner: masqtest.NSRunner{NS: n, Next: snat.ExecRunner{}}}
 }
+
+// backend returns a backend working on the node's table.
+func (n *node) backend() *Backend { return New(n.table, n.runner) }
 
 // dump is the node's ruleset: only the backend's table lives there.
 func (n *node) dump(t *testing.T) string {
