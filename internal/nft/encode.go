@@ -69,6 +69,9 @@ func encodeOp(table string, op Op) (message, error) {
 	case OpAddTable:
 		m.typ, m.flags = unix.NFT_MSG_NEWTABLE, m.flags|unix.NLM_F_CREATE
 		a = a.str(unix.NFTA_TABLE_NAME, table).u32(unix.NFTA_TABLE_FLAGS, 0)
+	case OpDelTable:
+		m.typ = unix.NFT_MSG_DELTABLE
+		a = a.str(unix.NFTA_TABLE_NAME, table)
 	case OpAddSet:
 		m.typ, m.flags = unix.NFT_MSG_NEWSET, m.flags|unix.NLM_F_CREATE
 		a, err = encodeSet(table, op.Set)

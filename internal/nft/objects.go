@@ -75,9 +75,10 @@ const (
 	OpAddRule                   // NEWRULE, appended
 	OpAddElem                   // NEWSETELEM: EEXIST only when the key maps elsewhere
 	OpDelElem                   // DELSETELEM
+	OpDelTable                  // DELTABLE, with everything in it
 )
 
-var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element"}
+var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element", "delete table"}
 
 func (k OpKind) String() string { return opNames[k] }
 
@@ -106,6 +107,9 @@ func (b *Batch) Len() int { return len(b.Ops) }
 
 // AddTable declares the table.
 func (b *Batch) AddTable() { b.Ops = append(b.Ops, Op{Kind: OpAddTable}) }
+
+// DelTable deletes the table and everything in it.
+func (b *Batch) DelTable() { b.Ops = append(b.Ops, Op{Kind: OpDelTable}) }
 
 // AddSet declares a set or map.
 func (b *Batch) AddSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpAddSet, Set: s}) }
@@ -152,7 +156,7 @@ func (b *Batch) String() string {
 func (op Op) Render(table string) string {
 	head := op.Kind.String() + " inet " + table
 	switch op.Kind {
-	case OpAddTable:
+	case OpAddTable, OpDelTable:
 		return head
 	case OpAddSet:
 		return head + " " + op.Set.String()
