@@ -223,13 +223,6 @@ func addRules(b *nft.Batch, plan *snat.Plan) {
 	}
 }
 
-func setOf(a netip.Addr) *nft.Set {
-	if a.Is4() {
-		return map4
-	}
-	return map6
-}
-
 func element(a netip.Addr, id string) *nft.Element {
 	return &nft.Element{Set: mapOf(a), Key: []netip.Addr{a}, Verdict: &nft.Verdict{Code: unix.NFT_GOTO, Chain: ChainName(id)}}
 }
