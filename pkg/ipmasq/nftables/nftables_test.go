@@ -247,3 +247,25 @@ func TestSameRulesetAsNft(t *testing.T) {
 		t.Fatalf("backend and nft differ:\n--- backend\n%s\n--- nft\n%s", got, want)
 	}
 }
+
+// TestCallerNetns: with NetNS empty, as in the plugin and in diktyo-nri's
+// in-process chain (which enters the node's namespace on a locked thread
+// before calling the verb), the socket and so the table are in the
+// calling thread's namespace.
+func TestCallerNetns(t *testing.T) {
+	n := newNode(t)
+	b := New(n.table, n.runner)
+	// Should the socket land in the host namespace, the table (its random
+	// name is this test's) goes with the test.
+	t.Cleanup(func() { _, _ = testutil.Output(nil, "nft", "delete", "table", "inet", n.table) })
+	plan := masqtest.Plan(t, masqtest.GoldenConf, masqtest.NewOwner("net1", 1), masqtest.PodAddrs(1)...)
+	if err := n.ns.Do(func(ns.NetNS) error { return b.Add(context.Background(), plan) }); err != nil {
+		t.Fatal(err)
+	}
+	if d := n.dump(t); !strings.Contains(d, plan.Owner.ID) {
+		t.Fatalf("ADD in the node's namespace left nothing there:\n%s", d)
+	}
+	if out, err := testutil.Output(nil, "nft", "list", "table", "inet", n.table); err == nil {
+		t.Fatalf("ADD created the table in the host namespace:\n%s", out)
+	}
+}
