@@ -2,52 +2,120 @@ package nftables
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/netip"
 	"slices"
 	"strings"
 
-	"sigs.k8s.io/knftables"
-
+	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
 // Backend is the nftables backend. Use New.
 type Backend struct {
-	Table  string
+	Table string
+	// Runner is not used: every operation is a netlink transaction of the
+	// process itself. It is kept so NewBackend builds both backends alike.
 	Runner snat.Runner
-	tx     TxFactory
+	// NetNS is the node's network namespace; empty (as in the plugin) is
+	// the calling thread's. Tests point it at a throwaway namespace.
+	NetNS string
+	// Observe, when set, is told of every netlink round trip: "list" (b
+	// nil) or "apply" with the batch. Tests count the hot path's.
+	Observe func(kind string, b *nft.Batch)
 }
 
-// New returns a backend for table. It runs nothing: see TxFactory.
+// New returns a backend for table. It opens nothing: each verb opens one
+// netlink socket for its transaction.
 func New(table string, r snat.Runner) *Backend {
-	return &Backend{Table: table, Runner: r, tx: NewTxFactory(table)}
+	return &Backend{Table: table, Runner: r}
 }
 
 var _ snat.Backend = (*Backend)(nil)
 
-// run applies one transaction with "nft -f -".
-func (b *Backend) run(ctx context.Context, tx *knftables.Transaction) error {
-	if tx.NumOperations() == 0 {
-		return nil
-	}
-	doc := tx.String()
-	if _, err := b.Runner.Run(ctx, doc, "nft", "-f", "-"); err != nil {
-		return fmt.Errorf("%w\ninput:\n%s", err, doc)
-	}
-	return nil
+// session is one verb's netlink socket.
+type session struct {
+	b *Backend
+	c *nft.Conn
 }
 
-// Add applies both families in one transaction: as a creation first (no
-// listing), then, when the pod chain exists or an address is mapped to a
-// stale chain, by listing the table and converging.
-func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
-	if b.run(ctx, RenderCreate(b.tx, plan)) == nil {
+func (b *Backend) open(ctx context.Context) (*session, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c, err := nft.Open(b.NetNS)
+	if err != nil {
+		return nil, fmt.Errorf("nftables: %w", err)
+	}
+	return &session{b: b, c: c}, nil
+}
+
+func (s *session) close() { _ = s.c.Close() }
+
+func (s *session) listed() {
+	if s.b.Observe != nil {
+		s.b.Observe("list", nil)
+	}
+}
+
+// apply sends one batch.
+func (s *session) apply(batch *nft.Batch) error {
+	if batch.Len() == 0 {
 		return nil
 	}
-	st, err := b.list(ctx)
+	if s.b.Observe != nil {
+		s.b.Observe("apply", batch)
+	}
+	return s.c.Apply(batch)
+}
+
+// base returns the batch an ADD starts from: empty when the base chain
+// holds exactly its rules (which also proves the table and the maps they
+// name exist), else RenderBase. One listing of two rules, whatever the
+// number of pods.
+func (s *session) base() (*nft.Batch, error) {
+	b := nft.NewBatch(s.b.Table)
+	have, err := s.c.ListRules(s.b.Table, BaseChain)
+	s.listed()
+	if err != nil {
+		return nil, err
+	}
+	want := baseRules()
+	ok := len(have) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = have[i].String() == want[i].String()
+	}
+	if !ok {
+		RenderBase(b)
+	}
+	return b, nil
+}
+
+// Add applies both families in one batch: the pod's objects as a
+// creation (no listing of them), after the base objects if the base
+// chain's listing found them missing. When the pod chain exists or an
+// address maps to a stale chain, it lists the maps and converges.
+func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	batch, err := s.base()
+	if err != nil {
+		return err
+	}
+	batch.Ops = append(batch.Ops, RenderCreate(b.Table, plan).Ops...)
+	if s.apply(batch) == nil {
+		return nil
+	}
+	// Listed again: a parallel ADD may have created the base meanwhile.
+	batch, err = s.base()
+	if err != nil {
+		return err
+	}
+	st, err := s.list()
 	if err != nil {
 		return err
 	}
@@ -60,7 +128,8 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 			stale = append(stale, e.addr)
 		}
 	}
-	if err := b.run(ctx, RenderConverge(b.tx, plan, stale)); err != nil {
+	batch.Ops = append(batch.Ops, RenderConverge(b.Table, plan, stale).Ops...)
+	if err := s.apply(batch); err != nil {
 		return fmt.Errorf("applying rules of %s: %w", plan.Owner.ID, err)
 	}
 	return nil
@@ -69,11 +138,16 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 // Del removes owner's elements and chain: without listing when the
 // addresses are known and match, else by listing the table's maps.
 func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefix) error {
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
 	srcs := snat.PlanForAddrs(owner, addrs).Sources()
-	if len(srcs) > 0 && b.run(ctx, RenderDeleteFast(b.tx, owner, srcs)) == nil {
+	if len(srcs) > 0 && s.apply(RenderDeleteFast(b.Table, owner, srcs)) == nil {
 		return nil
 	}
-	st, err := b.list(ctx)
+	st, err := s.list()
 	if err != nil || !st.exists {
 		return err
 	}
@@ -85,19 +159,63 @@ func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefi
 		}
 	}
 	var chains []string
-	if _, ok := st.chains[chain]; ok {
+	if ok, err := s.chainExists(chain); err != nil {
+		return err
+	} else if ok {
 		chains = append(chains, chain)
 	}
-	if err := b.run(ctx, RenderDelete(b.tx, elems, chains)); err != nil {
+	if err := s.apply(RenderDelete(b.Table, elems, chains)); err != nil {
 		return fmt.Errorf("deleting rules of %s: %w", owner.ID, err)
 	}
 	return nil
 }
 
+func (s *session) chainExists(name string) (bool, error) {
+	_, err := s.c.GetChain(s.b.Table, name)
+	s.listed()
+	switch {
+	case errors.Is(err, nft.ErrNotFound):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return true, nil
+}
+
+// rules lists a chain's rules as text to compare: the canonical
+// rendering of their expressions and comment, shown in nft's words when
+// it is one of want's.
+func (s *session) rules(chain string, want []*nft.Rule, wantText []string) (keys, shown []string, err error) {
+	have, err := s.c.ListRules(s.b.Table, chain)
+	s.listed()
+	if err != nil {
+		return nil, nil, err
+	}
+	text := map[string]string{}
+	for i, r := range want {
+		text[r.String()] = wantText[i]
+	}
+	for _, r := range have {
+		k := r.String()
+		keys = append(keys, k)
+		if t, ok := text[k]; ok {
+			shown = append(shown, t)
+		} else {
+			shown = append(shown, k)
+		}
+	}
+	return keys, shown, nil
+}
+
 // Check compares the base chain, the pod's map elements and the pod
 // chain's rules with the plan.
 func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
-	st, err := b.list(ctx)
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	st, err := s.list()
 	if err != nil {
 		return err
 	}
@@ -106,30 +224,36 @@ func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
 	}
 	chain := ChainName(plan.Owner.ID)
 	var problems []string
-	if _, ok := st.chains[BaseChain]; !ok {
+	if ok, err := s.chainExists(BaseChain); err != nil {
+		return err
+	} else if !ok {
 		problems = append(problems, "chain "+BaseChain+" missing")
 	} else {
-		base, err := b.listRules(ctx, BaseChain)
+		want := baseRules()
+		keys, shown, err := s.rules(BaseChain, want, BaseRules)
 		if err != nil {
 			return err
 		}
-		problems = append(problems, diffLines("chain "+BaseChain, BaseRules, base)...)
+		problems = append(problems, diffRules("chain "+BaseChain, want, BaseRules, keys, shown)...)
 	}
 	problems = append(problems, diffElements(st, chain, plan.Sources())...)
-	if _, ok := st.chains[chain]; !ok {
+	if ok, err := s.chainExists(chain); err != nil {
+		return err
+	} else if !ok {
 		problems = append(problems, "chain "+chain+" missing")
 	} else {
-		have, err := b.listRules(ctx, chain)
+		want := podRules(plan)
+		var text []string
+		for _, fr := range plan.Families {
+			for _, r := range fr.Rules {
+				text = append(text, ListedRule(fr.Family, r))
+			}
+		}
+		keys, shown, err := s.rules(chain, want, text)
 		if err != nil {
 			return err
 		}
-		var want []string
-		for _, fr := range plan.Families {
-			for _, r := range fr.Rules {
-				want = append(want, ListedRule(fr.Family, r))
-			}
-		}
-		problems = append(problems, diffLines("chain "+chain, want, have)...)
+		problems = append(problems, diffRules("chain "+chain, want, text, keys, shown)...)
 	}
 	if len(problems) > 0 {
 		return &snat.DriftError{Owner: plan.Owner, Problems: problems}
@@ -156,43 +280,48 @@ func diffElements(st *state, chain string, srcs []netip.Addr) []string {
 	return problems
 }
 
-func diffLines(where string, want, have []string) []string {
+// diffRules compares a chain's listed rules (keys, shown) with the
+// wanted ones (want, shown as text), rule by rule.
+func diffRules(where string, want []*nft.Rule, text, keys, shown []string) []string {
 	var problems []string
-	for i := 0; i < max(len(want), len(have)); i++ {
+	for i := 0; i < max(len(want), len(keys)); i++ {
 		switch {
-		case i >= len(have):
-			problems = append(problems, fmt.Sprintf("%s: rule %d missing: %s", where, i+1, want[i]))
+		case i >= len(keys):
+			problems = append(problems, fmt.Sprintf("%s: rule %d missing: %s", where, i+1, text[i]))
 		case i >= len(want):
-			problems = append(problems, fmt.Sprintf("%s: rule %d unexpected: %s", where, i+1, have[i]))
-		case normalize(want[i]) != normalize(have[i]):
-			problems = append(problems, fmt.Sprintf("%s: rule %d is %q, want %q", where, i+1, have[i], want[i]))
+			problems = append(problems, fmt.Sprintf("%s: rule %d unexpected: %s", where, i+1, shown[i]))
+		case want[i].String() != keys[i]:
+			problems = append(problems, fmt.Sprintf("%s: rule %d is %q, want %q", where, i+1, shown[i], text[i]))
 		}
 	}
 	return problems
 }
 
-func normalize(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // GC deletes network's pod chains whose owner is not valid, with the map
 // elements pointing at them, in one transaction. The table itself stays:
 // deleting it could race with a concurrent ADD (see docs/ipmasq.md).
 func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
-	st, err := b.list(ctx)
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	st, err := s.list()
 	if err != nil || !st.exists {
 		return err
 	}
-	comments, err := b.chainComments(ctx)
+	listed, err := s.c.ListChains(b.Table)
+	s.listed()
 	if err != nil {
 		return err
 	}
 	var chains []string
-	for name := range st.chains {
-		comment := comments[name]
-		id, ok := strings.CutPrefix(name, PodChainPrefix)
-		if !ok || valid[id] || comment != ChainComment(snat.Owner{Network: network, ID: id}) {
+	for _, c := range listed {
+		id, ok := strings.CutPrefix(c.Name, PodChainPrefix)
+		if !ok || valid[id] || c.Comment != ChainComment(snat.Owner{Network: network, ID: id}) {
 			continue
 		}
-		chains = append(chains, name)
+		chains = append(chains, c.Name)
 	}
 	slices.Sort(chains)
 	var elems []netip.Addr
@@ -201,27 +330,33 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 			elems = append(elems, e.addr)
 		}
 	}
-	if err := b.run(ctx, RenderDelete(b.tx, elems, chains)); err != nil {
+	if err := s.apply(RenderDelete(b.Table, elems, chains)); err != nil {
 		return fmt.Errorf("GC: %w", err)
 	}
 	return nil
 }
 
-// Status checks, without changing anything, that nft can create the
-// table and its nat base chain.
+// Status checks that the kernel accepts the table, its maps and its nat
+// base chain: one batch creates them in a scratch table and deletes it,
+// so nothing is left and the backend's own table is never touched.
 func (b *Backend) Status(ctx context.Context) error {
-	tx := b.tx.New()
-	addBase(tx)
-	if _, err := b.Runner.Run(ctx, tx.String(), "nft", "--check", "-f", "-"); err != nil {
+	s, err := b.open(ctx)
+	if err != nil {
+		return fmt.Errorf("nftables not usable: %w", err)
+	}
+	defer s.close()
+	batch := nft.NewBatch(b.Table + "-status")
+	RenderBase(batch)
+	batch.DelTable()
+	if err := s.apply(batch); err != nil {
 		return fmt.Errorf("nftables not usable: %w", err)
 	}
 	return nil
 }
 
-// state is what a listing of the table found.
+// state is what a listing of the maps found.
 type state struct {
 	exists   bool
-	chains   map[string]bool
 	elements []elem
 }
 
@@ -230,135 +365,24 @@ type elem struct {
 	target string // chain of the goto/jump verdict
 }
 
-// list reads the table once as JSON (slow paths, CHECK and GC only).
-func (b *Backend) list(ctx context.Context) (*state, error) {
-	out, err := b.Runner.Run(ctx, "", "nft", "-j", "list", "table", "inet", b.Table)
-	if err != nil {
-		var ee *snat.ExecError
-		if errors.As(err, &ee) && strings.Contains(ee.Stderr, "No such file or directory") {
+// list reads both maps' elements (slow paths, CHECK and GC only). A
+// missing table (or map) is an empty state.
+func (s *session) list() (*state, error) {
+	st := &state{exists: true}
+	for _, set := range []*nft.Set{map4, map6} {
+		els, err := s.c.ListElements(s.b.Table, set)
+		s.listed()
+		if errors.Is(err, nft.ErrNotFound) {
 			return &state{}, nil
 		}
-		return nil, fmt.Errorf("listing table inet %s: %w", b.Table, err)
-	}
-	return parseState(out)
-}
-
-// ParseState is exported for tests; see parseState.
-var ParseState = parseState
-
-func parseState(out string) (*state, error) {
-	var doc struct {
-		Nftables []map[string]json.RawMessage `json:"nftables"`
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		return nil, fmt.Errorf("parsing nft JSON: %w", err)
-	}
-	st := &state{exists: true, chains: map[string]bool{}}
-	for _, obj := range doc.Nftables {
-		if raw, ok := obj["chain"]; ok {
-			var c struct{ Name string }
-			if err := json.Unmarshal(raw, &c); err != nil {
-				return nil, fmt.Errorf("parsing nft chain: %w", err)
-			}
-			st.chains[c.Name] = true
+		if err != nil {
+			return nil, err
 		}
-		if raw, ok := obj["map"]; ok {
-			elems, err := parseMap(raw)
-			if err != nil {
-				return nil, err
+		for _, e := range els {
+			if len(e.Key) == 1 && e.Verdict != nil {
+				st.elements = append(st.elements, elem{addr: e.Key[0], target: e.Verdict.Chain})
 			}
-			st.elements = append(st.elements, elems...)
 		}
 	}
 	return st, nil
-}
-
-func parseMap(raw json.RawMessage) ([]elem, error) {
-	var m struct {
-		Name string
-		Elem [][2]json.RawMessage
-	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("parsing nft map: %w", err)
-	}
-	if m.Name != Map4 && m.Name != Map6 {
-		return nil, nil
-	}
-	var out []elem
-	for _, kv := range m.Elem {
-		var key string
-		var verdict map[string]struct{ Target string }
-		if json.Unmarshal(kv[0], &key) != nil || json.Unmarshal(kv[1], &verdict) != nil {
-			continue // not an element ipmasq writes
-		}
-		a, err := netip.ParseAddr(key)
-		if err != nil {
-			continue
-		}
-		e := elem{addr: a}
-		for _, v := range verdict { // {"goto": {"target": "pod-..."}}
-			e.target = v.Target
-		}
-		out = append(out, e)
-	}
-	return out, nil
-}
-
-// chainComments lists the table as text, since nft 1.0.6's JSON output
-// omits chain comments, and returns each chain's comment (GC only).
-func (b *Backend) chainComments(ctx context.Context) (map[string]string, error) {
-	out, err := b.Runner.Run(ctx, "", "nft", "list", "table", "inet", b.Table)
-	if err != nil {
-		return nil, fmt.Errorf("listing table inet %s: %w", b.Table, err)
-	}
-	return parseChainComments(out), nil
-}
-
-// parseChainComments maps chain names to the comment line that opens
-// their body in "nft list table" output.
-func parseChainComments(out string) map[string]string {
-	comments := map[string]string{}
-	chain := ""
-	for _, line := range strings.Split(out, "\n") {
-		l := strings.TrimSpace(line)
-		if name, ok := strings.CutPrefix(l, "chain "); ok && strings.HasSuffix(name, "{") {
-			chain = strings.TrimSpace(strings.TrimSuffix(name, "{"))
-			continue
-		}
-		if c, ok := strings.CutPrefix(l, "comment "); ok && chain != "" {
-			comments[chain] = strings.Trim(c, `"`)
-		}
-		chain = ""
-	}
-	return comments
-}
-
-// listRules returns a chain's rules as nft lists them, one per line.
-func (b *Backend) listRules(ctx context.Context, chain string) ([]string, error) {
-	out, err := b.Runner.Run(ctx, "", "nft", "list", "chain", "inet", b.Table, chain)
-	if err != nil {
-		return nil, fmt.Errorf("listing chain %s: %w", chain, err)
-	}
-	return parseChainRules(out), nil
-}
-
-// parseChainRules extracts the rule lines of "nft list chain" output,
-// skipping the table and chain lines, a base chain's type line and the
-// chain's comment.
-func parseChainRules(out string) []string {
-	var rules []string
-	depth := 0
-	for _, line := range strings.Split(out, "\n") {
-		l := strings.TrimSpace(line)
-		switch {
-		case l == "":
-		case strings.HasSuffix(l, "{"):
-			depth++
-		case l == "}":
-			depth--
-		case depth == 2 && !strings.HasPrefix(l, "type ") && !strings.HasPrefix(l, "comment "):
-			rules = append(rules, l)
-		}
-	}
-	return rules
 }

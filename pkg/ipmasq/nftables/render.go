@@ -11,10 +11,14 @@
 //	}
 //
 // so a packet costs one map lookup whatever the number of pods. Every ADD
-// and DEL is one nft transaction, built with sigs.k8s.io/knftables.
+// and DEL is one netlink transaction (internal/nft), sent by the process
+// itself: no nft exec. The table, maps and base chain are declared only
+// when a listing of the base chain finds them missing or changed, never
+// rewritten per pod.
 //
-// This file renders plans as transactions; it is pure, and its output is
-// covered by golden tests.
+// This file renders plans as batches; it is pure, and its output is
+// covered by golden tests. RuleText renders the same rules in nft's
+// words, for explain and drift reports.
 package nftables
 
 import (
@@ -22,8 +26,10 @@ import (
 	"strconv"
 	"strings"
 
-	"sigs.k8s.io/knftables"
+	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
 
+	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
@@ -119,84 +125,138 @@ func ListedRule(fam snat.Family, r snat.Rule) string {
 	return RuleText(fam, r) + ` comment "` + r.Comment + `"`
 }
 
-// TxFactory makes transactions for one table. It needs no nft binary and
-// runs nothing: knftables.New probes the system with two nft runs,
-// which would cost more than the transaction itself on every plugin exec.
-type TxFactory struct{ fake *knftables.Fake }
+// The maps, by family. IDs name them within the batch that creates them.
+var (
+	map4 = &nft.Set{Name: Map4, Fields: []byte{unix.NFPROTO_IPV4}, Verdicts: true, ID: 1}
+	map6 = &nft.Set{Name: Map6, Fields: []byte{unix.NFPROTO_IPV6}, Verdicts: true, ID: 2}
+)
 
-// NewTxFactory returns a factory for table (family inet).
-func NewTxFactory(table string) TxFactory {
-	return TxFactory{fake: knftables.NewFake(knftables.InetFamily, table)}
+func nfFamily(fam snat.Family) byte {
+	if fam == snat.IPv4 {
+		return unix.NFPROTO_IPV4
+	}
+	return unix.NFPROTO_IPV6
 }
 
-// New returns an empty transaction on the factory's table.
-func (f TxFactory) New() *knftables.Transaction { return f.fake.NewTransaction() }
+// baseRules are BaseRules as expressions.
+func baseRules() []*nft.Rule {
+	var out []*nft.Rule
+	for _, f := range []byte{unix.NFPROTO_IPV4, unix.NFPROTO_IPV6} {
+		name := Map4
+		if f == unix.NFPROTO_IPV6 {
+			name = Map6
+		}
+		out = append(out, &nft.Rule{Chain: BaseChain, Exprs: append(nft.MatchFamily(f), nft.LoadAddr(f, false, nft.Reg1), nft.LookupVerdict(name))})
+	}
+	return out
+}
 
-// addBase declares the table, maps and base chain, and rewrites the base
-// chain's two rules: idempotent, and atomic with the rest of the
-// transaction, so parallel ADDs converge on exactly two rules.
-func addBase(tx *knftables.Transaction) {
-	tx.Add(&knftables.Table{})
-	tx.Add(&knftables.Map{Name: Map4, Type: "ipv4_addr : verdict"})
-	tx.Add(&knftables.Map{Name: Map6, Type: "ipv6_addr : verdict"})
-	tx.Add(&knftables.Chain{
-		Name:     BaseChain,
-		Type:     knftables.PtrTo(knftables.NATType),
-		Hook:     knftables.PtrTo(knftables.PostroutingHook),
-		Priority: knftables.PtrTo(knftables.SNATPriority),
-	})
-	tx.Flush(&knftables.Chain{Name: BaseChain})
-	for _, r := range BaseRules {
-		tx.Add(&knftables.Rule{Chain: BaseChain, Rule: r})
+// RenderBase declares the table, maps and base chain and rewrites the
+// base chain's rules: idempotent and atomic with the rest of the batch,
+// so parallel repairs converge on exactly two rules. Only sent when a
+// listing found the base chain missing or changed.
+func RenderBase(b *nft.Batch) {
+	b.AddTable()
+	b.AddSet(map4)
+	b.AddSet(map6)
+	b.AddChain(&nft.Chain{Name: BaseChain, Hook: &nft.Hook{Type: "nat", Num: unix.NF_INET_POST_ROUTING, Priority: 100}})
+	b.FlushChain(BaseChain)
+	for _, r := range baseRules() {
+		b.AddRule(r)
 	}
 }
 
-func podChain(owner snat.Owner) *knftables.Chain {
-	return &knftables.Chain{Name: ChainName(owner.ID), Comment: knftables.PtrTo(ChainComment(owner))}
-}
+var l4protos = map[string]byte{"tcp": unix.IPPROTO_TCP, "udp": unix.IPPROTO_UDP, "sctp": unix.IPPROTO_SCTP}
 
-func addRules(tx *knftables.Transaction, plan *snat.Plan) {
-	for _, fr := range plan.Families {
-		for _, r := range fr.Rules {
-			tx.Add(&knftables.Rule{Chain: ChainName(plan.Owner.ID), Rule: RuleText(fr.Family, r), Comment: knftables.PtrTo(r.Comment)})
+// RuleExprs is RuleText as expressions, as nft 1.0.6 compiles it.
+func RuleExprs(fam snat.Family, r snat.Rule) []expr.Any {
+	f := nfFamily(fam)
+	var es []expr.Any
+	if r.AnyDst() {
+		es = nft.MatchFamily(f)
+	} else {
+		es = nft.MatchPrefix(true, r.Dst)
+	}
+	if r.Proto != "" {
+		es = append(es, nft.MatchL4Proto(l4protos[r.Proto])...)
+	}
+	random, fully := r.Randomize == snat.RandomHash, r.Randomize == snat.RandomFully
+	switch r.Action {
+	case snat.ActionReturn:
+		return append(es, &expr.Verdict{Kind: expr.VerdictReturn})
+	case snat.ActionMasquerade:
+		return append(es, &expr.Masq{Random: random, FullyRandom: fully})
+	}
+	nat := &expr.NAT{Type: expr.NATTypeSourceNAT, Family: uint32(f), RegAddrMin: nft.Reg1, Random: random, FullyRandom: fully}
+	es = append(es, &expr.Immediate{Register: nft.Reg1, Data: r.To.AsSlice()})
+	if r.PortLo != 0 {
+		es = append(es, &expr.Immediate{Register: nft.Reg2, Data: port(r.PortLo)})
+		nat.RegProtoMin = nft.Reg2
+		if r.PortHi != r.PortLo {
+			es = append(es, &expr.Immediate{Register: nft.Reg3, Data: port(r.PortHi)})
+			nat.RegProtoMax = nft.Reg3
 		}
 	}
+	return append(es, nat)
 }
 
-func element(a netip.Addr, id string) *knftables.Element {
-	return &knftables.Element{Map: mapOf(a), Key: []string{a.String()}, Value: []string{"goto " + ChainName(id)}}
+func port(p uint16) []byte { return []byte{byte(p >> 8), byte(p)} }
+
+func podChain(owner snat.Owner) *nft.Chain {
+	return &nft.Chain{Name: ChainName(owner.ID), Comment: ChainComment(owner)}
 }
 
-// RenderCreate is the first ADD: "create chain" fails when the pod chain
-// exists, so a repeated ADD falls back to RenderConverge instead of
-// leaving stale map elements behind.
-func RenderCreate(f TxFactory, plan *snat.Plan) *knftables.Transaction {
-	tx := f.New()
-	addBase(tx)
-	tx.Create(podChain(plan.Owner))
-	addRules(tx, plan)
-	for _, a := range plan.Sources() {
-		tx.Add(element(a, plan.Owner.ID))
+// podRules are the plan's rules, in order.
+func podRules(plan *snat.Plan) []*nft.Rule {
+	var out []*nft.Rule
+	for _, fr := range plan.Families {
+		for _, r := range fr.Rules {
+			out = append(out, &nft.Rule{Chain: ChainName(plan.Owner.ID), Exprs: RuleExprs(fr.Family, r), Comment: r.Comment})
+		}
 	}
-	return tx
+	return out
+}
+
+func addRules(b *nft.Batch, plan *snat.Plan) {
+	for _, r := range podRules(plan) {
+		b.AddRule(r)
+	}
+}
+
+func element(a netip.Addr, id string) *nft.Element {
+	return &nft.Element{Set: mapOf(a), Key: []netip.Addr{a}, Verdict: &nft.Verdict{Code: unix.NFT_GOTO, Chain: ChainName(id)}}
+}
+
+func key(a netip.Addr) *nft.Element { return &nft.Element{Set: mapOf(a), Key: []netip.Addr{a}} }
+
+// RenderCreate is an ADD's pod objects: "create chain" fails when the pod
+// chain exists, so a repeated ADD falls back to RenderConverge instead of
+// leaving stale map elements behind. The shared objects are not in it.
+func RenderCreate(table string, plan *snat.Plan) *nft.Batch {
+	b := nft.NewBatch(table)
+	b.CreateChain(podChain(plan.Owner))
+	addRules(b, plan)
+	for _, a := range plan.Sources() {
+		b.AddElement(element(a, plan.Owner.ID))
+	}
+	return b
 }
 
 // RenderConverge rewrites the pod chain and its elements given the stale
 // elements found by listing: the pod's addresses mapped to another chain,
 // and other addresses mapped to the pod's chain.
-func RenderConverge(f TxFactory, plan *snat.Plan, stale []netip.Addr) *knftables.Transaction {
-	tx := f.New()
-	addBase(tx)
-	tx.Add(podChain(plan.Owner))
-	tx.Flush(&knftables.Chain{Name: ChainName(plan.Owner.ID)})
-	addRules(tx, plan)
+func RenderConverge(table string, plan *snat.Plan, stale []netip.Addr) *nft.Batch {
+	b := nft.NewBatch(table)
+	b.AddChain(podChain(plan.Owner))
+	b.FlushChain(ChainName(plan.Owner.ID))
+	addRules(b, plan)
 	for _, a := range stale {
-		tx.Delete(&knftables.Element{Map: mapOf(a), Key: []string{a.String()}})
+		b.DelElement(key(a))
 	}
 	for _, a := range plan.Sources() {
-		tx.Add(element(a, plan.Owner.ID))
+		b.AddElement(element(a, plan.Owner.ID))
 	}
-	return tx
+	return b
 }
 
 // RenderDeleteFast deletes the pod's elements for known addresses and its
@@ -204,28 +264,28 @@ func RenderConverge(f TxFactory, plan *snat.Plan, stale []netip.Addr) *knftables
 // (a no-op when present), then deleted. It fails, changing nothing, when
 // the table is gone, an address maps to another pod's chain, or another
 // element still points at the chain.
-func RenderDeleteFast(f TxFactory, owner snat.Owner, srcs []netip.Addr) *knftables.Transaction {
-	tx := f.New()
-	tx.Add(podChain(owner))
+func RenderDeleteFast(table string, owner snat.Owner, srcs []netip.Addr) *nft.Batch {
+	b := nft.NewBatch(table)
+	b.AddChain(podChain(owner))
 	for _, a := range srcs {
-		tx.Add(element(a, owner.ID))
-		tx.Delete(&knftables.Element{Map: mapOf(a), Key: []string{a.String()}})
+		b.AddElement(element(a, owner.ID))
+		b.DelElement(key(a))
 	}
-	tx.Flush(&knftables.Chain{Name: ChainName(owner.ID)})
-	tx.Delete(&knftables.Chain{Name: ChainName(owner.ID)})
-	return tx
+	b.FlushChain(ChainName(owner.ID))
+	b.DelChain(ChainName(owner.ID))
+	return b
 }
 
 // RenderDelete deletes listed elements and, when it exists, the chain of
 // each owner.
-func RenderDelete(f TxFactory, elems []netip.Addr, chains []string) *knftables.Transaction {
-	tx := f.New()
+func RenderDelete(table string, elems []netip.Addr, chains []string) *nft.Batch {
+	b := nft.NewBatch(table)
 	for _, a := range elems {
-		tx.Delete(&knftables.Element{Map: mapOf(a), Key: []string{a.String()}})
+		b.DelElement(key(a))
 	}
 	for _, c := range chains {
-		tx.Flush(&knftables.Chain{Name: c})
-		tx.Delete(&knftables.Chain{Name: c})
+		b.FlushChain(c)
+		b.DelChain(c)
 	}
-	return tx
+	return b
 }

@@ -64,10 +64,9 @@ func BenchmarkIPMasqRenderNFTables(b *testing.B) {
 	}
 	owner := snat.Owner{Network: "bench", ID: cniutil.OwnerID("bench", "ctr", "eth0")}
 	plan := snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("198.18.0.2/16")})
-	f := nftables.NewTxFactory(cfg.Table)
 	b.ReportAllocs()
 	for b.Loop() {
-		if tx := nftables.RenderCreate(f, plan); tx == nil {
+		if tx := nftables.RenderCreate(cfg.Table, plan); tx == nil {
 			b.Fatal("no transaction")
 		}
 	}

@@ -1,0 +1,254 @@
+package nft
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+
+	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
+)
+
+func listErr(what string, err error) error {
+	var oe *OpError
+	if errors.As(err, &oe) {
+		oe.Op = "listing " + what
+		return oe
+	}
+	return fmt.Errorf("listing %s: %w", what, err)
+}
+
+// TableExists reports whether the inet table exists.
+func (c *Conn) TableExists(table string) (bool, error) {
+	_, err := c.dump(unix.NFT_MSG_GETTABLE, false, attrs(nil).str(unix.NFTA_TABLE_NAME, table))
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return false, nil
+	case err != nil:
+		return false, listErr("table inet "+table, err)
+	}
+	return true, nil
+}
+
+// ListChains returns the chains of the inet table (none when the table
+// does not exist).
+func (c *Conn) ListChains(table string) ([]Chain, error) {
+	// The kernel filters chain dumps by family only.
+	msgs, err := c.dump(unix.NFT_MSG_GETCHAIN, true, nil)
+	if err != nil {
+		return nil, listErr("chains of inet "+table, err)
+	}
+	var out []Chain
+	for _, m := range msgs {
+		t, ch := decodeChain(m)
+		if t == table {
+			out = append(out, ch)
+		}
+	}
+	return out, nil
+}
+
+// GetChain returns one chain; a missing table or chain is ErrNotFound.
+func (c *Conn) GetChain(table, name string) (*Chain, error) {
+	msgs, err := c.dump(unix.NFT_MSG_GETCHAIN, false, attrs(nil).str(unix.NFTA_CHAIN_TABLE, table).str(unix.NFTA_CHAIN_NAME, name))
+	if err != nil {
+		return nil, listErr("chain inet "+table+" "+name, err)
+	}
+	if len(msgs) == 0 {
+		return nil, &OpError{Op: "listing chain inet " + table + " " + name, Errno: unix.ENOENT}
+	}
+	_, ch := decodeChain(msgs[0])
+	return &ch, nil
+}
+
+func decodeChain(b []byte) (table string, ch Chain) {
+	for _, a := range decodeAttrs(b) {
+		switch a.typ {
+		case unix.NFTA_CHAIN_TABLE:
+			table = cstring(a.data)
+		case unix.NFTA_CHAIN_NAME:
+			ch.Name = cstring(a.data)
+		case unix.NFTA_CHAIN_TYPE:
+			if ch.Hook == nil {
+				ch.Hook = &Hook{}
+			}
+			ch.Hook.Type = cstring(a.data)
+		case unix.NFTA_CHAIN_HOOK:
+			if ch.Hook == nil {
+				ch.Hook = &Hook{}
+			}
+			for _, h := range decodeAttrs(a.data) {
+				switch h.typ {
+				case unix.NFTA_HOOK_HOOKNUM:
+					ch.Hook.Num = beU32(h.data)
+				case unix.NFTA_HOOK_PRIORITY:
+					ch.Hook.Priority = int32(beU32(h.data))
+				}
+			}
+		case attrChainUserdata:
+			if v, ok := userdataGet(a.data, udataComment); ok {
+				ch.Comment = cstring(v)
+			}
+		}
+	}
+	return table, ch
+}
+
+// ListRules returns the rules of a chain in order. A missing table or
+// chain yields no rules: the kernel's filtered dump does not tell them
+// apart from an empty chain (use GetChain for that).
+func (c *Conn) ListRules(table, chain string) ([]Rule, error) {
+	msgs, err := c.dump(unix.NFT_MSG_GETRULE, true, attrs(nil).str(unix.NFTA_RULE_TABLE, table).str(unix.NFTA_RULE_CHAIN, chain))
+	if err != nil {
+		return nil, listErr("rules of inet "+table+" "+chain, err)
+	}
+	out := make([]Rule, 0, len(msgs))
+	for _, m := range msgs {
+		r, t, err := decodeRule(m)
+		if err != nil {
+			return nil, listErr("rules of inet "+table+" "+chain, err)
+		}
+		if t == table && r.Chain == chain { // in case the kernel ignores the filter
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func decodeRule(b []byte) (r Rule, table string, err error) {
+	for _, a := range decodeAttrs(b) {
+		switch a.typ {
+		case unix.NFTA_RULE_TABLE:
+			table = cstring(a.data)
+		case unix.NFTA_RULE_CHAIN:
+			r.Chain = cstring(a.data)
+		case unix.NFTA_RULE_HANDLE:
+			if len(a.data) == 8 {
+				r.Handle = uint64(beU32(a.data))<<32 | uint64(beU32(a.data[4:]))
+			}
+		case unix.NFTA_RULE_USERDATA:
+			if v, ok := userdataGet(a.data, udataComment); ok {
+				r.Comment = cstring(v)
+			}
+		case unix.NFTA_RULE_EXPRESSIONS:
+			for _, el := range decodeAttrs(a.data) {
+				e, err := decodeExpr(el.data)
+				if err != nil {
+					return r, table, err
+				}
+				r.Exprs = append(r.Exprs, e)
+			}
+		}
+	}
+	return r, table, nil
+}
+
+func decodeExpr(b []byte) (expr.Any, error) {
+	var name string
+	var data []byte
+	for _, a := range decodeAttrs(b) {
+		switch a.typ {
+		case unix.NFTA_EXPR_NAME:
+			name = cstring(a.data)
+		case unix.NFTA_EXPR_DATA:
+			data = a.data
+		}
+	}
+	e := newExpr(name)
+	if e == nil {
+		return &opaque{name: name}, nil
+	}
+	if err := expr.Unmarshal(unix.NFPROTO_INET, data, e); err != nil {
+		return nil, fmt.Errorf("decoding %s expression: %w", name, err)
+	}
+	// A verdict is an immediate into the verdict register.
+	if imm, ok := e.(*expr.Immediate); ok && imm.Register == unix.NFT_REG_VERDICT && len(imm.Data) == 0 {
+		v := &expr.Verdict{}
+		if err := expr.Unmarshal(unix.NFPROTO_INET, data, v); err != nil {
+			return nil, fmt.Errorf("decoding verdict: %w", err)
+		}
+		return v, nil
+	}
+	return e, nil
+}
+
+// ListElements returns the elements of set s, its keys split by s's
+// fields. A missing table or set is ErrNotFound.
+func (c *Conn) ListElements(table string, s *Set) ([]Element, error) {
+	msgs, err := c.dump(unix.NFT_MSG_GETSETELEM, true, attrs(nil).str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, s.Name))
+	if err != nil {
+		return nil, listErr("elements of inet "+table+" "+s.Name, err)
+	}
+	var out []Element
+	for _, m := range msgs {
+		for _, a := range decodeAttrs(m) {
+			if a.typ != unix.NFTA_SET_ELEM_LIST_ELEMENTS {
+				continue
+			}
+			for _, el := range decodeAttrs(a.data) {
+				if e, ok := decodeElem(s, el.data); ok {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func decodeElem(s *Set, b []byte) (Element, bool) {
+	e := Element{Set: s.Name}
+	ok := false
+	for _, a := range decodeAttrs(b) {
+		switch a.typ {
+		case unix.NFTA_SET_ELEM_KEY:
+			e.Key, ok = splitKey(s.Fields, dataValue(a.data))
+		case attrSetElemKeyEnd:
+			e.KeyEnd, _ = splitKey(s.Fields, dataValue(a.data))
+		case unix.NFTA_SET_ELEM_DATA:
+			for _, d := range decodeAttrs(a.data) {
+				if d.typ != unix.NFTA_DATA_VERDICT {
+					continue
+				}
+				v := &Verdict{}
+				for _, f := range decodeAttrs(d.data) {
+					switch f.typ {
+					case unix.NFTA_VERDICT_CODE:
+						v.Code = int32(beU32(f.data))
+					case unix.NFTA_VERDICT_CHAIN:
+						v.Chain = cstring(f.data)
+					}
+				}
+				e.Verdict = v
+			}
+		}
+	}
+	return e, ok
+}
+
+func dataValue(b []byte) []byte {
+	for _, a := range decodeAttrs(b) {
+		if a.typ == unix.NFTA_DATA_VALUE {
+			return a.data
+		}
+	}
+	return nil
+}
+
+// splitKey cuts a key into the set's address fields; each field takes a
+// multiple of 4 bytes, as registers do.
+func splitKey(fields []byte, b []byte) ([]netip.Addr, bool) {
+	out := make([]netip.Addr, 0, len(fields))
+	for _, f := range fields {
+		n := 4
+		if f == unix.NFPROTO_IPV6 {
+			n = 16
+		}
+		if len(b) < n {
+			return nil, false
+		}
+		a, _ := netip.AddrFromSlice(b[:n])
+		out = append(out, a)
+		b = b[n:]
+	}
+	return out, true
+}

@@ -1,0 +1,257 @@
+package nft
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+
+	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
+)
+
+// Hook makes a chain a base chain.
+type Hook struct {
+	Type     string // "nat", "filter"
+	Num      uint32 // unix.NF_INET_*
+	Priority int32
+}
+
+// Chain is a chain of the batch's table.
+type Chain struct {
+	Name    string
+	Hook    *Hook  // nil: a regular chain
+	Comment string // "": none
+}
+
+// Set is a set or, with Verdicts, a verdict map keyed by addresses or
+// concatenations of addresses.
+type Set struct {
+	Name string
+	// Fields are the key's address families in order: unix.NFPROTO_IPV4
+	// or unix.NFPROTO_IPV6 each; more than one is a concatenation.
+	Fields   []byte
+	Verdicts bool // a map to verdicts
+	Interval bool
+	// ID names the set within one batch (NFTA_SET_ID), as nft does.
+	ID uint32
+}
+
+// Verdict is a map element's value.
+type Verdict struct {
+	Code  int32  // unix.NFT_GOTO, unix.NFT_JUMP, unix.NFT_RETURN...
+	Chain string // for goto and jump
+}
+
+// Element is one element of a set or map. Key has one address per field
+// of the set; KeyEnd, for concatenated intervals, the last key of the
+// range.
+type Element struct {
+	Set     string
+	Key     []netip.Addr
+	KeyEnd  []netip.Addr
+	Verdict *Verdict
+}
+
+// Rule is a rule of a chain: its expressions, and a comment kept in its
+// user data as nft keeps it.
+type Rule struct {
+	Chain   string
+	Exprs   []expr.Any
+	Comment string
+	Handle  uint64 // set by listings
+}
+
+// OpKind is what an operation of a batch does.
+type OpKind int
+
+// The operations of a batch.
+const (
+	OpAddTable    OpKind = iota // NEWTABLE, no error when it exists
+	OpAddSet                    // NEWSET, no error when it exists
+	OpAddChain                  // NEWCHAIN, no error when it exists
+	OpCreateChain               // NEWCHAIN with NLM_F_EXCL: EEXIST when it exists
+	OpFlushChain                // DELRULE of every rule of the chain
+	OpDelChain                  // DELCHAIN
+	OpAddRule                   // NEWRULE, appended
+	OpAddElem                   // NEWSETELEM: EEXIST only when the key maps elsewhere
+	OpDelElem                   // DELSETELEM
+	OpDelTable                  // DELTABLE, with everything in it
+)
+
+var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element", "delete table"}
+
+func (k OpKind) String() string { return opNames[k] }
+
+// Op is one operation of a batch; one field besides Kind is set
+// (none for the table operations).
+type Op struct {
+	Kind  OpKind
+	Chain *Chain
+	Set   *Set
+	Rule  *Rule
+	Elem  *Element
+}
+
+// Batch is a transaction on one inet table: applied by Conn.Apply as a
+// single netlink batch, all of it or none.
+type Batch struct {
+	Table string
+	Ops   []Op
+}
+
+// NewBatch returns an empty batch on table (family inet).
+func NewBatch(table string) *Batch { return &Batch{Table: table} }
+
+// Len is the number of operations.
+func (b *Batch) Len() int { return len(b.Ops) }
+
+// AddTable declares the table.
+func (b *Batch) AddTable() { b.Ops = append(b.Ops, Op{Kind: OpAddTable}) }
+
+// DelTable deletes the table and everything in it.
+func (b *Batch) DelTable() { b.Ops = append(b.Ops, Op{Kind: OpDelTable}) }
+
+// AddSet declares a set or map.
+func (b *Batch) AddSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpAddSet, Set: s}) }
+
+// AddChain declares a chain; an existing one is left as it is.
+func (b *Batch) AddChain(c *Chain) { b.Ops = append(b.Ops, Op{Kind: OpAddChain, Chain: c}) }
+
+// CreateChain creates a chain; the batch fails when it exists.
+func (b *Batch) CreateChain(c *Chain) { b.Ops = append(b.Ops, Op{Kind: OpCreateChain, Chain: c}) }
+
+// FlushChain deletes the rules of a chain.
+func (b *Batch) FlushChain(name string) {
+	b.Ops = append(b.Ops, Op{Kind: OpFlushChain, Chain: &Chain{Name: name}})
+}
+
+// DelChain deletes an empty chain nothing refers to.
+func (b *Batch) DelChain(name string) {
+	b.Ops = append(b.Ops, Op{Kind: OpDelChain, Chain: &Chain{Name: name}})
+}
+
+// AddRule appends a rule.
+func (b *Batch) AddRule(r *Rule) { b.Ops = append(b.Ops, Op{Kind: OpAddRule, Rule: r}) }
+
+// AddElement adds an element; adding one that exists with the same value
+// is a no-op.
+func (b *Batch) AddElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpAddElem, Elem: e}) }
+
+// DelElement deletes an element by key.
+func (b *Batch) DelElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpDelElem, Elem: e}) }
+
+// String renders the batch one operation a line, in nft's words where
+// they are plain and as nft --debug=netlink prints expressions for rules:
+// exactly what is sent, for golden tests and error messages.
+func (b *Batch) String() string {
+	var s strings.Builder
+	for _, op := range b.Ops {
+		s.WriteString(op.Render(b.Table))
+		s.WriteByte('\n')
+	}
+	return s.String()
+}
+
+// Render is one line of Batch.String.
+func (op Op) Render(table string) string {
+	head := op.Kind.String() + " inet " + table
+	switch op.Kind {
+	case OpAddTable, OpDelTable:
+		return head
+	case OpAddSet:
+		return head + " " + op.Set.String()
+	case OpAddChain, OpCreateChain:
+		return head + " " + op.Chain.String()
+	case OpFlushChain, OpDelChain:
+		return head + " " + op.Chain.Name
+	case OpAddRule:
+		return head + " " + op.Rule.Chain + " " + op.Rule.String()
+	default:
+		return head + " " + op.Elem.Set + " { " + op.Elem.String() + " }"
+	}
+}
+
+var hookNames = map[uint32]string{
+	unix.NF_INET_PRE_ROUTING: "prerouting", unix.NF_INET_LOCAL_IN: "input", unix.NF_INET_FORWARD: "forward",
+	unix.NF_INET_LOCAL_OUT: "output", unix.NF_INET_POST_ROUTING: "postrouting",
+}
+
+func (c *Chain) String() string {
+	var attrs []string
+	if c.Hook != nil {
+		attrs = append(attrs, fmt.Sprintf("type %s hook %s priority %d", c.Hook.Type, hookNames[c.Hook.Num], c.Hook.Priority))
+	}
+	if c.Comment != "" {
+		attrs = append(attrs, fmt.Sprintf("comment %q", c.Comment))
+	}
+	if len(attrs) == 0 {
+		return c.Name
+	}
+	return c.Name + " { " + strings.Join(attrs, "; ") + "; }"
+}
+
+func fieldName(f byte) string {
+	if f == unix.NFPROTO_IPV4 {
+		return "ipv4_addr"
+	}
+	return "ipv6_addr"
+}
+
+func (s *Set) String() string {
+	names := make([]string, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i] = fieldName(f)
+	}
+	typ := strings.Join(names, " . ")
+	if s.Verdicts {
+		typ += " : verdict"
+	}
+	flags := ""
+	if s.Interval {
+		flags = " flags interval;"
+	}
+	return s.Name + " { type " + typ + ";" + flags + " }"
+}
+
+func (v *Verdict) String() string {
+	switch v.Code {
+	case unix.NFT_GOTO:
+		return "goto " + v.Chain
+	case unix.NFT_JUMP:
+		return "jump " + v.Chain
+	case unix.NFT_RETURN:
+		return "return"
+	case 1: // NF_ACCEPT
+		return "accept"
+	case 0: // NF_DROP
+		return "drop"
+	}
+	return fmt.Sprintf("verdict %d", v.Code)
+}
+
+func joinAddrs(as []netip.Addr) string {
+	s := make([]string, len(as))
+	for i, a := range as {
+		s[i] = a.String()
+	}
+	return strings.Join(s, " . ")
+}
+
+func (e *Element) String() string {
+	s := joinAddrs(e.Key)
+	if len(e.KeyEnd) > 0 {
+		s += " - " + joinAddrs(e.KeyEnd)
+	}
+	if e.Verdict != nil {
+		s += " : " + e.Verdict.String()
+	}
+	return s
+}
+
+func (r *Rule) String() string {
+	s := Exprs(r.Exprs)
+	if r.Comment != "" {
+		s += fmt.Sprintf(" comment %q", r.Comment)
+	}
+	return s
+}
