@@ -316,6 +316,23 @@ func (m *Manager) Present(a netip.Addr) (bool, error) {
 	return ok, err
 }
 
+// NodeAddresses lists every address of the namespace (for
+// egress.nodeAddresses: allow, policy.NodeAddresses): the node's
+// addresses are read where its managed ones are.
+func (m *Manager) NodeAddresses() ([]netip.Addr, error) {
+	var out []netip.Addr
+	err := m.do(func() error {
+		list, err := listAddrs()
+		for _, k := range list {
+			if !slices.Contains(out, k.Addr) {
+				out = append(out, k.Addr)
+			}
+		}
+		return err
+	})
+	return out, err
+}
+
 // Owned lists the addresses diktyo assigned (those with its marker), with
 // their interfaces: after a restart, what there is to reference-count and
 // withdraw.
