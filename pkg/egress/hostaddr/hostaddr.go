@@ -272,7 +272,7 @@ func addAddr(index int, a netip.Addr) error {
 	flags := uint32(unix.IFA_F_NOPREFIXROUTE)
 	if a.Is6() {
 		flags |= unix.IFA_F_NODAD
-		ci := nl.IfaCacheInfo{IfaCacheinfo: unix.IfaCacheinfo{Prefered: 0, Valid: 0xffffffff}}
+		ci := nl.IfaCacheInfo{IfaCacheinfo: unix.IfaCacheinfo{Prefered: 0, Valid: 0xffffffff}} //nolint:misspell // x/sys's field name
 		req.AddData(nl.NewRtAttr(unix.IFA_CACHEINFO, ci.Serialize()))
 	}
 	req.AddData(nl.NewRtAttr(unix.IFA_FLAGS, nl.Uint32Attr(flags)))
@@ -460,17 +460,15 @@ func (m *Manager) announceLater(a Address) {
 			if err != nil {
 				return err
 			}
-			for _, k := range find(list, a.Addr) {
-				if k.Proto != Proto {
-					return nil
-				}
-				ifi, err := net.InterfaceByIndex(k.Index)
-				if err != nil {
-					return err
-				}
-				return announce(ifi, a.Addr)
+			i := slices.IndexFunc(list, func(k kernelAddr) bool { return k.Addr == a.Addr && k.Proto == Proto })
+			if i < 0 {
+				return nil // withdrawn, or somebody else's now
 			}
-			return nil
+			ifi, err := net.InterfaceByIndex(list[i].Index)
+			if err != nil {
+				return err
+			}
+			return announce(ifi, a.Addr)
 		})
 		if err != nil {
 			m.o.Logger.Debug("repeating the announcement of an egress address failed", "address", a.Addr, "error", err)
@@ -552,14 +550,18 @@ func (m *Manager) probe(ctx context.Context, ifi *net.Interface, a Address) erro
 				return err
 			case <-ctx.Done():
 				_ = c.SetReadDeadline(time.Now())
-				<-answers
+				if err := <-answers; err != nil {
+					return err // a conflict seen before the end wins
+				}
 				return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, ctx.Err())
 			case <-time.After(m.o.ProbeInterval):
 			}
 		}
 		if _, err := c.WriteTo(frame, &packet.Addr{HardwareAddr: dst}); err != nil {
 			_ = c.SetReadDeadline(time.Now())
-			<-answers
+			if cerr := <-answers; cerr != nil {
+				return cerr
+			}
 			return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
 		}
 	}
