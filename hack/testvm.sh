@@ -406,13 +406,15 @@ namespaces:
 # The externals the node owns (the remote namespace routes them back to the
 # node), and a pool of port blocks on one of them (docs/egress.md).
 egress:
+  # routed: the remote routes them to the node, which does not carry them
+  # (a manage: false address must otherwise be assigned on the node).
   addresses:
-  - {address: 198.19.255.10}
-  - {address: 198.19.255.11}
-  - {address: 198.19.255.12}
-  - {address: 198.19.255.13}
-  - {address: "2001:2:0:ffff::10"}
-  - {address: "2001:2:0:ffff::11"}
+  - {address: 198.19.255.10, routed: true}
+  - {address: 198.19.255.11, routed: true}
+  - {address: 198.19.255.12, routed: true}
+  - {address: 198.19.255.13, routed: true}
+  - {address: "2001:2:0:ffff::10", routed: true}
+  - {address: "2001:2:0:ffff::11", routed: true}
   pools:
   - {name: demo, address: 198.19.255.13, ports: "30000-30255", blockSize: 64}
   attributionLog: $STATE/diktyo/egress/attribution.jsonl

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -35,19 +36,26 @@ func egressPod(e *podEntry) egress.Pod {
 // block again for a pod that has one) and records its explicit ranges, so
 // that no two live pods share an external's ports. The policy then names
 // concrete externals only, which is what the chain is run with.
-func (p *Plugin) admitEgress(st *state, e *podEntry, pol *policy.Policy) error {
-	// Only masq entries name externals: a pod without any costs the
-	// allocator nothing (no lock, no state read), at admission or reconcile.
-	if st.egress == nil || len(pol.MasqEntries) == 0 {
+//
+// Then the addresses the pod SNATs to are made present (manage: true) or
+// checked (manage: false), before the chain runs and the pod is answered.
+func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *policy.Policy) error {
+	if st.egress == nil {
 		return nil
 	}
-	if err := st.egress.Admit(egressPod(e), pol); err != nil {
-		return failure(reasonEgress, err)
+	// Only masq entries name pools and ranges: a pod without any costs
+	// the allocator nothing (no lock, no state read), at admission or
+	// reconcile.
+	if len(pol.MasqEntries) > 0 {
+		if err := st.egress.Admit(egressPod(e), pol); err != nil {
+			return failure(reasonEgress, err)
+		}
 	}
-	return nil
+	return p.acquireAddresses(ctx, st, e, pol)
 }
 
-// releaseEgress frees a pod's blocks once its chain state is gone.
+// releaseEgress frees a pod's blocks once its chain state is gone, and
+// its managed addresses: those no other pod uses are withdrawn.
 func (p *Plugin) releaseEgress(st *state, e *podEntry) {
 	if st.egress == nil {
 		return
@@ -55,6 +63,10 @@ func (p *Plugin) releaseEgress(st *state, e *podEntry) {
 	if _, err := st.egress.Release(egressPod(e)); err != nil {
 		p.podLog(e).Error("egress: releasing the pod's port blocks failed; GC will retry", "error", err)
 	}
+	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = nil })
+	// Whatever the pod's record says: a config change may have made its
+	// address undeclared while it still used it.
+	p.withdrawUnused(st)
 }
 
 // gcEgress releases the blocks of pods that are no longer live and
@@ -77,6 +89,9 @@ func (p *Plugin) gcEgress(st *state) {
 		p.log.Info("egress GC: released the block of a gone pod", "pod.namespace", g.Pod.Namespace,
 			"pod.name", g.Pod.Name, "address", g.Address, "ports", g.Ports())
 	}
+	// Addresses of pods gone without a release (missed events, a
+	// restart), and of a config that no longer declares them.
+	p.withdrawUnused(st)
 	usage, err := st.egress.Usage()
 	if err != nil {
 		return

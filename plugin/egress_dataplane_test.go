@@ -38,7 +38,7 @@ func TestEgressPoolDataplane(t *testing.T) {
         pools: [web]`, 1)
 	const blockSize = 4
 	conf += fmt.Sprintf(`egress:
-  addresses: [{address: 203.0.113.10}]
+  addresses: [{address: 203.0.113.10, routed: true}]
   pools: [{name: web, address: 203.0.113.10, ports: "20000-20011", blockSize: %d}]
   attributionLog: %s
   stateDir: %s

@@ -30,7 +30,7 @@ func TestEgressPoolBlocks(t *testing.T) {
 		`externals: ["203.0.113.10:5000-5999"]
         pools: [web]`, 1)
 	conf += `egress:
-  addresses: [{address: 203.0.113.10}]
+  addresses: [{address: 203.0.113.10, routed: true}]
   pools: [{name: web, address: 203.0.113.10, ports: "20000-20127", blockSize: 64}]
   attributionLog: ` + attr + `
   stateDir: ` + filepath.Join(e.dir, "egress") + `

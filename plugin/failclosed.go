@@ -70,7 +70,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 			if ok && cur.applied {
 				return nil // applied while we waited for the pod's lock
 			}
-			if err := p.admitEgress(st, &e, pol); err != nil {
+			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
 				return err
 			}
 			var ips []string // the first ADD's, when there was one

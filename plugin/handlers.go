@@ -108,7 +108,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		func(ctx context.Context) error {
 			// In the bounded worker: the allocator's lock and fsyncs
 			// must not hold NRI's handler past its budget.
-			if err := p.admitEgress(st, e, pol); err != nil {
+			if err := p.admitEgress(ctx, st, e, pol); err != nil {
 				p.releaseEgress(st, e) // what Admit claimed before it failed
 				return err
 			}

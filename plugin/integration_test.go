@@ -26,6 +26,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/plugin"
@@ -204,6 +205,8 @@ func (e *env) startPlugin() (*plugin.Plugin, func()) {
 		Logger:         testLogger(e.t),
 		Exec:           &chainrun.NetnsExec{NetNS: e.host.Path(), Stderr: io.Discard},
 		PluginStderr:   io.Discard,
+		// Egress addresses are the "host"'s too, never the machine's.
+		Addresses: hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(e.t)}),
 	})
 	if err != nil {
 		e.t.Fatal(err)

@@ -36,6 +36,7 @@ type metrics struct {
 	drift           *prometheus.CounterVec
 	repairFailures  *prometheus.CounterVec
 	egressBlocks    *prometheus.GaugeVec
+	egressAddrPods  *prometheus.GaugeVec
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -79,9 +80,12 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		egressBlocks: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "diktyo_egress_pool_blocks", Help: "Port blocks of each egress pool, by state (in_use, free).",
 		}, []string{"pool", "address", "state"}),
+		egressAddrPods: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "diktyo_egress_address_pods", Help: "Pods (sandboxes) using each managed egress address (manage: true, or still assigned by diktyo).",
+		}, []string{"address", "interface"}),
 	}
 	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
-		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks)
+		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks, m.egressAddrPods)
 	registerConntrackStats(reg)
 	return m
 }

@@ -31,6 +31,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/egress"
+	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/policy"
@@ -59,6 +60,10 @@ type Options struct {
 	// Tests fake them (status.go).
 	Router        inspect.Router
 	CommandRunner snat.Runner
+	// Addresses makes managed egress addresses present and withdraws
+	// them; nil: a hostaddr.Manager in the caller's network namespace
+	// (the host's). Tests point one at a throwaway namespace, or fake it.
+	Addresses AddressManager
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -84,6 +89,12 @@ type Plugin struct {
 	refused atomic.Pointer[[32]byte]
 	// requestTimeout is NRI's request timeout as containerd announced it.
 	requestTimeout atomic.Int64
+
+	// addrs manages the egress addresses declared manage: true; addrMu
+	// serialises making one present, recording its pod, and withdrawing
+	// unused ones, so a withdrawal never misses a pod being admitted.
+	addrs  AddressManager
+	addrMu sync.Mutex
 
 	pods    *podTable
 	locks   *podLocks
@@ -132,6 +143,10 @@ func New(opts Options) (*Plugin, error) {
 		p.registry = prometheus.NewRegistry()
 	}
 	p.metrics = newMetrics(p.registry)
+	p.addrs = opts.Addresses
+	if p.addrs == nil {
+		p.addrs = hostaddr.New(hostaddr.Options{Logger: p.log})
+	}
 	path := opts.ConfigPath
 	p.configPath.Store(&path)
 	if _, err := p.reload(true); err != nil {
@@ -193,6 +208,11 @@ func (p *Plugin) reload(force bool) (bool, error) {
 		return false, nil
 	}
 	p.refused.Store(&sum)
+	if na, ok := p.addrs.(policy.NodeAddresses); ok {
+		// The node's addresses are read where its managed ones live
+		// (the host's netns; a throwaway one in tests).
+		cfg.SetNodeAddresses(na)
+	}
 	st := &state{cfg: cfg, source: source, hash: sum}
 	if st.egress, err = newEgress(cfg); err != nil {
 		return false, fmt.Errorf("admin config from %s: %w", source, err)

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"net/netip"
 	"sort"
 	"sync"
 
@@ -36,6 +37,10 @@ type podEntry struct {
 	// retryPending: a retry timer is set for the pod.
 	repairFailures int
 	retryPending   bool
+	// egressAddrs are the managed egress addresses this pod was admitted
+	// with (ensured present for it); it counts among their users while it
+	// is live or holds chain state.
+	egressAddrs []netip.Addr
 }
 
 func (e *podEntry) policyPod() policy.Pod {
@@ -86,6 +91,7 @@ func (t *podTable) upsert(e *podEntry) {
 	if old, ok := t.pods[e.pod.ID]; ok {
 		e.applied, e.dirty, e.lastArgs, e.debug = old.applied, old.dirty, old.lastArgs, old.debug
 		e.repairFailures, e.lastErr, e.retryPending = old.repairFailures, old.lastErr, old.retryPending
+		e.egressAddrs = old.egressAddrs
 	}
 	c := *e
 	t.pods[e.pod.ID] = &c
@@ -102,7 +108,7 @@ func (t *podTable) replace(entries []*podEntry) {
 		if old, ok := t.pods[e.pod.ID]; ok {
 			c.applied, c.dirty, c.lastArgs, c.debug = old.applied, old.dirty, old.lastArgs, old.debug
 			c.repairFailures, c.lastErr, c.retryPending = old.repairFailures, old.lastErr, old.retryPending
-			c.rejected = old.rejected
+			c.rejected, c.egressAddrs = old.rejected, old.egressAddrs
 		}
 		next[e.pod.ID] = &c
 	}

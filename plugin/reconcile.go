@@ -208,7 +208,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 		action("remove")
 		return false, p.remove(ctx, st, e.pod, log)
 	}
-	if err := p.admitEgress(st, e, pol); err != nil {
+	if err := p.admitEgress(ctx, st, e, pol); err != nil {
 		return false, err
 	}
 	switch {

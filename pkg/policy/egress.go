@@ -52,10 +52,17 @@ type EgressAddress struct {
 	Address string `json:"address"`
 	// Interface the address lives on; required when Manage is set.
 	Interface string `json:"interface,omitempty"`
-	// Manage asks diktyo to assign the address to Interface (and answer
-	// ARP/ND for it) and to remove it when no longer declared. Without
-	// it the admin (or the cloud) keeps the address on the node.
+	// Manage asks diktyo-nri to make the address present on Interface
+	// before the first pod that uses it is admitted (conflict detection,
+	// assignment, announcement) and to withdraw it after the last one
+	// went (pkg/egress/hostaddr). Without it the admin (or the cloud)
+	// keeps the address on the node, and diktyo-nri checks that it is.
 	Manage bool `json:"manage,omitempty"`
+	// Routed (manage false only) says the network routes the address to
+	// the node without it being assigned to an interface (a cloud's
+	// routed IP), so that its absence from the node's addresses is not
+	// an error.
+	Routed bool `json:"routed,omitempty"`
 
 	addr netip.Addr
 }
@@ -245,6 +252,9 @@ func (a *EgressAddress) validate() error {
 		return fmt.Errorf("address: %q is not a unicast IPv4 or IPv6 address (no zone, IPv4 written as IPv4)", a.Address)
 	}
 	a.addr = addr
+	if a.Manage && a.Routed {
+		return fmt.Errorf("routed: true is for addresses diktyo does not manage (address %s has manage: true)", a.Address)
+	}
 	if a.Manage && a.Interface == "" {
 		return fmt.Errorf("interface: required when manage is true (address %s)", a.Address)
 	}

@@ -83,6 +83,7 @@ func TestEgressConfigErrors(t *testing.T) {
 		{"mapped address", base("  addresses: [{address: \"::ffff:203.0.113.1\"}]\n"), `egress.addresses[0].address: "::ffff:203.0.113.1"`},
 		{"duplicate address", base("  addresses: [{address: \"2001:db8::1\"}, {address: \"2001:DB8::1\"}]\n"), "egress.addresses[1].address: 2001:db8::1 declared twice"},
 		{"manage without interface", base("  addresses: [{address: 203.0.113.10, manage: true}]\n"), "egress.addresses[0].interface: required when manage is true (address 203.0.113.10)"},
+		{"managed and routed", base("  addresses: [{address: 203.0.113.10, interface: eth0, manage: true, routed: true}]\n"), "egress.addresses[0].routed: true is for addresses diktyo does not manage (address 203.0.113.10 has manage: true)"},
 		{"bad interface", base("  addresses: [{address: 203.0.113.10, interface: \"a/b\"}]\n"), `egress.addresses[0].interface: invalid interface name "a/b"`},
 		{"bad pool name", base(addrs + "  pools: [{name: Web, address: 203.0.113.10, ports: 2000-2009, blockSize: 5}]\n"), `egress.pools[0].name: "Web" is not a DNS label`},
 		{"empty pool name", base(addrs + "  pools: [{address: 203.0.113.10, ports: 2000-2009, blockSize: 5}]\n"), `egress.pools[0].name: "" is not a DNS label`},

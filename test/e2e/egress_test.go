@@ -30,9 +30,12 @@ func TestEgressPool(t *testing.T) {
 	attr := filepath.Join(dir, "attribution.jsonl")
 	cfg := v.configWith(t, func(c map[string]any) {
 		c["egress"] = map[string]any{
+			// routed: the remote routes them to the node, which does
+			// not carry them (manage: false addresses must be on the
+			// node otherwise).
 			"addresses": []any{
-				map[string]any{"address": extA}, map[string]any{"address": extB},
-				map[string]any{"address": extPorts}, map[string]any{"address": extPool},
+				map[string]any{"address": extA, "routed": true}, map[string]any{"address": extB, "routed": true},
+				map[string]any{"address": extPorts, "routed": true}, map[string]any{"address": extPool, "routed": true},
 			},
 			"pools":          []any{map[string]any{"name": "e2e", "address": extPool, "ports": "30000-30127", "blockSize": 64}},
 			"attributionLog": attr,
