@@ -1,6 +1,7 @@
 package plugin_test
 
 import (
+	"context"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func TestEgressPoolBlocks(t *testing.T) {
   stateDir: ` + filepath.Join(e.dir, "egress") + `
 `
 	e.write(e.config, conf)
-	e.startPlugin()
+	pl, _ := e.startPlugin()
 	ann := map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
 	blockOf := func(addr string) string {
 		t.Helper()
@@ -62,6 +63,14 @@ func TestEgressPoolBlocks(t *testing.T) {
 	ba, bb := blockOf("198.51.100.101"), blockOf("198.51.100.102")
 	if ba == bb || !(map[string]bool{"20000-20063": true, "20064-20127": true})[ba] || !(map[string]bool{"20000-20063": true, "20064-20127": true})[bb] {
 		t.Fatalf("blocks %s and %s: want the pool's two disjoint blocks", ba, bb)
+	}
+	// diktyo-nri status shows each pod's block.
+	for name, block := range map[string]string{"a": ba, "b": bb} {
+		st, err := pl.Pod(context.Background(), "team-a", name)
+		if err != nil || st.Egress == nil || len(st.Egress.Blocks) != 1 || st.Egress.Blocks[0].Ports != block ||
+			st.Egress.Blocks[0].Pool != "web" || st.Egress.Blocks[0].Address != "203.0.113.10" {
+			t.Errorf("status of pod %s: %+v (%v), want its block %s of pool web", name, st.Egress, err, block)
+		}
 	}
 	c := e.pod("c", "team-a", "198.51.100.103", ann)
 	if err := e.run(c); err == nil || !strings.Contains(err.Error(), "web") {

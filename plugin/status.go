@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
@@ -22,9 +23,50 @@ var _ localapi.Source = (*Plugin)(nil)
 func (p *Plugin) Pods(ctx context.Context, counters bool) []localapi.PodStatus {
 	st := p.state.Load()
 	entries := p.pods.snapshot()
+	blocks := egressBlocks(st)
 	out := make([]localapi.PodStatus, 0, len(entries))
 	for i := range entries {
-		out = append(out, p.podStatus(ctx, st, &entries[i], counters))
+		out = append(out, p.podStatus(ctx, st, &entries[i], counters, blocks))
+	}
+	return out
+}
+
+// egressGrants is every port block of the node by sandbox ID, read once
+// for a listing; err says why there are none.
+type egressGrants struct {
+	bySandbox map[string][]egress.Grant
+	err       error
+}
+
+func egressBlocks(st *state) *egressGrants {
+	if st.egress == nil {
+		return nil
+	}
+	grants, err := st.egress.Blocks()
+	g := &egressGrants{bySandbox: map[string][]egress.Grant{}, err: err}
+	for _, gr := range grants {
+		g.bySandbox[gr.Pod.Sandbox] = append(g.bySandbox[gr.Pod.Sandbox], gr)
+	}
+	return g
+}
+
+// egressStatus is the pod's blocks and managed addresses, nil when it
+// has neither.
+func egressStatus(e *podEntry, g *egressGrants) *localapi.Egress {
+	out := &localapi.Egress{}
+	for _, a := range e.egressAddrs {
+		out.ManagedAddresses = append(out.ManagedAddresses, a.String())
+	}
+	if g != nil {
+		if g.err != nil {
+			out.Error = g.err.Error()
+		}
+		for _, gr := range g.bySandbox[e.pod.ID] {
+			out.Blocks = append(out.Blocks, localapi.EgressBlock{Pool: gr.Pool, Address: gr.Address.String(), Ports: gr.Ports(), Since: gr.Since})
+		}
+	}
+	if len(out.Blocks) == 0 && len(out.ManagedAddresses) == 0 && out.Error == "" {
+		return nil
 	}
 	return out
 }
@@ -36,7 +78,8 @@ func (p *Plugin) Pod(ctx context.Context, namespace, name string) (localapi.PodS
 	if err != nil {
 		return localapi.PodStatus{}, err
 	}
-	return p.podStatus(ctx, p.state.Load(), e, true), nil
+	st := p.state.Load()
+	return p.podStatus(ctx, st, e, true, egressBlocks(st)), nil
 }
 
 func (p *Plugin) findPod(namespace, name string) (*podEntry, error) {
@@ -55,7 +98,7 @@ func (p *Plugin) findPod(namespace, name string) (*podEntry, error) {
 	return found, nil
 }
 
-func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters bool) localapi.PodStatus {
+func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters bool, blocks *egressGrants) localapi.PodStatus {
 	s := localapi.PodStatus{
 		ID: e.pod.ID, Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, NetNS: e.pod.NetNS,
 		IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Stopped: e.stopped, Vanished: e.vanished,
@@ -74,6 +117,7 @@ func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters
 		}
 	}
 	s.State = podState(e, s.PolicyError != "", empty)
+	s.Egress = egressStatus(e, blocks)
 	if st.runner == nil {
 		return s
 	}

@@ -127,6 +127,7 @@ func writePod(w io.Writer, p *localapi.PodStatus) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	writeEgress(w, p.Egress)
 	a := p.Attachment
 	if a == nil {
 		_, err := fmt.Fprintln(w, "Applied:  nothing cached (no successful ADD since the pod started)")
@@ -140,6 +141,27 @@ func writePod(w io.Writer, p *localapi.PodStatus) error {
 		fmt.Fprintf(w, "  %s: cannot rebuild its part: %s\n", plugin, why)
 	}
 	return nil
+}
+
+// writeEgress lists the pod's port blocks (with the time since which the
+// far side may attribute them to it) and the managed addresses it uses.
+func writeEgress(w io.Writer, e *localapi.Egress) {
+	if e == nil {
+		return
+	}
+	for _, b := range e.Blocks {
+		from := "explicit range"
+		if b.Pool != "" {
+			from = "pool " + b.Pool
+		}
+		fmt.Fprintf(w, "Egress:   %s ports %s (%s), held since %s\n", b.Address, b.Ports, from, b.Since.UTC().Format(time.RFC3339))
+	}
+	if len(e.ManagedAddresses) > 0 {
+		fmt.Fprintf(w, "Egress:   managed addresses in use: %s\n", strings.Join(e.ManagedAddresses, ", "))
+	}
+	if e.Error != "" {
+		fmt.Fprintf(w, "Egress:   cannot read the allocator's state: %s\n", e.Error)
+	}
 }
 
 func flags(p *localapi.PodStatus) string {

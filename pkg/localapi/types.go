@@ -13,6 +13,8 @@
 //	GET /v1/version                       Version
 package localapi
 
+import "time"
+
 // PodStatus is what diktyo-nri knows of one pod sandbox.
 type PodStatus struct {
 	ID        string   `json:"id"`
@@ -39,6 +41,28 @@ type PodStatus struct {
 	// Attachment is what the chain holds for the pod, rebuilt from
 	// libcni's cache of its last successful ADD; nil when none is cached.
 	Attachment *Attachment `json:"attachment,omitempty"`
+	// Egress is what the node's egress section holds for the pod: its
+	// port blocks (from pools, and explicit ranges it claimed) and the
+	// managed egress addresses it uses.
+	Egress *Egress `json:"egress,omitempty"`
+}
+
+// Egress is a pod's share of the node's egress addresses.
+type Egress struct {
+	Blocks []EgressBlock `json:"blocks,omitempty"`
+	// ManagedAddresses are the addresses diktyo-nri keeps on the node
+	// (manage: true) that the pod was admitted with.
+	ManagedAddresses []string `json:"managedAddresses,omitempty"`
+	Error            string   `json:"error,omitempty"`
+}
+
+// EgressBlock is a block of ports of an egress address held by the pod
+// since a time: a pool's block (Pool set) or an explicit range.
+type EgressBlock struct {
+	Pool    string    `json:"pool,omitempty"`
+	Address string    `json:"address"`
+	Ports   string    `json:"ports"`
+	Since   time.Time `json:"since"`
 }
 
 // Pod states.

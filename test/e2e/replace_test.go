@@ -131,7 +131,7 @@ func (p *pod) udpStream(t *testing.T, dst, tag string) (stop func()) {
 		tick := time.NewTicker(100 * time.Millisecond)
 		defer tick.Stop()
 		for i := 0; i < 300; i++ {
-			_, _ = conn.Write([]byte(fmt.Sprintf("%s%d", tag, i)))
+			_, _ = fmt.Fprintf(conn, "%s%d", tag, i)
 			select {
 			case <-quit:
 				return
