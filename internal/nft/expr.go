@@ -201,6 +201,9 @@ func renderExpr(e expr.Any) string {
 		return s + natFlags(e.Random, e.FullyRandom, e.Persistent)
 	case *expr.Masq:
 		return "masq" + natFlags(e.Random, e.FullyRandom, e.Persistent)
+	case *expr.Counter:
+		// Without its values: a rule's key must not change as it counts.
+		return "counter"
 	case *opaque:
 		return e.name + " (not decoded)"
 	}

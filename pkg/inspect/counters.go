@@ -2,13 +2,16 @@ package inspect
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/google/nftables/expr"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
@@ -17,17 +20,14 @@ type Counter struct {
 	Packets, Bytes uint64
 }
 
-// ErrNoCounters says the backend keeps no per-rule counters.
-var ErrNoCounters = errors.New("not available: the nftables backend's rules carry no counters")
-
 // SNATCounters reads the packet and byte counters of the pod's ipmasq
 // rules, per family in the plan's order (index i is fr.Rules[i]), with
 // one "iptables -t nat -S CHAIN -v" per family: only the pod's chain is
 // listed, never the whole table. A chain that holds other rules than the
 // plan (drift) gets no counters rather than misattributed ones.
 func SNATCounters(ctx context.Context, r snat.Runner, m *Masq) (map[snat.Family][]Counter, error) {
-	if m.Backend != snat.BackendIPTables {
-		return nil, ErrNoCounters
+	if m.Backend == snat.BackendNFTables {
+		return nftCounters(m)
 	}
 	out := map[snat.Family][]Counter{}
 	chain := iptables.ChainName(m.Plan.Owner.ID)
@@ -48,6 +48,47 @@ func SNATCounters(ctx context.Context, r snat.Runner, m *Masq) (map[snat.Family]
 			return nil, fmt.Errorf("%s chain %s has %d rules where the plan has %d (drift; the next reconcile repairs it)", tool, chain, len(cs), len(fr.Rules))
 		}
 		out[fr.Family] = cs
+	}
+	return out, nil
+}
+
+// nftCounters reads the counters of the pod chain's rules (every rule
+// of ipmasq's nftables backend has one) with one netlink listing of that
+// chain, in the calling thread's namespace.
+func nftCounters(m *Masq) (map[snat.Family][]Counter, error) {
+	c, err := nft.Open("")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = c.Close() }()
+	chain := nftables.ChainName(m.Plan.Owner.ID)
+	rules, err := c.ListRules(m.Table, chain)
+	if err != nil {
+		return nil, fmt.Errorf("listing nftables chain %s counters: %w", chain, err)
+	}
+	total := 0
+	for _, fr := range m.Plan.Families {
+		total += len(fr.Rules)
+	}
+	if len(rules) != total {
+		return nil, fmt.Errorf("nftables chain %s has %d rules where the plan has %d (drift; the next reconcile repairs it)", chain, len(rules), total)
+	}
+	out := map[snat.Family][]Counter{}
+	i := 0
+	for _, fr := range m.Plan.Families {
+		for range fr.Rules {
+			var ct *expr.Counter
+			for _, e := range rules[i].Exprs {
+				if x, ok := e.(*expr.Counter); ok {
+					ct = x
+				}
+			}
+			if ct == nil {
+				return nil, fmt.Errorf("nftables chain %s: rule %d has no counter (made by an older diktyo; the next ADD adds it)", chain, i+1)
+			}
+			out[fr.Family] = append(out[fr.Family], Counter{Packets: ct.Packets, Bytes: ct.Bytes})
+			i++
+		}
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,35 +24,68 @@ const (
 	podSport = 5555 // the fixed source port of the pods' UDP streams
 )
 
+// Managed egress addresses of this test: on the remote's link, so the
+// remote reaches them by ARP and neighbour discovery, not by a route.
+const (
+	managed4 = "198.19.0.20"
+	managed6 = "2001:2:0:f000::20"
+)
+
 // TestReplacedPodSameAddress: under the real containerd, in both
-// families, pod A leaves through a block of the test node's pool (IPv4)
-// and an IPv6 external, streaming UDP from a fixed source port; A is
-// removed and pod B gets A's very addresses, SNATed to other externals,
-// streaming from the same port. The remote sees B's externals from B's
-// first datagram on: A's conntrack mappings, which the kernel would
-// otherwise keep for the 5-tuple while datagrams keep coming, went with
-// A's DEL.
+// families, with managed egress addresses and a pool: pod A leaves through
+// a block of a pool on a managed IPv4 address and through a managed IPv6
+// address, which diktyo-nri puts on the node's link to the remote (probed
+// first, announced) only while A uses them, streaming UDP from a fixed
+// source port. A is removed (the addresses are withdrawn) and pod B gets
+// A's very addresses, SNATed to other externals, streaming from the same
+// port. The remote sees B's externals from B's first datagram on: A's
+// conntrack mappings, which the kernel would otherwise keep for the
+// 5-tuple while datagrams keep coming, went with A's DEL.
 func TestReplacedPodSameAddress(t *testing.T) {
 	v := requireVM(t)
 	r := newRemote(t)
-	v.startNRI(t, v.env["DIKTYO_TESTVM_CONFIG"])
+	cfg := v.configWith(t, func(c map[string]any) {
+		eg := c["egress"].(map[string]any)
+		eg["addresses"] = append(eg["addresses"].([]any),
+			map[string]any{"address": managed4, "interface": r.hostIf, "manage": true},
+			map[string]any{"address": managed6, "interface": r.hostIf, "manage": true})
+		eg["pools"] = append(eg["pools"].([]any),
+			map[string]any{"name": "e2e-managed", "address": managed4, "ports": "40000-40255", "blockSize": 64})
+		allow := c["namespaces"].([]any)[0].(map[string]any)["allow"].(map[string]any)["masq"].(map[string]any)
+		allow["pools"] = append(allow["pools"].([]any), "e2e-managed")
+		allow["externals"] = append(allow["externals"].([]any), managed6)
+	})
+	n := v.startNRI(t, cfg)
+	t.Cleanup(func() {
+		if t.Failed() {
+			n.dumpLog(t)
+		}
+	})
 	rx4, rx6 := r.listenUDP(t, dstSNAT), r.listenUDP(t, dstSNAT6)
+	if on := r.nodeAddrs(t); slices.Contains(on, managed4) || slices.Contains(on, managed6) {
+		t.Fatalf("managed addresses on the node before any pod uses them: %v", on)
+	}
 
 	const ns = "e2e-replace"
 	a := v.mustRunPod(t, "a", ns, map[string]string{policy.KeyMasq: masq(
-		api.MasqEntry{External: "pool:demo", Destination: prefix24(dstSNAT), Protocol: "udp"},
-		api.MasqEntry{External: extA6, Destination: prefix64(dstSNAT6).String(), Protocol: "udp"},
+		api.MasqEntry{External: "pool:e2e-managed", Destination: prefix24(dstSNAT), Protocol: "udp"},
+		api.MasqEntry{External: managed6, Destination: prefix64(dstSNAT6).String(), Protocol: "udp"},
 	)})
+	if on := r.nodeAddrs(t); !slices.Contains(on, managed4) || !slices.Contains(on, managed6) {
+		t.Errorf("managed addresses not on the node's link while pod a uses them: %v", on)
+	}
 	if a.IP6 == "" {
 		t.Fatalf("pod %s has no IPv6 address: is the test node dual-stack?", a.Name)
 	}
 	stop4 := a.udpStream(t, dstSNAT, "a4-")
 	stop6 := a.udpStream(t, dstSNAT6, "a6-")
-	if src := rx4.first(t, "a4-"); src.Addr().String() != "198.19.255.13" {
-		t.Fatalf("pod a's IPv4 stream left as %s, want the pool's address 198.19.255.13", src)
+	// The remote reaches the managed addresses on its link only: these
+	// answers prove the node answers ARP and ND for them.
+	if src := rx4.first(t, "a4-"); src.Addr().String() != managed4 || src.Port() < 40000 || src.Port() > 40255 {
+		t.Fatalf("pod a's IPv4 stream left as %s, want the managed pool's %s:40000-40255", src, managed4)
 	}
-	if src := rx6.first(t, "a6-"); src.Addr().String() != extA6 {
-		t.Fatalf("pod a's IPv6 stream left as %s, want %s", src, extA6)
+	if src := rx6.first(t, "a6-"); src.Addr().String() != managed6 {
+		t.Fatalf("pod a's IPv6 stream left as %s, want %s", src, managed6)
 	}
 
 	// A's streams run until A goes: its DEL must remove their mappings
@@ -60,6 +94,10 @@ func TestReplacedPodSameAddress(t *testing.T) {
 	stop4()
 	stop6()
 	a.remove(t)
+	waitFor(t, 10*time.Second, "managed addresses withdrawn after their last pod", func() bool {
+		on := r.nodeAddrs(t)
+		return !slices.Contains(on, managed4) && !slices.Contains(on, managed6)
+	})
 	v.nextAddress(t, 0, a.IP)
 	v.nextAddress(t, 1, a.IP6)
 	b := v.mustRunPod(t, "b", ns, map[string]string{policy.KeyMasq: masq(
@@ -84,6 +122,18 @@ func TestReplacedPodSameAddress(t *testing.T) {
 			}
 		}
 	}
+}
+
+// nodeAddrs lists the addresses on the node's side of the remote's link.
+func (r *remote) nodeAddrs(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, f := range strings.Fields(output(t, "ip", "-o", "addr", "show", "dev", r.hostIf)) {
+		if a, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, a.Addr().String())
+		}
+	}
+	return out
 }
 
 // nextAddress makes host-local hand out addr to the next pod of the

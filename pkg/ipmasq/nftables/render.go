@@ -61,7 +61,8 @@ func mapOf(a netip.Addr) string {
 // BaseRules are the base chain's rules, in order.
 var BaseRules = []string{"ip saddr vmap @" + Map4, "ip6 saddr vmap @" + Map6}
 
-// RuleText renders r in the form nft lists it, without the comment.
+// RuleText renders r in the form nft lists it, without the comment and
+// without the counter's values (nft lists "counter packets N bytes M").
 func RuleText(fam snat.Family, r snat.Rule) string {
 	var s []string
 	switch {
@@ -77,6 +78,8 @@ func RuleText(fam snat.Family, r snat.Rule) string {
 	if r.Proto != "" {
 		s = append(s, "meta l4proto", r.Proto)
 	}
+	// Every rule counts what it matched (diktyo-nri status shows it).
+	s = append(s, "counter")
 	switch r.Action {
 	case snat.ActionReturn:
 		return strings.Join(append(s, "return"), " ")
@@ -180,6 +183,7 @@ func RuleExprs(fam snat.Family, r snat.Rule) []expr.Any {
 	if r.Proto != "" {
 		es = append(es, nft.MatchL4Proto(l4protos[r.Proto])...)
 	}
+	es = append(es, &expr.Counter{})
 	random, fully := r.Randomize == snat.RandomHash, r.Randomize == snat.RandomFully
 	switch r.Action {
 	case snat.ActionReturn:
