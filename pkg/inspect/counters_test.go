@@ -98,8 +98,9 @@ func TestNFTCounters(t *testing.T) {
 	owner := snat.Owner{Network: "n", ID: "0123456789abcdef"}
 	m := &Masq{Backend: cfg.Backend, Table: cfg.Table, Plan: snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})}
 	n := testutil.NewNS(t)
-	testutil.Run(t, n, "ip", "link", "add", "d0", "type", "dummy")
+	testutil.Run(t, n, "ip", "link", "add", "d0", "type", "veth", "peer", "name", "d1")
 	testutil.Run(t, n, "ip", "link", "set", "d0", "up")
+	testutil.Run(t, n, "ip", "link", "set", "d1", "up")
 	testutil.Run(t, n, "ip", "addr", "add", "100.64.0.5/32", "dev", "d0")
 	testutil.Run(t, n, "ip", "addr", "add", "100.64.0.1/32", "dev", "d0")
 	testutil.Run(t, n, "ip", "route", "add", "192.0.2.0/24", "dev", "d0", "src", "100.64.0.1")
@@ -108,8 +109,8 @@ func TestNFTCounters(t *testing.T) {
 		if err := nftables.New(cfg.Table, snat.ExecRunner{}).Add(context.Background(), m.Plan); err != nil {
 			return err
 		}
-		// Locally sent datagrams cross nat POSTROUTING too (the dummy
-		// drops them after): one flow each to 2 excluded destinations,
+		// Locally sent datagrams cross nat POSTROUTING too (d1 gets
+		// them): one flow each to 2 excluded destinations,
 		// 3 to others; the nat chain sees each flow's first packet.
 		for i, dst := range []string{"192.0.2.1", "192.0.2.2", "192.0.2.200", "192.0.2.201", "192.0.2.202"} {
 			c, err := net.DialUDP("udp4", &net.UDPAddr{IP: net.ParseIP("100.64.0.5"), Port: 40000 + i}, &net.UDPAddr{IP: net.ParseIP(dst), Port: 9})

@@ -108,9 +108,9 @@ func assertSeedRules(t *testing.T, n *node, state, chain string) {
 		want = []string{
 			"198.51.100.7 : goto " + chain,
 			"2001:db8:ff::7 : goto " + chain,
-			`ip daddr 8.8.8.8 meta l4proto tcp snat ip to 203.0.113.15:5000-5010 comment "owner=`,
-			`meta nfproto ipv4 meta l4proto tcp snat ip to 203.0.113.15:4000-4010 comment "owner=`,
-			`ip6 daddr 2001:db8:2::/48 meta l4proto udp snat ip6 to [2001:db8:1::15]:4000-4010 comment "owner=`,
+			`ip daddr 8.8.8.8 meta l4proto tcp counter packets 0 bytes 0 snat ip to 203.0.113.15:5000-5010 comment "owner=`,
+			`meta nfproto ipv4 meta l4proto tcp counter packets 0 bytes 0 snat ip to 203.0.113.15:4000-4010 comment "owner=`,
+			`ip6 daddr 2001:db8:2::/48 meta l4proto udp counter packets 0 bytes 0 snat ip6 to [2001:db8:1::15]:4000-4010 comment "owner=`,
 		}
 	} else {
 		want = []string{
