@@ -43,7 +43,7 @@ namespaces:
   - namespaces: ["bench"]
     allow:
       masq:
-        externals: ["198.19.0.1", "198.19.0.1:20000-29999", "masquerade"]
+        externals: ["198.19.0.1", "198.19.0.1:20000-29999", "masquerade", "198.19.0.60:1000-1999", "198.19.0.61"]
         destinations: ["198.19.0.0/24", "203.0.113.0/24", "0.0.0.0/0"]
       snatExclude:
         cidrs: ["10.0.0.0/8"]
@@ -71,6 +71,12 @@ type nriWorld struct {
 }
 
 func (h *Harness) newNRIWorld(backend string, inProcess bool) (*nriWorld, error) {
+	return h.newNRIWorldWith(backend, inProcess, "")
+}
+
+// newNRIWorldWith is newNRIWorld with extra admin config appended (the
+// egress cost measurement's egress section).
+func (h *Harness) newNRIWorldWith(backend string, inProcess bool, extra string) (*nriWorld, error) {
 	mode := "exec"
 	if inProcess {
 		mode = "in-process"
@@ -96,7 +102,7 @@ func (h *Harness) newNRIWorld(backend string, inProcess bool) (*nriWorld, error)
 	if err := os.WriteFile(conflist, chain, 0o600); err != nil {
 		return nil, err
 	}
-	cfg := fmt.Sprintf(daemonAdminConfig, conflist, h.Opts.BinDir, filepath.Join(w.dir, "cache"), inProcess)
+	cfg := fmt.Sprintf(daemonAdminConfig, conflist, h.Opts.BinDir, filepath.Join(w.dir, "cache"), inProcess) + extra
 	if err := os.WriteFile(w.config, []byte(cfg), 0o600); err != nil {
 		return nil, err
 	}
@@ -479,7 +485,7 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 		a.res.Reconcile, a.res.ReconcileWall = Summarize(a.recon), Summarize(a.wall)
 		h.Res.Daemon = append(h.Res.Daemon, *a.res)
 	}
-	return nil
+	return h.runEgress(ctx)
 }
 
 func countAnnotated(w *nriWorld) int {

@@ -445,6 +445,33 @@ func (p *printer) daemon(r *Results) {
 		})
 	}
 	p.f("\nThe pods without annotations are also live during the reconcile (they cost a decision each, no chain run).\n\n")
+	p.egress(r.Egress)
+}
+
+// egress is what a managed egress address adds to RunPodSandbox.
+func (p *printer) egress(e *EgressResult) {
+	if e == nil {
+		return
+	}
+	p.f("### Managed egress addresses: the added cost on ADD\n\n")
+	p.f("One more in-process instance, whose node has a LAN link (a veth to a namespace where nobody answers) with a ")
+	p.f("managed egress address (`manage: true`) and a routed one. Rounds interleave three pods, each stopped and removed ")
+	p.f("before the next: SNAT to the routed address (the node does nothing for it), to the managed address while no pod ")
+	p.f("uses it (diktyo-nri probes for a conflict, assigns it, announces it), and to the managed address while a holder pod ")
+	p.f("keeps it present (a reference count). The probe waits for answers by design (docs/egress.md), so the first user's ")
+	p.f("cost is mostly that wait.\n\n")
+	p.header("RunPodSandbox round trip", "median (p10–p90)", "p99, N", "× routed")
+	for _, c := range []struct {
+		name string
+		s    Summary
+	}{
+		{"routed external", e.Routed},
+		{"managed, address absent (first user)", e.Absent},
+		{"managed, address present", e.Present},
+	} {
+		p.row(c.name, fmtSummary(c.s), fmt.Sprintf("%s, %d", fmtDur(c.s.P99), c.s.N), fmtRatio(Ratio(c.s, e.Routed)))
+	}
+	p.f("\n")
 }
 
 func (p *printer) skipped(r *Results) {

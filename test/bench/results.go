@@ -22,6 +22,7 @@ type Results struct {
 	PacketSamples int               `json:"packetSamples,omitempty"`
 	Containerd    *ContainerdResult `json:"containerd,omitempty"`
 	Daemon        []DaemonResult    `json:"daemon,omitempty"` // one per chain.inProcess mode
+	Egress        *EgressResult     `json:"egress,omitempty"`
 
 	Skipped []Skip `json:"skipped,omitempty"`
 }
@@ -120,4 +121,15 @@ type DaemonResult struct {
 type RSSPoint struct {
 	Pods  int   `json:"pods"`
 	Bytes int64 `json:"bytes"`
+}
+
+// EgressResult is what a managed egress address adds to RunPodSandbox
+// (section 5): the round trip of a pod SNATing to a routed external (the
+// node does nothing for it), to a managed one no other pod uses yet
+// (probe, assign, announce), and to a managed one already present.
+type EgressResult struct {
+	Routed  Summary  `json:"routed"`
+	Absent  Summary  `json:"absent"`
+	Present Summary  `json:"present"`
+	Notes   []string `json:"notes,omitempty"`
 }
