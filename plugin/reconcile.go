@@ -10,6 +10,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -121,6 +122,10 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	if err != nil {
 		p.log.Error("reconcile: listing attachments under earlier network names", "error", err)
 	}
+	// One read cache for the pass: the plugins' CHECKs read what every pod
+	// shares (a nat table, a map's elements, the rule list) once, so a
+	// pass is O(pods), not O(pods²). Whatever changes the node clears it.
+	ctx = cniutil.WithReadCache(ctx, cniutil.NewReadCache())
 	sem := make(chan struct{}, st.cfg.Reconcile.Parallelism)
 	var wg sync.WaitGroup
 	for i := range entries {
@@ -170,7 +175,11 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 			return nil
 		}
 		var err error
-		repairing, err = p.reconcileLocked(ctx, st, &e, renamed, p.podLog(&e))
+		var wrote bool
+		repairing, wrote, err = p.reconcileLocked(ctx, st, &e, renamed, p.podLog(&e))
+		if c := cniutil.ReadCacheFrom(ctx); wrote && c != nil {
+			c.Clear() // what the pass read before may no longer hold
+		}
 		return err
 	})
 	switch {
@@ -186,9 +195,18 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 
 // reconcileLocked brings one pod to its policy. It reports whether the
 // work was a repair of a running pod (which is retried on failure) rather
-// than a removal.
-func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger) (bool, error) {
-	action := func(a string) { p.metrics.reconcileAction.WithLabelValues(a).Inc() }
+// than a removal, and whether it changed (or tried to change) the node.
+func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger) (repairing, wrote bool, err error) {
+	repairing, err = p.reconcileAction(ctx, st, e, renamed, log, func(a string) { wrote = wrote || a != "check" })
+	return repairing, wrote, err
+}
+
+// reconcileAction is reconcileLocked's work; did is told each action.
+func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger, did func(string)) (bool, error) {
+	action := func(a string) {
+		did(a)
+		p.metrics.reconcileAction.WithLabelValues(a).Inc()
+	}
 	att, err := st.runner.Cached(e.pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
@@ -248,14 +249,16 @@ func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
 func (b *Backend) checkFamily(ctx context.Context, owner snat.Owner, fr snat.FamilyRules) ([]string, error) {
 	var problems []string
 	fam := fr.Family
-	args := append([]string{"-C", "POSTROUTING"}, TagJumpSpec(b.Tag)...)
-	if _, err := b.ipt(ctx, fam, args...); err != nil {
-		if snat.ExitCode(err) != 1 {
-			return nil, fmt.Errorf("%s: checking POSTROUTING: %w", fam, err)
-		}
+	list, hasJump, err := b.checkReader(ctx, fam)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := hasJump(); err != nil {
+		return nil, fmt.Errorf("%s: checking POSTROUTING: %w", fam, err)
+	} else if !ok {
 		problems = append(problems, fmt.Sprintf("%s: POSTROUTING jump to %s missing", fam, b.Tag))
 	}
-	tagRules, _, err := b.listChain(ctx, fam, b.Tag)
+	tagRules, _, err := list(b.Tag)
 	if err != nil {
 		return nil, fmt.Errorf("%s: listing %s: %w", fam, b.Tag, err)
 	}
@@ -268,7 +271,7 @@ func (b *Backend) checkFamily(ctx context.Context, owner snat.Owner, fr snat.Fam
 	}
 	problems = append(problems, diffJumps(fam, owner, fr.Sources, jumps)...)
 	problems = append(problems, shadowed(fam, chain, fr.Sources, tagRules)...)
-	rules, exists, err := b.listChain(ctx, fam, chain)
+	rules, exists, err := list(chain)
 	if err != nil {
 		return nil, fmt.Errorf("%s: listing %s: %w", fam, chain, err)
 	}
@@ -276,6 +279,41 @@ func (b *Backend) checkFamily(ctx context.Context, owner snat.Owner, fr snat.Fam
 		return append(problems, fmt.Sprintf("%s: chain %s missing", fam, chain)), nil
 	}
 	return append(problems, diffRules(fam, chain, fr.Rules, rules)...), nil
+}
+
+// checkReader is how CHECK reads a family's nat table: chain by chain
+// (and "iptables -C" for the POSTROUTING jump), or, inside a reconcile
+// pass (a cniutil.ReadCache in ctx), from one iptables-save of the table
+// shared by every pod of the pass, so that a pass lists the table once
+// rather than three times per pod.
+func (b *Backend) checkReader(ctx context.Context, fam snat.Family) (list func(chain string) ([]Listed, bool, error), hasJump func() (bool, error), err error) {
+	if cniutil.ReadCacheFrom(ctx) == nil {
+		list = func(chain string) ([]Listed, bool, error) { return b.listChain(ctx, fam, chain) }
+		hasJump = func() (bool, error) {
+			_, err := b.ipt(ctx, fam, append([]string{"-C", "POSTROUTING"}, TagJumpSpec(b.Tag)...)...)
+			if err != nil && snat.ExitCode(err) == 1 {
+				return false, nil
+			}
+			return err == nil, err
+		}
+		return list, hasJump, nil
+	}
+	t, err := cniutil.Read(ctx, "ipmasq/iptables-save/nat/"+fam.String(), func() (*NatTable, error) {
+		out, err := b.Runner.Run(ctx, "", tool(fam)+"-save", "-t", "nat")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s-save -t nat: %w", fam, tool(fam), err)
+		}
+		return ParseSave(out), nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	list = func(chain string) ([]Listed, bool, error) { return t.Rules[chain], t.Chains[chain], nil }
+	hasJump = func() (bool, error) {
+		want := key(TagJumpSpec(b.Tag))
+		return slices.ContainsFunc(t.Rules["POSTROUTING"], func(l Listed) bool { return key(l.Spec) == want }), nil
+	}
+	return list, hasJump, nil
 }
 
 func diffJumps(fam snat.Family, owner snat.Owner, srcs []netip.Addr, jumps [][]string) []string {

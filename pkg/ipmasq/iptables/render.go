@@ -260,6 +260,30 @@ func ParseListing(out string) []Listed {
 	return rules
 }
 
+// NatTable is one family's nat table as iptables-save prints it: which
+// chains exist, and each chain's rules in order.
+type NatTable struct {
+	Chains map[string]bool
+	Rules  map[string][]Listed
+}
+
+// ParseSave reads iptables-save output of one table.
+func ParseSave(out string) *NatTable {
+	t := &NatTable{Chains: map[string]bool{}, Rules: map[string][]Listed{}}
+	for _, line := range strings.Split(out, "\n") {
+		if name, ok := strings.CutPrefix(line, ":"); ok {
+			if f := strings.Fields(name); len(f) > 0 {
+				t.Chains[f[0]] = true
+			}
+		}
+	}
+	for _, r := range ParseListing(out) {
+		t.Rules[r.Chain] = append(t.Rules[r.Chain], r)
+		t.Chains[r.Chain] = true
+	}
+	return t
+}
+
 // Target returns the chain or target a rule jumps to.
 func Target(spec []string) string {
 	for i := len(spec) - 2; i >= 0; i-- {

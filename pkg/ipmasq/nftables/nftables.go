@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
@@ -215,7 +216,11 @@ func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
 		return err
 	}
 	defer s.close()
-	st, err := s.list()
+	// The maps' elements and the base chain are every pod's: inside a
+	// reconcile pass (a cniutil.ReadCache in ctx) they are read once for
+	// all pods; the pod's own chain is read for each.
+	pass := "ipmasq/nft/" + b.NetNS + "/" + b.Table + "/"
+	st, err := cniutil.Read(ctx, pass+"elements", s.list)
 	if err != nil {
 		return err
 	}
@@ -223,20 +228,11 @@ func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
 		return &snat.DriftError{Owner: plan.Owner, Problems: []string{fmt.Sprintf("table inet %s missing", b.Table)}}
 	}
 	chain := ChainName(plan.Owner.ID)
-	var problems []string
-	if ok, err := s.chainExists(BaseChain); err != nil {
+	problems, err := cniutil.Read(ctx, pass+"base", s.checkBase)
+	if err != nil {
 		return err
-	} else if !ok {
-		problems = append(problems, "chain "+BaseChain+" missing")
-	} else {
-		want := baseRules()
-		keys, shown, err := s.rules(BaseChain, want, BaseRules)
-		if err != nil {
-			return err
-		}
-		problems = append(problems, diffRules("chain "+BaseChain, want, BaseRules, keys, shown)...)
 	}
-	problems = append(problems, diffElements(st, chain, plan.Sources())...)
+	problems = append(slices.Clip(problems), diffElements(st, chain, plan.Sources())...)
 	if ok, err := s.chainExists(chain); err != nil {
 		return err
 	} else if !ok {
@@ -367,6 +363,21 @@ type elem struct {
 
 // list reads both maps' elements (slow paths, CHECK and GC only). A
 // missing table (or map) is an empty state.
+// checkBase reports what is wrong with the hooked base chain.
+func (s *session) checkBase() ([]string, error) {
+	if ok, err := s.chainExists(BaseChain); err != nil {
+		return nil, err
+	} else if !ok {
+		return []string{"chain " + BaseChain + " missing"}, nil
+	}
+	want := baseRules()
+	keys, shown, err := s.rules(BaseChain, want, BaseRules)
+	if err != nil {
+		return nil, err
+	}
+	return diffRules("chain "+BaseChain, want, BaseRules, keys, shown), nil
+}
+
 func (s *session) list() (*state, error) {
 	st := &state{exists: true}
 	for _, set := range []*nft.Set{map4, map6} {

@@ -150,10 +150,41 @@ func Run(t *testing.T, h Harness) {
 			if !isDrift(err) || !strings.Contains(err.Error(), br.Want) {
 				t.Fatalf("check = %v, want drift naming %q", err, br.Want)
 			}
+			// A reconcile pass reads the table once for all pods: it
+			// must see the same drift.
+			err = b.Check(cniutil.WithReadCache(ctx, cniutil.NewReadCache()), p)
+			if !isDrift(err) || !strings.Contains(err.Error(), br.Want) {
+				t.Fatalf("check within a pass = %v, want drift naming %q", err, br.Want)
+			}
 			mustOK(t, "repairing add", b.Add(ctx, p))
 			mustOK(t, "check after repair", b.Check(ctx, p))
+			mustOK(t, "check after repair within a pass", b.Check(cniutil.WithReadCache(ctx, cniutil.NewReadCache()), p))
 		})
 	}
+
+	t.Run("PassReadsOnce", func(t *testing.T) {
+		// Checking many pods within one pass costs what checking one
+		// does: the shared state is read once.
+		owners := []snat.Owner{NewOwner("net1", 20), NewOwner("net1", 21), NewOwner("net1", 22)}
+		for i, o := range owners {
+			mustOK(t, "add", b.Add(ctx, plan(o, 20+i)))
+		}
+		defer func() {
+			for _, o := range owners {
+				mustOK(t, "del", b.Del(ctx, o, nil))
+			}
+		}()
+		pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
+		rec.Commands()
+		mustOK(t, "check", b.Check(pass, plan(owners[0], 20)))
+		one := len(rec.Commands())
+		for i, o := range owners[1:] {
+			mustOK(t, "check", b.Check(pass, plan(o, 21+i)))
+		}
+		if more := rec.Commands(); len(more) > 0 {
+			t.Errorf("checking more pods within the pass ran %v (the first ran %d commands)", more, one)
+		}
+	})
 
 	t.Run("LeakedOwnerOfAddress", func(t *testing.T) {
 		leaked, o := NewOwner("net1", 10), NewOwner("net1", 11)
