@@ -129,7 +129,7 @@ image() {
   for f in /usr/lib/*/xtables /usr/lib64/xtables /usr/lib/xtables; do [[ -d $f ]] && { xt=$f; break; }; done
   [[ -n $xt ]] || die "no xtables extensions directory (apt iptables)"
   for f in "$xt"/*.so; do args+=(-file "$f=$f"); bins+=("$f"); done
-  libs=$(ldd "${bins[@]}" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}' | sort -u)
+  libs=$(ldd "${bins[@]}" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\/.*[^:]$/ {print $1}' | sort -u)
   for f in $libs; do args+=(-file "$f=$(readlink -f "$f")"); done
   for f in /etc/protocols /etc/services; do [[ -f $f ]] && args+=(-file "$f=$f"); done
   "$dir/ociimage" -name "$name" -o "$dir/diktyo.tar" "${args[@]}" \
@@ -352,11 +352,13 @@ remove_pods() {
   note "removed $n pods"
 }
 
+# unmount_kubelet: the kubelet's mounts under its root, and the shared
+# bind mount of the netns directory (its pods, and so their netns, are gone).
 unmount_kubelet() {
   local m
   while read -r m; do
     umount -l "$m" 2>/dev/null && note "unmounted $m" || true
-  done < <(awk -v s="$KDIR/" 'index($5, s) == 1 {print $5}' /proc/self/mountinfo | sort -r)
+  done < <(awk -v s="$KDIR/" -v n="$NETNS_DIR" 'index($5, s) == 1 || $5 == n {print $5}' /proc/self/mountinfo | sort -r)
 }
 
 remove_cgroups() {
