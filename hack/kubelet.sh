@@ -75,7 +75,7 @@ kubelet_running() { local p; p=$(kubelet_pid) && alive "$p"; }
 # the hash of go.mod and go.sum so an unchanged pin is not rebuilt.
 build() {
   local mod=$REPO/hack/kubelet stamp=$BIN/.kubelet.version want
-  grep -q "^require k8s.io/kubernetes $KUBELET_VERSION\$" "$mod/go.mod" ||
+  grep -Eq "^[[:space:]]*(require[[:space:]]+)?k8s.io/kubernetes $KUBELET_VERSION( //.*)?\$" "$mod/go.mod" ||
     die "hack/kubelet/go.mod does not require k8s.io/kubernetes $KUBELET_VERSION (hack/versions.env)"
   want="$KUBELET_VERSION $(cat "$mod/go.mod" "$mod/go.sum" | sha256sum | cut -c1-16)"
   if [[ -x $BIN/kubelet && "$(cat "$stamp" 2>/dev/null)" == "$want" ]]; then
@@ -173,6 +173,14 @@ node_config() {
 static_pod() {
   node_config
   mkdir -p "$MANIFESTS" "$RUN/diktyo" "$STATE/diktyo"
+  # The DaemonSet mounts /lib/modules (type Directory); a machine without
+  # loadable modules (some VMs) has none: an empty one stands in.
+  local modules=()
+  if [[ ! -d /lib/modules ]]; then
+    mkdir -p "$KDIR/lib-modules"
+    modules=(-hostpath "/lib/modules=$KDIR/lib-modules")
+    note "no /lib/modules on this machine: $KDIR/lib-modules stands in"
+  fi
   (cd "$REPO/hack/kubelet" && GOFLAGS=-buildvcs=false go run ./staticpod -k "$REPO/deploy" \
     -o "$MANIFESTS/diktyo-nri.yaml" \
     -configmap "diktyo-config=$KDIR/diktyo-config" \
@@ -184,7 +192,7 @@ static_pod() {
     -hostpath "/var/lib/diktyo=$STATE/diktyo" \
     -hostpath "/run/diktyo=$RUN/diktyo" \
     -samepath "netns=$NETNS_DIR" \
-    -arg "--metrics-addr=$METRICS_ADDR")
+    -arg "--metrics-addr=$METRICS_ADDR" "${modules[@]}")
   chmod 0600 "$KDIR/diktyo-config/tsig.key"
   note "wrote $MANIFESTS/diktyo-nri.yaml"
 }
@@ -299,15 +307,15 @@ start_kubelet() {
 # wait_nri: the static pod's diktyo-nri container runs and has synchronized
 # with containerd (registered as an NRI plugin).
 wait_nri() {
-  local i id=""
-  for ((i = 0; i < 1200; i++)); do
+  local id="" deadline=$((SECONDS + 120))
+  while ((SECONDS < deadline)); do
     id=$(crictl ps -q --name '^diktyo-nri$' --state running 2>/dev/null | head -1)
     if [[ -n $id ]] && crictl logs "$id" 2>&1 | grep -q 'msg=reconciled trigger=Synchronize'; then
       note "diktyo-nri container $id synchronized with containerd"
       return
     fi
     kubelet_running || die "kubelet exited; see $LOG/kubelet.log"
-    sleep 0.1
+    sleep 0.5
   done
   crictl pods >&2 || true
   crictl ps -a >&2 || true
@@ -344,7 +352,7 @@ stop_kubelet() {
 # remove_pods: the kubelet's pods (all of the node's: the kubelet kills
 # any pod it does not know, so none of the node's pods are anyone else's).
 remove_pods() {
-  [[ -S $SOCK ]] && ctr -a "$SOCK" version >/dev/null 2>&1 || { note "containerd not running"; return 0; }
+  if ! ctr -a "$SOCK" version >/dev/null 2>&1; then note "containerd not running"; return 0; fi
   local n
   n=$(crictl pods -q 2>/dev/null | wc -l)
   ((n == 0)) && { note "no pods"; return; }
@@ -404,7 +412,7 @@ down() {
 
 status() {
   if kubelet_running; then echo "kubelet: running (pid $(kubelet_pid), node $NODE)"; else echo "kubelet: stopped"; fi
-  ls "$MANIFESTS" 2>/dev/null | sed 's/^/manifest: /' || true
+  find "$MANIFESTS" -maxdepth 1 -type f ! -name '.*' -printf 'manifest: %f\n' 2>/dev/null || true
 }
 
 env_cmd() {
