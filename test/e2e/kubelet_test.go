@@ -135,7 +135,7 @@ func (k *kubeletNode) waitPod(t *testing.T, name, namespace string) *pod {
 			}
 		}
 		if time.Now().After(deadline) {
-			k.dumpLog(t, name)
+			k.dumpLog(t, p.Name)
 			t.Fatalf("the kubelet did not start pod %s/%s within 2m", namespace, p.Name)
 		}
 		time.Sleep(200 * time.Millisecond)
@@ -179,14 +179,17 @@ func (k *kubeletNode) dumpLog(t *testing.T, match string) {
 	b, _ := os.ReadFile(k.log)
 	var lines []string
 	for _, l := range strings.Split(string(b), "\n") {
-		if strings.Contains(l, match) || strings.HasPrefix(l, "E") {
+		if strings.Contains(l, match) {
+			if len(l) > 800 {
+				l = l[:800] + "..."
+			}
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) > 40 {
-		lines = lines[len(lines)-40:]
+	if len(lines) > 12 {
+		lines = lines[len(lines)-12:]
 	}
-	t.Logf("kubelet log (%s, errors and lines naming %q, last %d):\n%s", k.log, match, len(lines), strings.Join(lines, "\n"))
+	t.Logf("kubelet log (%s, lines naming %q, last %d):\n%s", k.log, match, len(lines), strings.Join(lines, "\n"))
 	if out, err := k.vm.crictl(context.Background(), "ps", "-a"); err == nil {
 		t.Logf("crictl ps -a:\n%s", out)
 	}
@@ -206,7 +209,9 @@ func TestKubelet(t *testing.T) {
 	const ns = "e2e-kubelet"
 
 	t.Run("policy", func(t *testing.T) {
-		extra := "api.web." + ns + "." + v.env["DIKTYO_TESTVM_DNS_ZONE"]
+		// The kubelet names a static pod NAME-NODE: that is the {name}
+		// of the admin config's DNS templates.
+		extra := "api." + k.sandboxName("web") + "." + ns + "." + v.env["DIKTYO_TESTVM_DNS_ZONE"]
 		manifest := k.addPod(t, "web", ns, map[string]string{
 			policy.KeyMasq:        masq(api.MasqEntry{External: extA, Destination: prefix24(dstSNAT), Protocol: "tcp"}),
 			policy.KeySNATExclude: prefix24(dstExclude),
@@ -229,7 +234,7 @@ func TestKubelet(t *testing.T) {
 		expectSource(t, web, dstExclude, web.IP, 0, 0)
 		expectNoConnection(t, web, dstRoute)
 		if t.Failed() {
-			k.dumpLog(t, "web")
+			k.dumpLog(t, web.Name)
 		}
 
 		// Deleting the manifest: the kubelet stops the pod, diktyo
