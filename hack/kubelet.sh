@@ -353,9 +353,16 @@ stop_kubelet() {
 # any pod it does not know, so none of the node's pods are anyone else's).
 remove_pods() {
   if ! ctr -a "$SOCK" version >/dev/null 2>&1; then note "containerd not running"; return 0; fi
-  local n
+  local n apps
   n=$(crictl pods -q 2>/dev/null | wc -l)
   ((n == 0)) && { note "no pods"; return; }
+  # The application pods first, while diktyo-nri still runs (the kubelet
+  # is stopped, its containers are not) and removes their policy.
+  apps=$(crictl pods -o json | jq -r '.items[] | select(.metadata.namespace != "diktyo-system") | .id')
+  if [[ -n $apps ]]; then
+    # shellcheck disable=SC2086
+    crictl rmp -f $apps >/dev/null
+  fi
   crictl rmp -fa >/dev/null 2>&1 || crictl rmp -fa
   note "removed $n pods"
 }

@@ -27,6 +27,7 @@ type kubeletNode struct {
 	manifests string
 	node      string
 	log       string
+	logFrom   int64 // where this test's part of log starts
 }
 
 // requireKubelet skips unless DIKTYO_E2E_KUBELET=1 (on top of the suite's
@@ -50,15 +51,8 @@ func requireKubelet(t *testing.T) *kubeletNode {
 			t.Errorf("hack/kubelet.sh down: %v", err)
 		}
 	})
-	start := time.Now()
-	cmd := exec.Command(script, "up")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("hack/kubelet.sh up: %v", err)
-	}
-	t.Logf("kubelet up in %s", time.Since(start).Round(time.Millisecond))
 	var out bytes.Buffer
-	cmd = exec.Command(script, "env")
+	cmd := exec.Command(script, "env")
 	cmd.Stdout, cmd.Stderr = &out, os.Stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("hack/kubelet.sh env: %v", err)
@@ -71,6 +65,18 @@ func requireKubelet(t *testing.T) *kubeletNode {
 	if k.manifests == "" || k.node == "" || k.log == "" {
 		t.Fatalf("hack/kubelet.sh env: incomplete:\n%s", out.String())
 	}
+	// The log outlives the kubelet (and a static pod's UID is a hash of
+	// its manifest): only what is written from now on counts.
+	if st, err := os.Stat(k.log); err == nil {
+		k.logFrom = st.Size()
+	}
+	start := time.Now()
+	cmd = exec.Command(script, "up")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("hack/kubelet.sh up: %v", err)
+	}
+	t.Logf("kubelet up in %s", time.Since(start).Round(time.Millisecond))
 	return k
 }
 
@@ -161,10 +167,7 @@ func (k *kubeletNode) waitPod(t *testing.T, name, namespace string) *pod {
 // not create the sandbox of the static pod name.
 func (k *kubeletNode) sandboxErrors(t *testing.T, name, namespace string) []string {
 	t.Helper()
-	b, err := os.ReadFile(k.log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := k.readLog(t)
 	var out []string
 	for _, l := range strings.Split(string(b), "\n") {
 		if strings.Contains(l, "CreatePodSandbox") && strings.Contains(l, namespace+"/"+k.sandboxName(name)) {
@@ -174,9 +177,22 @@ func (k *kubeletNode) sandboxErrors(t *testing.T, name, namespace string) []stri
 	return out
 }
 
+// readLog returns what the kubelet logged since the test started it.
+func (k *kubeletNode) readLog(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(k.log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(len(b)) < k.logFrom {
+		return nil
+	}
+	return b[k.logFrom:]
+}
+
 func (k *kubeletNode) dumpLog(t *testing.T, match string) {
 	t.Helper()
-	b, _ := os.ReadFile(k.log)
+	b := k.readLog(t)
 	var lines []string
 	for _, l := range strings.Split(string(b), "\n") {
 		if strings.Contains(l, match) {
