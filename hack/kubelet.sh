@@ -44,6 +44,7 @@ METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
 # (pkg/kubelet/cm: setupKernelTunables); down puts them back.
 SYSCTLS=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)
 CONTAINER_LOGS=/var/log/containers # fixed in the kubelet
+DEVICE_PLUGINS=/var/lib/kubelet/device-plugins # fixed too: its device plugin socket
 
 now() { date +%s.%N; }
 step() {
@@ -270,6 +271,11 @@ remember_host() {
   local s
   [[ -f $HOST/sysctls ]] || for s in "${SYSCTLS[@]}"; do echo "$s=$(sysctl -n "$s")"; done >"$HOST/sysctls"
   [[ -f $HOST/container-logs ]] || { [[ -d $CONTAINER_LOGS ]] && echo existed || echo absent; } >"$HOST/container-logs"
+  local d
+  [[ -f $HOST/device-plugins ]] || for d in /var/lib/kubelet "$DEVICE_PLUGINS"; do
+    [[ -d $d ]] && echo "$d"
+  done >"$HOST/device-plugins"
+  return 0
 }
 
 # cgroup_root: the kubelet insists that its cgroupRoot exists in every
@@ -290,6 +296,9 @@ cgroup_root() {
 start_kubelet() {
   if kubelet_running; then note "kubelet running (pid $(kubelet_pid))"; return; fi
   if ss -Htln "sport = :$HEALTHZ_PORT" | grep -q .; then die "127.0.0.1:$HEALTHZ_PORT in use (DIKTYO_KUBELET_HEALTHZ_PORT)"; fi
+  # The device plugin socket's path is fixed in the kubelet: a machine
+  # running a kubelet of its own keeps it.
+  if ss -Hxl | grep -qF "$DEVICE_PLUGINS/kubelet.sock"; then die "another kubelet listens on $DEVICE_PLUGINS/kubelet.sock"; fi
   remember_host
   cgroup_root
   setsid "$BIN/kubelet" --config "$KDIR/config.yaml" --root-dir "$ROOT" --cert-dir "$KDIR/pki" \
@@ -407,6 +416,17 @@ restore_host() {
     fi
   fi
   rm -f "$HOST/container-logs"
+  # The device plugin directory (its path is fixed in the kubelet).
+  if [[ -f $HOST/device-plugins ]]; then
+    if ! grep -qx "$DEVICE_PLUGINS" "$HOST/device-plugins"; then
+      rm -f "$DEVICE_PLUGINS/kubelet.sock" "$DEVICE_PLUGINS/kubelet_internal_checkpoint"
+      rmdir "$DEVICE_PLUGINS" 2>/dev/null && note "removed $DEVICE_PLUGINS (created by the kubelet)" || true
+    fi
+    if ! grep -qx /var/lib/kubelet "$HOST/device-plugins"; then
+      rmdir /var/lib/kubelet 2>/dev/null && note "removed /var/lib/kubelet (created by the kubelet)" || true
+    fi
+    rm -f "$HOST/device-plugins"
+  fi
 }
 
 down() {
