@@ -7,11 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
@@ -224,6 +226,44 @@ func TestKubelet(t *testing.T) {
 	newRemote(t)
 	const ns = "e2e-kubelet"
 
+	t.Run("static pod", func(t *testing.T) {
+		// The diktyo-nri that serves the node is deploy/'s DaemonSet
+		// template, run by the kubelet.
+		var ds appsv1.DaemonSet
+		if err := yaml.Unmarshal(readFileT(t, filepath.Join(v.repo, "deploy/daemonset.yaml")), &ds); err != nil {
+			t.Fatal(err)
+		}
+		var sp corev1.Pod
+		if err := yaml.Unmarshal(readFileT(t, filepath.Join(k.manifests, "diktyo-nri.yaml")), &sp); err != nil {
+			t.Fatal(err)
+		}
+		want, got := ds.Spec.Template.Spec.Containers[0], sp.Spec.Containers[0]
+		if repo(got.Image) != repo(want.Image) || got.Command[0] != want.Command[0] ||
+			!reflect.DeepEqual(got.SecurityContext, want.SecurityContext) || len(got.VolumeMounts) != len(want.VolumeMounts) ||
+			len(sp.Spec.InitContainers) != len(ds.Spec.Template.Spec.InitContainers) || !sp.Spec.HostNetwork {
+			t.Errorf("static pod's container differs from the DaemonSet's:\n got %+v\nwant %+v", got, want)
+		}
+		id := strings.Fields(v.mustCrictl(t, "ps", "-q", "--name", "^diktyo-nri$", "--state", "running"))
+		if len(id) != 1 {
+			t.Fatalf("want one running diktyo-nri container, got %v", id)
+		}
+		var st struct {
+			Status struct {
+				Image struct {
+					Image string `json:"image"`
+				} `json:"image"`
+				Labels map[string]string `json:"labels"`
+			} `json:"status"`
+		}
+		if err := json.Unmarshal([]byte(v.mustCrictl(t, "inspect", id[0])), &st); err != nil {
+			t.Fatal(err)
+		}
+		if st.Status.Image.Image != got.Image || st.Status.Labels["io.kubernetes.pod.namespace"] != ds.Namespace {
+			t.Errorf("diktyo-nri container: image %q, labels %v; want image %q in namespace %s",
+				st.Status.Image.Image, st.Status.Labels, got.Image, ds.Namespace)
+		}
+	})
+
 	t.Run("policy", func(t *testing.T) {
 		// The kubelet names a static pod NAME-NODE: that is the {name}
 		// of the admin config's DNS templates.
@@ -297,4 +337,21 @@ func TestKubelet(t *testing.T) {
 			t.Errorf("refused pod left state: before %+v, after %+v", before, after)
 		}
 	})
+}
+
+func readFileT(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// repo is an image reference without its tag.
+func repo(image string) string {
+	if i := strings.LastIndex(image, ":"); i > strings.LastIndex(image, "/") {
+		return image[:i]
+	}
+	return image
 }
