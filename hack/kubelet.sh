@@ -293,6 +293,14 @@ cgroup_root() {
   done
 }
 
+# healthy: the kubelet's healthz answers ok (bash's /dev/tcp: no curl on
+# a minimal machine).
+healthy() {
+  local reply
+  reply=$(timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$HEALTHZ_PORT && printf 'GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3 && cat <&3" 2>/dev/null) || return 1
+  [[ $reply == HTTP/1.?\ 200* && $reply == *$'\n'ok ]]
+}
+
 start_kubelet() {
   if kubelet_running; then note "kubelet running (pid $(kubelet_pid))"; return; fi
   if ss -Htln "sport = :$HEALTHZ_PORT" | grep -q .; then die "127.0.0.1:$HEALTHZ_PORT in use (DIKTYO_KUBELET_HEALTHZ_PORT)"; fi
@@ -306,7 +314,7 @@ start_kubelet() {
   echo $! >"$RUN/kubelet.pid"
   local i
   for ((i = 0; i < 300; i++)); do
-    [[ "$(curl -fsS --max-time 1 "http://127.0.0.1:$HEALTHZ_PORT/healthz" 2>/dev/null)" == ok ]] && break
+    healthy && break
     alive "$(kubelet_pid)" || { tail -30 "$LOG/kubelet.log" >&2; die "kubelet exited; see $LOG/kubelet.log"; }
     sleep 0.1
   done
