@@ -86,7 +86,7 @@ build() {
   mkdir -p "$BIN"
   local minor=${KUBELET_VERSION#v1.}
   minor=${minor%%.*}
-  note "go build k8s.io/kubernetes/cmd/kubelet@$KUBELET_VERSION (a few minutes on 2 cores, once)"
+  note "go build k8s.io/kubernetes/cmd/kubelet@$KUBELET_VERSION (about 10 minutes on 2 cores, once; then cached)"
   (cd "$mod" && GOFLAGS=-buildvcs=false go build -trimpath -o "$BIN/kubelet" \
     -ldflags "-s -w -X k8s.io/component-base/version.gitVersion=$KUBELET_VERSION -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor" \
     k8s.io/kubernetes/cmd/kubelet)
