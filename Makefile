@@ -7,7 +7,7 @@ FUZZTIME ?= 5s
 # diktyo-nri version reports this (cmd/diktyo-nri: main.version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: all build deps lint unit test fuzz bench e2e demo clean vm-up vm-down vm-reset vm-clean
+.PHONY: all build deps lint unit test fuzz bench e2e e2e-kubelet kubelet demo clean vm-up vm-down vm-reset vm-clean
 
 all: build
 
@@ -38,6 +38,19 @@ test: deps build lint
 # Only the end-to-end suite (provisions the test VM, cached).
 e2e: deps build
 	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -v -timeout 15m ./test/e2e/
+
+# diktyo under a real kubelet (standalone, no API server) on a test node of
+# its own: the kubelet built from the Go module proxy (hack/kubelet.sh;
+# minutes once, cached in the state dir), diktyo-nri as the static pod made
+# from deploy/'s DaemonSet, annotated static pods (TestKubelet). Root.
+KUBELET_TESTVM ?= DIKTYO_TESTVM_DIR=/var/lib/diktyo-testvm-kubelet DIKTYO_TESTVM_BRIDGE=dktku0 \
+	DIKTYO_TESTVM_SUBNET=198.18.2.0/24 DIKTYO_TESTVM_DNS_PORT=10055 DIKTYO_TESTVM_METRICS=127.0.0.1:9799
+e2e-kubelet: deps build
+	$(KUBELET_TESTVM) DIKTYO_E2E=1 DIKTYO_E2E_KUBELET=1 $(GO) test $(GOTESTFLAGS) -v -timeout 30m -run '^TestKubelet$$' ./test/e2e/
+
+# Only the kubelet binary (no root needed).
+kubelet:
+	$(KUBELET_TESTVM) hack/kubelet.sh build
 
 # The main job: containerd + diktyo-nri + annotated pods, showing what
 # diktyo did, then that nothing is left.

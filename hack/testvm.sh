@@ -629,6 +629,9 @@ kill_ours() {
 }
 
 down() {
+  # A standalone kubelet on this node (hack/kubelet.sh) would restart the
+  # pods removed below: it goes first, with everything it changed.
+  if [[ -d $STATE/kubelet ]]; then "$REPO/hack/kubelet.sh" down; fi
   step "remove all pods" remove_pods
   step "stop diktyo-nri, containerd and named" stop_daemons
   step "stop leftover shims of this containerd" kill_ours "-address $SOCK"
