@@ -29,11 +29,14 @@ unit:
 	$(GO) test -short $(GOTESTFLAGS) ./...
 
 # The full suite: unit, integration (real kernel, netns, iptables, nftables,
-# BIND9), end to end under a real containerd (test/e2e, DIKTYO_E2E=1) and
-# short runs of every fuzz target. Needs root.
+# BIND9), end to end under a real containerd (test/e2e, DIKTYO_E2E=1),
+# short runs of every fuzz target, and end to end under a real kubelet
+# (e2e-kubelet: about 10 minutes more on a fresh machine, to build the
+# kubelet once). Needs root.
 test: deps build lint
 	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
 	$(MAKE) fuzz
+	$(MAKE) e2e-kubelet
 
 # Only the end-to-end suite (provisions the test VM, cached).
 e2e: deps build
