@@ -22,6 +22,9 @@ package iproute
 // whose values are marks: nft 1.0.6 cannot OR a map lookup into the mark
 // ("right hand side of binary operation must be constant"), and setting
 // the whole mark from the map would clobber other components' bits.
+//
+// The table is written over netlink by the process (internal/nft), not by
+// exec'ing nft: one listing and one batch per ADD, one batch per DEL.
 
 import (
 	"errors"
@@ -362,7 +365,7 @@ func (n *nftBackend) add(p Plan, old []Mark) error {
 	}
 	var stale []Bypass
 	for _, b := range st.bypass {
-		if slices.ContainsFunc(p.Marks, func(m Mark) bool { return m.Addr == b.Src }) {
+		if slices.ContainsFunc(p.Marks, func(m Mark) bool { return m.Addr == b.Src }) && !slices.Contains(p.Bypass, b) {
 			stale = append(stale, b)
 		}
 	}
