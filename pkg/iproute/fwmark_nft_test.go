@@ -212,3 +212,25 @@ func TestFwmarkSameRulesetAsNft(t *testing.T) {
 		t.Fatalf("netlink and nft differ:\n--- netlink\n%s\n--- nft\n%s", got, want)
 	}
 }
+
+// TestFwmarkCallerNetns: with no host namespace path, as in the plugin
+// binary and in diktyo-nri's in-process chain (which enters the node's
+// namespace on a locked thread before calling the verb), the table is
+// made in the calling thread's namespace.
+func TestFwmarkCallerNetns(t *testing.T) {
+	node := testutil.NewNS(t)
+	table := "dkt-" + testutil.RandSuffix(8)
+	// Should the socket land in the test's own namespace, the table (its
+	// random name is this test's) goes with the test.
+	t.Cleanup(func() { _, _ = testutil.Output(nil, "nft", "delete", "table", "inet", table) })
+	n := newNftBackend(table, "")
+	if err := node.Do(func(ns.NetNS) error { return n.add(fwPlan(t, 0, 100), nil) }); err != nil {
+		t.Fatal(err)
+	}
+	if out := testutil.Run(t, node, "nft", "list", "table", "inet", table); !strings.Contains(out, "192.0.2.10") {
+		t.Fatalf("ADD in the node's namespace left no element there:\n%s", out)
+	}
+	if out, err := testutil.Output(nil, "nft", "list", "table", "inet", table); err == nil {
+		t.Fatalf("ADD created the table in the test's namespace:\n%s", out)
+	}
+}
