@@ -94,11 +94,17 @@ func decodeChain(b []byte) (table string, ch Chain) {
 	return table, ch
 }
 
-// ListRules returns the rules of a chain in order. A missing table or
-// chain yields no rules: the kernel's filtered dump does not tell them
-// apart from an empty chain (use GetChain for that).
+// ListRules returns the rules of a chain in order, or with chain empty
+// the rules of every chain of the table (one request: a caller checking
+// several small chains pays one round trip). A missing table or chain
+// yields no rules: the kernel's filtered dump does not tell them apart
+// from an empty chain (use GetChain for that).
 func (c *Conn) ListRules(table, chain string) ([]Rule, error) {
-	msgs, err := c.dump(unix.NFT_MSG_GETRULE, true, attrs(nil).str(unix.NFTA_RULE_TABLE, table).str(unix.NFTA_RULE_CHAIN, chain))
+	filter := attrs(nil).str(unix.NFTA_RULE_TABLE, table)
+	if chain != "" {
+		filter = filter.str(unix.NFTA_RULE_CHAIN, chain)
+	}
+	msgs, err := c.dump(unix.NFT_MSG_GETRULE, true, filter)
 	if err != nil {
 		return nil, listErr("rules of inet "+table+" "+chain, err)
 	}
@@ -108,7 +114,7 @@ func (c *Conn) ListRules(table, chain string) ([]Rule, error) {
 		if err != nil {
 			return nil, listErr("rules of inet "+table+" "+chain, err)
 		}
-		if t == table && r.Chain == chain { // in case the kernel ignores the filter
+		if t == table && (chain == "" || r.Chain == chain) { // in case the kernel ignores the filter
 			out = append(out, r)
 		}
 	}

@@ -146,6 +146,19 @@ func TestListAndErrors(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(sent, "\n") {
 		t.Errorf("listed rules:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(sent, "\n"))
 	}
+	all, err := c.ListRules("t", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nrules int
+	for _, op := range b.Ops {
+		if op.Kind == OpAddRule {
+			nrules++
+		}
+	}
+	if len(all) != nrules {
+		t.Errorf("ListRules of the whole table = %d rules, want %d", len(all), nrules)
+	}
 	chains, err := c.ListChains("t")
 	if err != nil {
 		t.Fatal(err)

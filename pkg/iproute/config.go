@@ -536,6 +536,9 @@ func (c *Config) setFwmark(nc *NetConf) error {
 		if !nftName.MatchString(nc.NftTable) {
 			return fmt.Errorf("nftTable: invalid nftables table name %q (want a letter, then up to 63 letters, digits, _ or -)", nc.NftTable)
 		}
+		if nftKeywords[nc.NftTable] {
+			return fmt.Errorf("nftTable: %q is an nft keyword; nft could not name the table (pick another name)", nc.NftTable)
+		}
 		c.NftTable = nc.NftTable
 	}
 	if nc.FwmarkMask == "" {

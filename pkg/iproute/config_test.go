@@ -212,6 +212,8 @@ func TestConfigValidation(t *testing.T) {
 			`tableRange: 100-400 holds 301 tables but fwmarkMask 0x00ff0000 has room for 255 marks`},
 		{"fwmark range fits", `"layout":"fwmark","fwmarkMask":"0x0000ff00","tableRange":{"min":1000,"max":1254}`, ""},
 		{"fwmark bad table name", `"layout":"fwmark","nftTable":"9x y"`, `nftTable: invalid nftables table name "9x y"`},
+		{"fwmark keyword table name", `"layout":"fwmark","nftTable":"ip"`, `nftTable: "ip" is an nft keyword`},
+		{"fwmark table name like a keyword", `"layout":"fwmark","nftTable":"nat"`, ""},
 		{"mask without fwmark", `"fwmarkMask":"0xff0000"`, `fwmarkMask: "0xff0000" is only used with layout "fwmark"`},
 		{"nft table without fwmark", `"layout":"aws","nftTable":"t"`, `nftTable: "t" is only used with layout "fwmark"`},
 	}

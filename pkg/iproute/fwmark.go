@@ -22,20 +22,21 @@ package iproute
 // whose values are marks: nft 1.0.6 cannot OR a map lookup into the mark
 // ("right hand side of binary operation must be constant"), and setting
 // the whole mark from the map would clobber other components' bits.
+//
+// The table is written over netlink by the process (internal/nft), not by
+// exec'ing nft: one listing and one batch per ADD, one batch per DEL.
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/netip"
-	"os/exec"
 	"slices"
-	"strings"
-	"time"
 
-	"sigs.k8s.io/knftables"
+	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
 )
 
 // Object names inside the fwmark table.
@@ -47,9 +48,6 @@ const (
 	fwBypass6   = "bypass6"
 	markChainPf = "mark-"
 )
-
-// nftTimeout bounds one nft run; a transaction takes milliseconds.
-const nftTimeout = 10 * time.Second
 
 // Mark is one pod address's map element: its packets get Value under Mask.
 type Mark struct {
@@ -100,43 +98,53 @@ func outermost(cidrs []netip.Prefix) []netip.Prefix {
 	return out
 }
 
-// nftBackend runs nft transactions on one table, in the host namespace.
+// nftBackend is the fwmark layout's table, worked on over netlink
+// (internal/nft) from the process: no nft exec. Each verb opens one
+// socket in the host namespace; ADD lists the table's rules once and
+// sends one batch, DEL sends one batch; both list the elements only
+// when that batch is refused.
 type nftBackend struct {
 	table string
-	netns string // empty: the process's own namespace
-	tx    *knftables.Fake
+	netns string // empty: the calling thread's namespace (see internal/nft)
+	// observe, when set, is told of every netlink round trip: "list" (b
+	// nil) or "apply" with the batch. Tests pin what the verbs send.
+	observe func(kind string, b *nft.Batch)
 }
 
 func newNftBackend(table, netns string) *nftBackend {
-	// A Fake only renders transactions: knftables.New would probe the
-	// system with two nft runs on every exec (~30 ms).
-	return &nftBackend{table: table, netns: netns, tx: knftables.NewFake(knftables.InetFamily, table)}
+	return &nftBackend{table: table, netns: netns}
 }
 
-// run execs nft (through nsenter when the host is another namespace).
-func (n *nftBackend) run(stdin string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), nftTimeout)
-	defer cancel()
-	name := "nft"
-	if n.netns != "" {
-		name, args = "nsenter", append([]string{"--net=" + n.netns, "nft"}, args...)
-	}
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("nft %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return stdout.String(), nil
+// session is one verb's netlink socket.
+type session struct {
+	n *nftBackend
+	c *nft.Conn
 }
 
-func (n *nftBackend) apply(tx *knftables.Transaction) error {
-	if tx.NumOperations() == 0 {
+func (n *nftBackend) open() (*session, error) {
+	c, err := nft.Open(n.netns)
+	if err != nil {
+		return nil, fmt.Errorf("nftables: %w", err)
+	}
+	return &session{n: n, c: c}, nil
+}
+
+func (s *session) close() { _ = s.c.Close() }
+
+func (s *session) listed() {
+	if s.n.observe != nil {
+		s.n.observe("list", nil)
+	}
+}
+
+func (s *session) apply(b *nft.Batch) error {
+	if b.Len() == 0 {
 		return nil
 	}
-	_, err := n.run(tx.String(), "-f", "-")
-	return err
+	if s.n.observe != nil {
+		s.n.observe("apply", b)
+	}
+	return s.c.Apply(b)
 }
 
 func mapOfAddr(a netip.Addr) string {
@@ -153,85 +161,188 @@ func bypassSetOf(a netip.Addr) string {
 	return fwBypass6
 }
 
-// fwBaseRules are the base chain's rules, in order: bypass first.
-var fwBaseRules = []string{
-	"ip saddr . ip daddr @" + fwBypass4 + " return",
-	"ip6 saddr . ip6 daddr @" + fwBypass6 + " return",
-	"ip saddr vmap @" + fwMap4,
-	"ip6 saddr vmap @" + fwMap6,
+// The maps and sets. IDs name them within the batch that declares them,
+// numbered as nft numbered them in the script this layout used to run.
+var (
+	v4, v6       = byte(unix.NFPROTO_IPV4), byte(unix.NFPROTO_IPV6)
+	fwSets       = []*nft.Set{fwMapSet4, fwMapSet6, fwBypassSet4, fwBypassSet6}
+	fwMapSet4    = &nft.Set{Name: fwMap4, Fields: []byte{v4}, Verdicts: true, ID: 1}
+	fwMapSet6    = &nft.Set{Name: fwMap6, Fields: []byte{v6}, Verdicts: true, ID: 2}
+	fwBypassSet4 = &nft.Set{Name: fwBypass4, Fields: []byte{v4, v4}, Interval: true, ID: 3}
+	fwBypassSet6 = &nft.Set{Name: fwBypass6, Fields: []byte{v6, v6}, Interval: true, ID: 4}
+)
+
+// fwBaseChain is the hooked chain: filter at prerouting, priority mangle.
+var fwBaseChain = &nft.Chain{Name: fwChain, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_PRE_ROUTING, Priority: -150}}
+
+// fwBaseRules are the base chain's rules, in order, bypass first:
+//
+//	ip saddr . ip daddr @bypass4 return
+//	ip6 saddr . ip6 daddr @bypass6 return
+//	ip saddr vmap @pod4
+//	ip6 saddr vmap @pod6
+//
+// as nft 1.0.6 compiles them (registers included: the second field of an
+// IPv4 concatenation goes to the 4-byte register after the first).
+func fwBaseRules() []*nft.Rule {
+	bypass := func(fam byte, dreg uint32, set string) *nft.Rule {
+		return &nft.Rule{Chain: fwChain, Exprs: append(nft.MatchFamily(fam), nft.LoadAddr(fam, false, nft.Reg1),
+			nft.LoadAddr(fam, true, dreg), nft.Lookup(set), &expr.Verdict{Kind: expr.VerdictReturn})}
+	}
+	vmap := func(fam byte, set string) *nft.Rule {
+		return &nft.Rule{Chain: fwChain, Exprs: append(nft.MatchFamily(fam), nft.LoadAddr(fam, false, nft.Reg1), nft.LookupVerdict(set))}
+	}
+	return []*nft.Rule{bypass(v4, nft.Reg32_01, fwBypass4), bypass(v6, nft.Reg2, fwBypass6), vmap(v4, fwMap4), vmap(v6, fwMap6)}
 }
 
-// addBase declares the table, maps, sets and base chain and rewrites the
-// base chain's rules: idempotent, atomic with the rest of the transaction.
-func addBase(tx *knftables.Transaction) {
-	tx.Add(&knftables.Table{})
-	tx.Add(&knftables.Map{Name: fwMap4, Type: "ipv4_addr : verdict"})
-	tx.Add(&knftables.Map{Name: fwMap6, Type: "ipv6_addr : verdict"})
-	tx.Add(&knftables.Set{Name: fwBypass4, Type: "ipv4_addr . ipv4_addr", Flags: []knftables.SetFlag{knftables.IntervalFlag}})
-	tx.Add(&knftables.Set{Name: fwBypass6, Type: "ipv6_addr . ipv6_addr", Flags: []knftables.SetFlag{knftables.IntervalFlag}})
-	tx.Add(&knftables.Chain{
-		Name:     fwChain,
-		Type:     knftables.PtrTo(knftables.FilterType),
-		Hook:     knftables.PtrTo(knftables.PreroutingHook),
-		Priority: knftables.PtrTo(knftables.ManglePriority),
-	})
-	tx.Flush(&knftables.Chain{Name: fwChain})
-	for _, r := range fwBaseRules {
-		tx.Add(&knftables.Rule{Chain: fwChain, Rule: r})
+// markRule is m's chain's one rule: "meta mark set meta mark & ^MASK |
+// VALUE", which keeps the bits outside the mask.
+func markRule(m Mark) *nft.Rule {
+	return &nft.Rule{Chain: m.chain(), Exprs: nft.SetMarkBits(m.Value, m.Mask)}
+}
+
+// declareBase declares the table, maps, sets and base chain and rewrites
+// the base chain's rules: idempotent and atomic with the rest of the
+// batch, so parallel repairs converge on exactly its four rules. Only
+// sent when a listing found the base chain missing or changed.
+func declareBase(b *nft.Batch) {
+	b.AddTable()
+	for _, s := range fwSets {
+		b.AddSet(s)
+	}
+	b.AddChain(fwBaseChain)
+	b.FlushChain(fwChain)
+	for _, r := range fwBaseRules() {
+		b.AddRule(r)
 	}
 }
 
-// addMarkChain (re)writes the chain that sets m's mark, keeping the bits
-// outside the mask.
-func addMarkChain(tx *knftables.Transaction, m Mark) {
-	tx.Add(&knftables.Chain{Name: m.chain()})
-	tx.Flush(&knftables.Chain{Name: m.chain()})
-	tx.Add(&knftables.Rule{Chain: m.chain(), Rule: fmt.Sprintf("meta mark set meta mark & 0x%08x | 0x%08x", ^m.Mask, m.Value)})
+// declareMarkChain (re)writes the chain that sets m's mark; only sent
+// when a listing found it missing or changed.
+func declareMarkChain(b *nft.Batch, m Mark) {
+	b.AddChain(&nft.Chain{Name: m.chain()})
+	b.FlushChain(m.chain())
+	b.AddRule(markRule(m))
 }
 
-func markElem(m Mark) *knftables.Element {
-	return &knftables.Element{Map: mapOfAddr(m.Addr), Key: []string{m.Addr.String()}, Value: []string{"goto " + m.chain()}}
+// sameRules says whether a chain's listed rules are want, in order.
+func sameRules(have []nft.Rule, want []*nft.Rule) bool {
+	if len(have) != len(want) {
+		return false
+	}
+	for i := range want {
+		if have[i].String() != want[i].String() {
+			return false
+		}
+	}
+	return true
 }
 
-func markKey(a netip.Addr) *knftables.Element {
-	return &knftables.Element{Map: mapOfAddr(a), Key: []string{a.String()}}
+func markElem(m Mark) *nft.Element {
+	return &nft.Element{Set: mapOfAddr(m.Addr), Key: []netip.Addr{m.Addr}, Verdict: &nft.Verdict{Code: unix.NFT_GOTO, Chain: m.chain()}}
 }
 
-func bypassElem(b Bypass) *knftables.Element {
-	return &knftables.Element{Set: bypassSetOf(b.Src), Key: []string{b.Src.String(), b.Dst.String()}}
+func markKey(a netip.Addr) *nft.Element {
+	return &nft.Element{Set: mapOfAddr(a), Key: []netip.Addr{a}}
 }
 
-// renderAdd is ADD's transaction. replace are map keys known to exist
-// (from the previous record or a listing) that are deleted first, since
-// nft refuses to add a key that exists with another value; staleBypass
-// are existing bypass elements to drop.
-func (n *nftBackend) renderAdd(p Plan, replace []netip.Addr, staleBypass []Bypass) *knftables.Transaction {
-	tx := n.tx.NewTransaction()
-	addBase(tx)
+// bypassElem is "SRC . DST": in a concatenated interval set every
+// element is a range, from SRC . first address of DST to SRC . last.
+func bypassElem(b Bypass) *nft.Element {
+	d := b.Dst.Masked()
+	return &nft.Element{Set: bypassSetOf(b.Src), Key: []netip.Addr{b.Src, d.Addr()}, KeyEnd: []netip.Addr{b.Src, lastAddr(d)}}
+}
+
+// lastAddr is the last address of p.
+func lastAddr(p netip.Prefix) netip.Addr {
+	a := p.Masked().Addr().AsSlice()
+	for i := p.Bits(); i < len(a)*8; i++ {
+		a[i/8] |= 0x80 >> (i % 8)
+	}
+	out, _ := netip.AddrFromSlice(a)
+	return out
+}
+
+// bypassOf reads a listed bypass element back; ranges that are not one
+// source and one prefix are none of this layout's.
+func bypassOf(e nft.Element) (Bypass, bool) {
+	if len(e.Key) != 2 || len(e.KeyEnd) != 2 || e.Key[0] != e.KeyEnd[0] {
+		return Bypass{}, false
+	}
+	for bits := 0; bits <= e.Key[1].BitLen(); bits++ {
+		p := netip.PrefixFrom(e.Key[1], bits)
+		if p.Masked().Addr() == e.Key[1] && lastAddr(p) == e.KeyEnd[1] {
+			return Bypass{Src: e.Key[0], Dst: p}, true
+		}
+	}
+	return Bypass{}, false
+}
+
+// renderAdd is ADD's batch. have are the table's rules by chain (one
+// listing): the base objects and each mark chain are declared only when
+// missing or changed. replace are map keys known to exist (from the
+// previous record or a listing), deleted first since the kernel refuses
+// to add a key that exists with another value; staleBypass are existing
+// bypass elements to drop.
+func renderAdd(table string, p Plan, have map[string][]nft.Rule, replace []netip.Addr, staleBypass []Bypass) *nft.Batch {
+	b := nft.NewBatch(table)
+	if !sameRules(have[fwChain], fwBaseRules()) {
+		declareBase(b)
+	}
 	for _, m := range dedup(slices.Clone(p.Marks), Mark.chain) {
-		addMarkChain(tx, m)
+		if !sameRules(have[m.chain()], []*nft.Rule{markRule(m)}) {
+			declareMarkChain(b, m)
+		}
 	}
 	for _, a := range replace {
-		tx.Delete(markKey(a))
+		b.DelElement(markKey(a))
 	}
-	for _, b := range staleBypass {
-		tx.Delete(bypassElem(b))
+	for _, bp := range staleBypass {
+		b.DelElement(bypassElem(bp))
 	}
 	for _, m := range p.Marks {
-		tx.Add(markElem(m))
+		b.AddElement(markElem(m))
 	}
-	for _, b := range p.Bypass {
-		tx.Add(bypassElem(b))
+	for _, bp := range p.Bypass {
+		b.AddElement(bypassElem(bp))
 	}
-	return tx
+	return b
 }
 
-// add installs the plan's elements in one transaction: first blind (old
-// are the marks the previous record says exist), then, if nft refuses
-// (an element gone or held with another value), after listing the table.
+// renderRemoveFast deletes elements without knowing whether they exist:
+// each is added first (a no-op when present), then deleted. It fails,
+// changing nothing, when the table or a mark chain is gone or an address
+// maps to another mark; it declares no chain, so a DEL on a node without
+// the table creates nothing.
+func renderRemoveFast(table string, marks []Mark, bypass []Bypass) *nft.Batch {
+	b := nft.NewBatch(table)
+	for _, m := range marks {
+		b.AddElement(markElem(m))
+		b.DelElement(markKey(m.Addr))
+	}
+	for _, bp := range bypass {
+		b.AddElement(bypassElem(bp))
+		b.DelElement(bypassElem(bp))
+	}
+	return b
+}
+
+// add installs the plan's elements in one batch after one listing of the
+// table's rules: first with the keys the previous record says exist
+// (old) replaced, then, if the kernel refuses (a key gone or held with
+// another value), after listing the elements.
 func (n *nftBackend) add(p Plan, old []Mark) error {
 	if len(p.Marks)+len(p.Bypass) == 0 {
 		return nil
+	}
+	s, err := n.open()
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	have, err := s.rules()
+	if err != nil {
+		return err
 	}
 	var replace []netip.Addr
 	for _, m := range old {
@@ -239,10 +350,10 @@ func (n *nftBackend) add(p Plan, old []Mark) error {
 			replace = append(replace, m.Addr)
 		}
 	}
-	if n.apply(n.renderAdd(p, replace, nil)) == nil {
+	if s.apply(renderAdd(n.table, p, have, replace, nil)) == nil {
 		return nil
 	}
-	st, err := n.list()
+	st, err := s.list()
 	if err != nil {
 		return err
 	}
@@ -254,67 +365,71 @@ func (n *nftBackend) add(p Plan, old []Mark) error {
 	}
 	var stale []Bypass
 	for _, b := range st.bypass {
-		if slices.ContainsFunc(p.Marks, func(m Mark) bool { return m.Addr == b.Src }) {
+		if slices.ContainsFunc(p.Marks, func(m Mark) bool { return m.Addr == b.Src }) && !slices.Contains(p.Bypass, b) {
 			stale = append(stale, b)
 		}
 	}
-	if err := n.apply(n.renderAdd(p, replace, stale)); err != nil {
+	if err := s.apply(renderAdd(n.table, p, st.rules, replace, stale)); err != nil {
 		return fmt.Errorf("adding nftables elements: %w", err)
 	}
 	return nil
 }
 
-// remove deletes the elements of marks and bypass: blind first (each is
-// added, a no-op when present, then deleted), then what a listing finds.
-// Marks are deleted by key; bypass elements by value.
+// remove deletes the elements of marks and bypass: blind first, then
+// what a listing finds. Marks are deleted by key, and only when they go
+// to this mark's chain; bypass elements by value.
 func (n *nftBackend) remove(marks []Mark, bypass []Bypass) error {
 	if len(marks)+len(bypass) == 0 {
 		return nil
 	}
-	tx := n.tx.NewTransaction()
-	for _, m := range dedup(slices.Clone(marks), Mark.chain) {
-		tx.Add(&knftables.Chain{Name: m.chain()})
+	s, err := n.open()
+	if err != nil {
+		return err
 	}
-	for _, m := range marks {
-		tx.Add(markElem(m))
-		tx.Delete(markKey(m.Addr))
-	}
-	for _, b := range bypass {
-		tx.Add(bypassElem(b))
-		tx.Delete(bypassElem(b))
-	}
-	if n.apply(tx) == nil {
+	defer s.close()
+	if s.apply(renderRemoveFast(n.table, marks, bypass)) == nil {
 		return nil
 	}
-	st, err := n.list()
+	st, err := s.list()
 	if err != nil || !st.exists {
 		return err
 	}
-	tx = n.tx.NewTransaction()
+	b := nft.NewBatch(n.table)
 	for _, m := range marks {
 		// Only ours: the address may map to another attachment's table.
 		if st.marks[m.Addr] == m.chain() {
-			tx.Delete(markKey(m.Addr))
+			b.DelElement(markKey(m.Addr))
 		}
 	}
-	for _, b := range bypass {
-		if slices.Contains(st.bypass, b) {
-			tx.Delete(bypassElem(b))
+	for _, bp := range bypass {
+		if slices.Contains(st.bypass, bp) {
+			b.DelElement(bypassElem(bp))
 		}
 	}
-	if err := n.apply(tx); err != nil {
+	if err := s.apply(b); err != nil {
 		return fmt.Errorf("deleting nftables elements: %w", err)
 	}
 	return nil
 }
 
-// status checks, changing nothing, that nft can create the table, its
-// maps and sets (interval concatenations) and its base chain.
+// status checks, changing nothing, that the kernel accepts the table,
+// its maps and sets (interval concatenations), its base chain and a mark
+// chain: one batch declares them in a scratch table and deletes it, so
+// the layout's own table is never touched.
 func (n *nftBackend) status() error {
-	tx := n.tx.NewTransaction()
-	addBase(tx)
-	_, err := n.run(tx.String(), "--check", "-f", "-")
-	return err
+	s, err := n.open()
+	if err != nil {
+		return fmt.Errorf("nftables not usable: %w", err)
+	}
+	defer s.close()
+	b := nft.NewBatch(n.table + "-status")
+	declareBase(b)
+	declareMarkChain(b, Mark{Value: 1, Mask: 1})
+	b.DelTable()
+	if err := s.apply(b); err != nil {
+		return fmt.Errorf("nftables not usable: %w", err)
+	}
+	return nil
 }
 
 // check reports missing or different elements of the plan.
@@ -322,15 +437,25 @@ func (n *nftBackend) check(p Plan) []error {
 	if len(p.Marks)+len(p.Bypass) == 0 {
 		return nil
 	}
-	st, err := n.list()
+	s, err := n.open()
+	if err != nil {
+		return []error{err}
+	}
+	defer s.close()
+	st, err := s.list()
 	if err != nil {
 		return []error{err}
 	}
 	if !st.exists {
 		return []error{fmt.Errorf("nftables table inet %s is missing", n.table)}
 	}
+	chains, err := s.c.ListChains(n.table)
+	s.listed()
+	if err != nil {
+		return []error{fmt.Errorf("listing chains of table inet %s: %w", n.table, err)}
+	}
 	var errs []error
-	if !st.baseOK {
+	if !sameRules(st.rules[fwChain], fwBaseRules()) {
 		errs = append(errs, fmt.Errorf("nftables chain %s of table inet %s is missing or changed", fwChain, n.table))
 	}
 	for _, m := range p.Marks {
@@ -340,8 +465,10 @@ func (n *nftBackend) check(p Plan) []error {
 			errs = append(errs, fmt.Errorf("nftables map element %s is missing", m))
 		case got != m.chain():
 			errs = append(errs, fmt.Errorf("nftables map element %s changed: goes to %q", m, got))
-		case !st.chains[m.chain()]:
+		case !slices.ContainsFunc(chains, func(c nft.Chain) bool { return c.Name == m.chain() }):
 			errs = append(errs, fmt.Errorf("nftables chain %s is missing", m.chain()))
+		case !sameRules(st.rules[m.chain()], []*nft.Rule{markRule(m)}):
+			errs = append(errs, fmt.Errorf("nftables chain %s changed: does not set mark %#x/%#x", m.chain(), m.Value, m.Mask))
 		}
 	}
 	for _, b := range p.Bypass {
@@ -355,7 +482,12 @@ func (n *nftBackend) check(p Plan) []error {
 // sweep deletes the map and bypass elements whose pod address no kept
 // record accounts for (GC).
 func (n *nftBackend) sweep(keep []*Record) error {
-	st, err := n.list()
+	s, err := n.open()
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	st, err := s.list()
 	if err != nil || !st.exists {
 		return err
 	}
@@ -365,18 +497,20 @@ func (n *nftBackend) sweep(keep []*Record) error {
 			want[m.Addr] = true
 		}
 	}
-	tx := n.tx.NewTransaction()
-	for a := range st.marks {
+	b := nft.NewBatch(n.table)
+	// Sorted: the batch (and an error naming an operation) is the same
+	// from one run to the next.
+	for _, a := range slices.SortedFunc(maps.Keys(st.marks), netip.Addr.Compare) {
 		if !want[a] {
-			tx.Delete(markKey(a))
+			b.DelElement(markKey(a))
 		}
 	}
-	for _, b := range st.bypass {
-		if !want[b.Src] {
-			tx.Delete(bypassElem(b))
+	for _, bp := range st.bypass {
+		if !want[bp.Src] {
+			b.DelElement(bypassElem(bp))
 		}
 	}
-	if err := n.apply(tx); err != nil {
+	if err := s.apply(b); err != nil {
 		return fmt.Errorf("GC of nftables elements: %w", err)
 	}
 	return nil
@@ -385,156 +519,61 @@ func (n *nftBackend) sweep(keep []*Record) error {
 // nftState is what one listing of the table found.
 type nftState struct {
 	exists bool
-	baseOK bool
-	chains map[string]bool
+	rules  map[string][]nft.Rule // by chain
 	marks  map[netip.Addr]string // address -> goto target
 	bypass []Bypass
 }
 
-// list reads the whole table once as JSON (slow paths, CHECK and GC).
-func (n *nftBackend) list() (*nftState, error) {
-	out, err := n.run("", "-j", "list", "table", "inet", n.table)
+// rules lists the rules of every chain of the table in one round trip:
+// the base chain's four and one per mark chain, whatever the number of
+// pods. A missing table has none.
+func (s *session) rules() (map[string][]nft.Rule, error) {
+	listed, err := s.c.ListRules(s.n.table, "")
+	s.listed()
 	if err != nil {
-		if strings.Contains(err.Error(), "No such file or directory") {
-			return &nftState{marks: map[netip.Addr]string{}, chains: map[string]bool{}}, nil
-		}
-		return nil, fmt.Errorf("listing table inet %s: %w", n.table, err)
+		return nil, fmt.Errorf("listing rules of table inet %s: %w", s.n.table, err)
 	}
-	return parseNftState(out)
+	out := map[string][]nft.Rule{}
+	for _, r := range listed {
+		out[r.Chain] = append(out[r.Chain], r)
+	}
+	return out, nil
 }
 
-// parseNftState reads nft's JSON listing of the table.
-func parseNftState(out string) (*nftState, error) {
-	var doc struct {
-		Nftables []map[string]json.RawMessage `json:"nftables"`
+// list reads the table's rules and the elements of its maps and sets
+// (slow paths, CHECK and GC). A missing table is an empty state; a
+// missing map or set has no elements (and the base chain, which refers
+// to it, cannot be intact).
+func (s *session) list() (*nftState, error) {
+	st := &nftState{rules: map[string][]nft.Rule{}, marks: map[netip.Addr]string{}}
+	ok, err := s.c.TableExists(s.n.table)
+	s.listed()
+	if err != nil || !ok {
+		return st, err
 	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		return nil, fmt.Errorf("parsing nft output: %w", err)
+	st.exists = true
+	if st.rules, err = s.rules(); err != nil {
+		return nil, err
 	}
-	st := &nftState{exists: true, chains: map[string]bool{}, marks: map[netip.Addr]string{}}
-	var base []string
-	for _, obj := range doc.Nftables {
-		var err error
-		switch {
-		case obj["chain"] != nil:
-			var c struct{ Name string }
-			err = json.Unmarshal(obj["chain"], &c)
-			st.chains[c.Name] = true
-		case obj["map"] != nil:
-			err = st.parseMap(obj["map"])
-		case obj["set"] != nil:
-			err = st.parseSet(obj["set"])
-		case obj["rule"] != nil:
-			var r struct {
-				Chain string
-				Expr  json.RawMessage
-			}
-			err = json.Unmarshal(obj["rule"], &r)
-			if r.Chain == fwChain {
-				base = append(base, string(r.Expr))
-			}
+	for _, set := range fwSets {
+		els, err := s.c.ListElements(s.n.table, set)
+		s.listed()
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("parsing nft output: %w", err)
+			return nil, fmt.Errorf("listing elements of inet %s %s: %w", s.n.table, set.Name, err)
 		}
-	}
-	// The base chain's rules are checked by count and by the objects
-	// they refer to; their exact JSON is nft's business.
-	st.baseOK = st.chains[fwChain] && len(base) == len(fwBaseRules)
-	for i, r := range base {
-		want := []string{fwBypass4, fwBypass6, fwMap4, fwMap6}
-		if i < len(want) && !strings.Contains(r, `"@`+want[i]+`"`) {
-			st.baseOK = false
+		for _, e := range els {
+			switch {
+			case set.Verdicts && len(e.Key) == 1 && e.Verdict != nil:
+				st.marks[e.Key[0]] = e.Verdict.Chain
+			case !set.Verdicts:
+				if b, ok := bypassOf(e); ok {
+					st.bypass = append(st.bypass, b)
+				}
+			}
 		}
 	}
 	return st, nil
-}
-
-func (st *nftState) parseMap(raw json.RawMessage) error {
-	var m struct {
-		Name string
-		Elem [][2]json.RawMessage
-	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return err
-	}
-	if m.Name != fwMap4 && m.Name != fwMap6 {
-		return nil
-	}
-	for _, e := range m.Elem {
-		var key string
-		var val struct {
-			Goto struct{ Target string }
-		}
-		if json.Unmarshal(e[0], &key) != nil || json.Unmarshal(e[1], &val) != nil {
-			continue // not a shape we make
-		}
-		if a, err := netip.ParseAddr(key); err == nil {
-			st.marks[a] = val.Goto.Target
-		}
-	}
-	return nil
-}
-
-func (st *nftState) parseSet(raw json.RawMessage) error {
-	var s struct {
-		Name string
-		Elem []struct {
-			Concat []json.RawMessage
-		}
-	}
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return err
-	}
-	if s.Name != fwBypass4 && s.Name != fwBypass6 {
-		return nil
-	}
-	for _, e := range s.Elem {
-		if len(e.Concat) != 2 {
-			continue
-		}
-		src, err1 := parseNftAddr(e.Concat[0])
-		dst, err2 := parseNftPrefix(e.Concat[1])
-		if err1 == nil && err2 == nil {
-			st.bypass = append(st.bypass, Bypass{Src: src.Addr(), Dst: dst})
-		}
-	}
-	return nil
-}
-
-// parseNftAddr reads a bare address element.
-func parseNftAddr(raw json.RawMessage) (netip.Prefix, error) {
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return netip.Prefix{}, err
-	}
-	a, err := netip.ParseAddr(s)
-	if err != nil {
-		return netip.Prefix{}, err
-	}
-	return hostPrefix(a), nil
-}
-
-// parseNftPrefix reads an address or {"prefix": {"addr", "len"}}.
-func parseNftPrefix(raw json.RawMessage) (netip.Prefix, error) {
-	if p, err := parseNftAddr(raw); err == nil {
-		return p, nil
-	}
-	var v struct {
-		Prefix *struct {
-			Addr string
-			Len  int
-		}
-	}
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return netip.Prefix{}, err
-	}
-	if v.Prefix == nil {
-		return netip.Prefix{}, errors.New("not a prefix")
-	}
-	a, err := netip.ParseAddr(v.Prefix.Addr)
-	if err != nil {
-		return netip.Prefix{}, err
-	}
-	return netip.PrefixFrom(a, v.Prefix.Len), nil
 }

@@ -251,6 +251,11 @@ func TestFwmarkCheckDetectsDrift(t *testing.T) {
 			"nftables map element 192.0.2.10 -> mark 0x10000/0xff0000 (table 100) is missing"},
 		{"shared rule", []string{"ip", "-6", "rule", "del", "pref", "1536", "fwmark", "0x10000/0xff0000", "lookup", "100"},
 			`rule "pref 1536 from all to all fwmark 0x10000/0xff0000 lookup 100 (ipv6)" is missing`},
+		// ADD lists the chains' rules, so it repairs these too.
+		{"mark chain's rule", []string{"nft", "flush", "chain", "inet", DefaultNftTable, "mark-00010000-00ff0000"},
+			"nftables chain mark-00010000-00ff0000 changed: does not set mark 0x10000/0xff0000"},
+		{"base chain's rules", []string{"nft", "flush", "chain", "inet", DefaultNftTable, "prerouting"},
+			"nftables chain prerouting of table inet " + DefaultNftTable + " is missing or changed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e.add(p, stdin)
@@ -314,10 +319,11 @@ func TestFwmarkStatus(t *testing.T) {
 	if out, err := testutil.Output(e.host, "nft", "list", "table", "inet", DefaultNftTable); err == nil {
 		t.Fatalf("STATUS created the table:\n%s", out)
 	}
-	// A name nft parses as a keyword makes the check fail.
+	// A name nft parses as a keyword is refused, naming the field: the
+	// kernel would take it, but nft could not name the table.
 	node := fwNode()
 	node["nftTable"] = "ip"
-	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err == nil {
-		t.Fatal("STATUS succeeded with a table nft cannot create")
+	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err == nil || !strings.Contains(err.Error(), "nftTable") {
+		t.Fatalf("STATUS with a table nft cannot name = %v, want an error naming nftTable", err)
 	}
 }

@@ -2,7 +2,6 @@ package iproute
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/netip"
 	"strings"
 	"testing"
@@ -214,30 +213,5 @@ func TestBuildPlanFwmark(t *testing.T) {
 	}, "\n")
 	if got != want {
 		t.Fatalf("plan:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-func TestParseNftState(t *testing.T) {
-	out := `{"nftables": [{"metainfo": {"version": "1.0.6"}},
-	{"map": {"family": "inet", "name": "pod4", "table": "t", "type": "ipv4_addr", "map": "verdict", "elem": [["192.0.2.10", {"goto": {"target": "mark-00010000-00ff0000"}}]]}},
-	{"set": {"family": "inet", "name": "bypass4", "table": "t", "type": ["ipv4_addr", "ipv4_addr"], "flags": ["interval"],
-	  "elem": [{"concat": ["192.0.2.10", {"prefix": {"addr": "203.0.113.0", "len": 24}}]}, {"concat": ["192.0.2.10", "203.0.113.7"]}]}},
-	{"chain": {"family": "inet", "table": "t", "name": "prerouting"}}]}`
-	st, err := parseNftState(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.marks[netip.MustParseAddr("192.0.2.10")] != "mark-00010000-00ff0000" || len(st.marks) != 1 {
-		t.Fatalf("marks: %v", st.marks)
-	}
-	want := []Bypass{
-		{Src: netip.MustParseAddr("192.0.2.10"), Dst: netip.MustParsePrefix("203.0.113.0/24")},
-		{Src: netip.MustParseAddr("192.0.2.10"), Dst: netip.MustParsePrefix("203.0.113.7/32")},
-	}
-	if fmt.Sprint(st.bypass) != fmt.Sprint(want) {
-		t.Fatalf("bypass: %v, want %v", st.bypass, want)
-	}
-	if st.baseOK {
-		t.Fatal("a base chain without rules passed as intact")
 	}
 }
