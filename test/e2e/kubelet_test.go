@@ -149,7 +149,7 @@ func (k *kubeletNode) waitPod(t *testing.T, name, namespace string) *pod {
 		time.Sleep(200 * time.Millisecond)
 	}
 	var err error
-	if p.IP, err = p.inspectIP(); err != nil {
+	if p.IP, p.IP6, err = p.inspectIPs(); err != nil {
 		t.Fatal(err)
 	}
 	var st struct {
