@@ -27,6 +27,7 @@ package iproute
 // exec'ing nft: one listing and one batch per ADD, one batch per DEL.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -37,6 +38,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 // Object names inside the fwmark table.
@@ -433,7 +435,7 @@ func (n *nftBackend) status() error {
 }
 
 // check reports missing or different elements of the plan.
-func (n *nftBackend) check(p Plan) []error {
+func (n *nftBackend) check(ctx context.Context, p Plan) []error {
 	if len(p.Marks)+len(p.Bypass) == 0 {
 		return nil
 	}
@@ -442,17 +444,30 @@ func (n *nftBackend) check(p Plan) []error {
 		return []error{err}
 	}
 	defer s.close()
-	st, err := s.list()
+	// The table is every pod's: inside a reconcile pass (a
+	// cniutil.ReadCache in ctx) it is listed once for all pods.
+	type listing struct {
+		st     *nftState
+		chains []nft.Chain
+	}
+	l, err := cniutil.Read(ctx, "iproute/nft/"+n.netns+"/"+n.table, func() (listing, error) {
+		st, err := s.list()
+		if err != nil || !st.exists {
+			return listing{st: st}, err
+		}
+		chains, err := s.c.ListChains(n.table)
+		s.listed()
+		if err != nil {
+			return listing{}, fmt.Errorf("listing chains of table inet %s: %w", n.table, err)
+		}
+		return listing{st: st, chains: chains}, nil
+	})
 	if err != nil {
 		return []error{err}
 	}
+	st, chains := l.st, l.chains
 	if !st.exists {
 		return []error{fmt.Errorf("nftables table inet %s is missing", n.table)}
-	}
-	chains, err := s.c.ListChains(n.table)
-	s.listed()
-	if err != nil {
-		return []error{fmt.Errorf("listing chains of table inet %s: %w", n.table, err)}
 	}
 	var errs []error
 	if !sameRules(st.rules[fwChain], fwBaseRules()) {

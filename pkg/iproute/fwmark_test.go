@@ -10,6 +10,7 @@ import (
 	"github.com/containernetworking/cni/pkg/skel"
 	"github.com/containernetworking/cni/pkg/types"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
@@ -263,6 +264,10 @@ func TestFwmarkCheckDetectsDrift(t *testing.T) {
 			err := e.plugin.check(context.Background(), p.args(stdin))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("CHECK after deleting the %s: %v, want %q", tc.name, err, tc.want)
+			}
+			err = e.plugin.check(cniutil.WithReadCache(context.Background(), cniutil.NewReadCache()), p.args(stdin))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("CHECK within a pass after deleting the %s: %v, want %q", tc.name, err, tc.want)
 			}
 			e.add(p, stdin) // repairs
 			if err := e.plugin.check(context.Background(), p.args(stdin)); err != nil {

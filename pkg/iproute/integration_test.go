@@ -15,6 +15,7 @@ import (
 	current "github.com/containernetworking/cni/pkg/types/100"
 	"github.com/containernetworking/plugins/pkg/testutils"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
@@ -282,6 +283,11 @@ func TestCheckDetectsDrift(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("CHECK = %v, want it to report %q", err, tc.want)
 			}
+			// Within a reconcile pass (shared listings) the same drift.
+			err = e.plugin.check(cniutil.WithReadCache(context.Background(), cniutil.NewReadCache()), p.args(stdin))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("CHECK within a pass = %v, want it to report %q", err, tc.want)
+			}
 			if strings.Contains(tc.name, "changed") {
 				// ADD refuses to overwrite a different object it did not
 				// expect; restore by hand, as an operator would.
@@ -290,6 +296,9 @@ func TestCheckDetectsDrift(t *testing.T) {
 			e.add(p, stdin)
 			if err := check(); err != nil {
 				t.Fatalf("CHECK after repairing ADD: %v", err)
+			}
+			if err := e.plugin.check(cniutil.WithReadCache(context.Background(), cniutil.NewReadCache()), p.args(stdin)); err != nil {
+				t.Fatalf("CHECK within a pass after repairing ADD: %v", err)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/vishvananda/netlink"
 	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 // backend applies plan objects through one netlink handle (the host's or
@@ -259,6 +262,11 @@ func (b backend) checkRoute(nr *netlink.Route, what string) error {
 	if err != nil {
 		return fmt.Errorf("checking %s: %w", what, err)
 	}
+	return matchRoute(existing, nr, what)
+}
+
+// matchRoute reports whether existing (the routes with nr's key) holds nr.
+func matchRoute(existing []netlink.Route, nr *netlink.Route, what string) error {
 	for _, e := range existing {
 		if sameRoute(e, nr) {
 			return nil
@@ -268,6 +276,41 @@ func (b backend) checkRoute(nr *netlink.Route, what string) error {
 		return fmt.Errorf("%s changed: found %s", what, describeRoute(existing[0]))
 	}
 	return fmt.Errorf("%s is missing", what)
+}
+
+// checkRouteIn is checkRoute reading, inside a reconcile pass, from one
+// listing of every route of nr's family (all tables) shared by the pass.
+func (b backend) checkRouteIn(ctx context.Context, netns string, nr *netlink.Route, what string) error {
+	if cniutil.ReadCacheFrom(ctx) == nil {
+		return b.checkRoute(nr, what)
+	}
+	all, err := cniutil.Read(ctx, fmt.Sprintf("iproute/routes/%s/%d", netns, nr.Family), func() (map[string][]netlink.Route, error) {
+		list, err := b.h.RouteListFiltered(nr.Family, &netlink.Route{Table: unix.RT_TABLE_UNSPEC}, netlink.RT_FILTER_TABLE)
+		if err != nil {
+			return nil, err
+		}
+		byKey := map[string][]netlink.Route{}
+		for _, r := range list {
+			k := routeKey(r.Dst, r.Table, metric(&r))
+			byKey[k] = append(byKey[k], r)
+		}
+		return byKey, nil
+	})
+	if err != nil {
+		return fmt.Errorf("checking %s: %w", what, err)
+	}
+	return matchRoute(all[routeKey(nr.Dst, nr.Table, metric(nr))], nr, what)
+}
+
+func routeKey(dst *net.IPNet, table, metric int) string {
+	d := "default"
+	if dst != nil {
+		d = dst.String()
+	}
+	if table == 0 {
+		table = unix.RT_TABLE_MAIN
+	}
+	return fmt.Sprintf("%s/%d/%d", d, table, metric)
 }
 
 // sameKey lists the routes with nr's destination, table and metric: the

@@ -497,7 +497,7 @@ func (p *verbs) removePodRoutes(netnsPath string, proto uint8, routes []PodRoute
 
 // check reports every route or rule of the attachment that is missing or
 // different from what ADD would make now.
-func (p *verbs) check(_ context.Context, args *skel.CmdArgs) error {
+func (p *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
 	a, err := prepare(args)
 	if err != nil {
 		return err
@@ -515,9 +515,9 @@ func (p *verbs) check(_ context.Context, args *skel.CmdArgs) error {
 	if len(plan.PodRoutes) > 0 {
 		errs = append(errs, checkPodRoutes(args.Netns, a.cfg.Protocol, plan.PodRoutes)...)
 	}
-	errs = append(errs, checkHost(backend{h: host, proto: a.cfg.Protocol}, plan)...)
+	errs = append(errs, checkHost(ctx, backend{h: host, proto: a.cfg.Protocol}, p.hostNetns, plan)...)
 	if n := p.nft(a.cfg); n != nil {
-		errs = append(errs, n.check(plan)...)
+		errs = append(errs, n.check(ctx, plan)...)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("iproute CHECK: %w", err)
@@ -545,12 +545,16 @@ func checkPodRoutes(netnsPath string, proto uint8, routes []PodRoute) []error {
 	return errs
 }
 
-func checkHost(b backend, plan Plan) []error {
+// checkHost checks the host routes and rules of the plan. Inside a
+// reconcile pass (a cniutil.ReadCache in ctx), the host's rules and
+// routes are listed once for all pods (hostNetns names the host in the
+// cache key); alone, a CHECK lists only what it needs.
+func checkHost(ctx context.Context, b backend, hostNetns string, plan Plan) []error {
 	var errs []error
 	for _, r := range plan.HostRoutes {
 		nr, err := b.nlHostRoute(r)
 		if err == nil {
-			err = b.checkRoute(nr, "host route "+r.String())
+			err = b.checkRouteIn(ctx, hostNetns, nr, "host route "+r.String())
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -559,7 +563,7 @@ func checkHost(b backend, plan Plan) []error {
 	if len(plan.Rules)+len(plan.Shared) == 0 {
 		return errs
 	}
-	listed, err := b.listRules()
+	listed, err := cniutil.Read(ctx, "iproute/rules/"+hostNetns, b.listRules)
 	if err != nil {
 		return append(errs, err)
 	}
