@@ -48,6 +48,7 @@ func run() error {
 	cases := flag.String("cases", "", "comma-separated case keys for sections 1-2 (default all)")
 	rounds := flag.Int("rounds", 0, "override the mode's rounds")
 	perRound := flag.Int("per-round", 0, "override the mode's ADD+DEL pairs per case per round")
+	reconcilePods := flag.Int("reconcile-pods", 0, "override the mode's annotated pods for the diktyo-nri reconcile measurement")
 	build := flag.Bool("build", false, "go build ./cmd/... into -bin first")
 	verbose := flag.Bool("v", false, "debug logging")
 	render := flag.String("render", "", "only render the report from results saved with -json (no root, nothing measured)")
@@ -66,6 +67,9 @@ func run() error {
 		if !contains(bench.AllSections, s) {
 			return fmt.Errorf("-sections: unknown section %q (want %s)", s, strings.Join(bench.AllSections, ","))
 		}
+	}
+	if *reconcilePods > 0 {
+		opts.ReconcilePods = *reconcilePods
 	}
 	if *rounds > 0 {
 		opts.Rounds, opts.PacketRounds = *rounds, *rounds
