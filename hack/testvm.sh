@@ -495,12 +495,67 @@ provision() {
 
 # ---------------------------------------------------------------- up / down
 
+# Forwarding is machine-wide, and test nodes share the machine (the tests',
+# the kubelet e2e's, the benchmarks'): the first node up saves the settings
+# in a machine-wide record under /run, every node registers in it, and the
+# last one down puts them back. IPv6 forwarding turns off accepting router
+# advertisements on interfaces with accept_ra=1, which would drop the
+# machine's own IPv6 routes learnt from them: those interfaces are switched
+# to accept_ra=2 first (and back at the end).
+HOST_SHARED=/run/diktyo-testvm-host
+
+host_forwarding_on() {
+  mkdir -p "$HOST_SHARED"
+  local lk ra
+  exec {lk}>"$HOST_SHARED/lock"
+  flock "$lk"
+  if [[ ! -s $HOST_SHARED/users ]]; then
+    {
+      echo "sysctl net.ipv4.ip_forward=$(sysctl -n net.ipv4.ip_forward)"
+      if [[ -e /proc/sys/net/ipv6/conf/all/forwarding ]]; then
+        echo "sysctl net.ipv6.conf.all.forwarding=$(sysctl -n net.ipv6.conf.all.forwarding)"
+        for ra in /proc/sys/net/ipv6/conf/*/accept_ra; do
+          [[ $(cat "$ra") == 1 ]] && echo "accept_ra $ra"
+        done
+      fi
+    } >"$HOST_SHARED/saved"
+  fi
+  grep -qxF "$STATE" "$HOST_SHARED/users" 2>/dev/null || echo "$STATE" >>"$HOST_SHARED/users"
+  while read -r kind ra; do
+    [[ $kind == accept_ra && -f $ra ]] && echo 2 >"$ra"
+  done <"$HOST_SHARED/saved"
+  sysctl -qw net.ipv4.ip_forward=1
+  if [[ -e /proc/sys/net/ipv6/conf/all/forwarding ]]; then
+    sysctl -qw net.ipv6.conf.all.forwarding=1
+  fi
+  exec {lk}>&-
+}
+
+host_forwarding_release() {
+  [[ -f $HOST_SHARED/users ]] || return 0
+  local lk kind v left
+  exec {lk}>"$HOST_SHARED/lock"
+  flock "$lk"
+  left=$(grep -vxF "$STATE" "$HOST_SHARED/users" || true)
+  if [[ -n $left ]]; then
+    echo "$left" >"$HOST_SHARED/users"
+    note "forwarding left on: other test nodes are up ($(echo "$left" | tr '\n' ' '))"
+  else
+    while read -r kind v; do
+      case $kind in
+        sysctl) sysctl -qw "$v" && note "$v" ;;
+        accept_ra) [[ -f $v ]] && echo 1 >"$v" ;;
+      esac
+    done <"$HOST_SHARED/saved"
+    rm -f "$HOST_SHARED/saved" "$HOST_SHARED/users"
+  fi
+  exec {lk}>&-
+}
+
 # remember_host: before the first change, note what we may alter so clean
 # can put it back.
 remember_host() {
   mkdir -p "$HOST"
-  [[ -f $HOST/ip_forward ]] || sysctl -n net.ipv4.ip_forward >"$HOST/ip_forward"
-  [[ -f $HOST/ip6_forward ]] || sysctl -n net.ipv6.conf.all.forwarding >"$HOST/ip6_forward"
   [[ -f $HOST/paths ]] || for d in /var/lib/cni /var/lib/cni/results /run/containerd /run/containerd/runc /run/containerd/runc/k8s.io /run/containerd/s /run/netns; do
     [[ -e $d ]] && echo "$d"
   done >"$HOST/paths"
@@ -528,18 +583,7 @@ start_containerd() {
     [[ -x $BIN/diktyo-nri ]] || die "diktyo-nri not built (cmd/diktyo-nri)"
     install -m 0755 "$BIN/diktyo-nri" "$NRI_PLUGINS/10-diktyo"
   fi
-  sysctl -qw net.ipv4.ip_forward=1
-  # IPv6 forwarding turns off accepting router advertisements on
-  # interfaces with accept_ra=1: keep every interface that takes them
-  # taking them (accept_ra=2) first, so the machine's own IPv6 routes
-  # survive.
-  local ra
-  for ra in /proc/sys/net/ipv6/conf/*/accept_ra; do
-    [[ $(cat "$ra") == 1 ]] || continue
-    echo "$ra" >>"$HOST/accept_ra"
-    echo 2 >"$ra"
-  done
-  sysctl -qw net.ipv6.conf.all.forwarding=1
+  host_forwarding_on
   setsid containerd --config "$ETC/containerd/config.toml" >>"$LOG/containerd.log" 2>&1 </dev/null &
   echo $! >"$RUN/containerd.pid"
   echo "$NRI_MODE" >"$RUN/nri-mode"
@@ -708,19 +752,8 @@ remove_cgroups() {
 }
 
 restore_host() {
-  if [[ -f $HOST/ip_forward ]]; then
-    sysctl -qw net.ipv4.ip_forward="$(cat "$HOST/ip_forward")"
-    note "net.ipv4.ip_forward=$(cat "$HOST/ip_forward")"
-  fi
-  if [[ -f $HOST/ip6_forward ]]; then
-    sysctl -qw net.ipv6.conf.all.forwarding="$(cat "$HOST/ip6_forward")"
-    note "net.ipv6.conf.all.forwarding=$(cat "$HOST/ip6_forward")"
-  fi
-  if [[ -f $HOST/accept_ra ]]; then
-    local ra
-    while read -r ra; do [[ -f $ra ]] && echo 1 >"$ra"; done <"$HOST/accept_ra"
-    rm -f "$HOST/accept_ra"
-  fi
+  host_forwarding_release
+  rm -f "$HOST/ip_forward" "$HOST/ip6_forward" "$HOST/accept_ra" # older layouts
   rm -f /var/lib/cni/results/"$NETWORK"-* 2>/dev/null || true
   local d
   for d in /var/lib/cni/results /var/lib/cni /run/containerd/runc/k8s.io /run/containerd/runc /run/containerd/s /run/containerd /run/netns; do

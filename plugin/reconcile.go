@@ -207,6 +207,9 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		did(a)
 		p.metrics.reconcileAction.WithLabelValues(a).Inc()
 	}
+	// Only CHECK reads through the pass's cache; whatever writes reads
+	// the node as it is.
+	check, ctx := ctx, cniutil.WithReadCache(ctx, nil)
 	att, err := st.runner.Cached(e.pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
@@ -247,7 +250,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("check")
 	t := time.Now()
-	err = st.runner.Check(chainrun.WithLogger(ctx, log), pod)
+	err = st.runner.Check(chainrun.WithLogger(check, log), pod)
 	p.metrics.cni("check", t)
 	if err == nil {
 		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
@@ -337,7 +340,9 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 			return
 		}
 		renamed, _ := st.runner.Renamed()
-		p.reconcilePod(ctx, st, id, renamed[id])
+		// A retry is no part of the pass that scheduled it: it reads the
+		// node afresh.
+		p.reconcilePod(cniutil.WithReadCache(ctx, nil), st, id, renamed[id])
 	})
 }
 

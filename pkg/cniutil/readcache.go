@@ -52,9 +52,9 @@ func ReadCacheFrom(ctx context.Context) *ReadCache {
 
 // Read returns read's result, computed once per key for the pass whose
 // cache ctx carries (concurrent callers wait for the first); without a
-// cache it just calls read. A failed read is remembered too: the pass's
-// other pods would fail the same way. The value must not be changed by
-// its users.
+// cache it just calls read. A failed read is not kept: it may be the
+// first caller's own (its deadline, an interrupted dump), and the next
+// caller reads again. The value must not be changed by its users.
 func Read[T any](ctx context.Context, key string, read func() (T, error)) (T, error) {
 	c := ReadCacheFrom(ctx)
 	if c == nil {
@@ -68,6 +68,13 @@ func Read[T any](ctx context.Context, key string, read func() (T, error)) (T, er
 	}
 	c.mu.Unlock()
 	e.once.Do(func() { e.v, e.err = read() })
+	if e.err != nil {
+		c.mu.Lock()
+		if c.m[key] == e {
+			delete(c.m, key)
+		}
+		c.mu.Unlock()
+	}
 	v, _ := e.v.(T)
 	return v, e.err
 }

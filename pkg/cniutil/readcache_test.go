@@ -45,6 +45,7 @@ func TestReadCache(t *testing.T) {
 	if v, _ := Read(ctx, "k", read); v != 5 {
 		t.Fatalf("after Clear: %d", v)
 	}
+	// A failed read is not kept: the next caller reads again.
 	boom := errors.New("boom")
 	n := 0
 	fail := func() (int, error) { n++; return 0, boom }
@@ -53,7 +54,12 @@ func TestReadCache(t *testing.T) {
 			t.Fatalf("error: %v", err)
 		}
 	}
-	if n != 1 {
-		t.Fatalf("a failed read was retried %d times within a pass", n)
+	if n != 3 {
+		t.Fatalf("a failed read was read %d times by 3 callers, want 3", n)
+	}
+	// A nil cache in ctx (a retry outside its pass) reads every time.
+	plain := WithReadCache(ctx, nil)
+	if v, _ := Read(plain, "k", read); v != 6 {
+		t.Fatalf("WithReadCache(nil): %d", v)
 	}
 }

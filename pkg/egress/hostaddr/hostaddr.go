@@ -420,7 +420,18 @@ func (m *Manager) Ensure(ctx context.Context, a Address) (Result, error) {
 		if err := m.probe(ctx, ifi, a); err != nil {
 			return err
 		}
-		if err := addAddr(ifi.Index, a.Addr); err != nil && !errors.Is(err, unix.EEXIST) {
+		if err := addAddr(ifi.Index, a.Addr); errors.Is(err, unix.EEXIST) {
+			// Someone else put it there during the probe: it is theirs
+			// (or, marked, ours from another path); never removed here.
+			if list, err = listAddrs(); err != nil {
+				return err
+			}
+			res = Foreign
+			if slices.ContainsFunc(find(list, a.Addr), func(k kernelAddr) bool { return k.Proto == Proto }) {
+				res = Owned
+			}
+			return nil
+		} else if err != nil {
 			return fmt.Errorf("assigning egress address %s to %s: %w", a.Addr, a.Interface, err)
 		}
 		assigned = true

@@ -287,7 +287,22 @@ func (b *Backend) checkFamily(ctx context.Context, owner snat.Owner, fr snat.Fam
 // shared by every pod of the pass, so that a pass lists the table once
 // rather than three times per pod.
 func (b *Backend) checkReader(ctx context.Context, fam snat.Family) (list func(chain string) ([]Listed, bool, error), hasJump func() (bool, error), err error) {
-	if cniutil.ReadCacheFrom(ctx) == nil {
+	var t *NatTable
+	if cniutil.ReadCacheFrom(ctx) != nil {
+		t, err = cniutil.Read(ctx, "ipmasq/iptables-save/nat/"+fam.String(), func() (*NatTable, error) {
+			out, err := b.Runner.Run(ctx, "", tool(fam)+"-save", "-t", "nat")
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s-save -t nat: %w", fam, tool(fam), err)
+			}
+			return ParseSave(out), nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if t == nil || t.Unreadable {
+		// Alone, or the table's dump is unreadable as a whole (a rule
+		// of another tool this iptables cannot print): chain by chain.
 		list = func(chain string) ([]Listed, bool, error) { return b.listChain(ctx, fam, chain) }
 		hasJump = func() (bool, error) {
 			_, err := b.ipt(ctx, fam, append([]string{"-C", "POSTROUTING"}, TagJumpSpec(b.Tag)...)...)
@@ -297,16 +312,6 @@ func (b *Backend) checkReader(ctx context.Context, fam snat.Family) (list func(c
 			return err == nil, err
 		}
 		return list, hasJump, nil
-	}
-	t, err := cniutil.Read(ctx, "ipmasq/iptables-save/nat/"+fam.String(), func() (*NatTable, error) {
-		out, err := b.Runner.Run(ctx, "", tool(fam)+"-save", "-t", "nat")
-		if err != nil {
-			return nil, fmt.Errorf("%s: %s-save -t nat: %w", fam, tool(fam), err)
-		}
-		return ParseSave(out), nil
-	})
-	if err != nil {
-		return nil, nil, err
 	}
 	list = func(chain string) ([]Listed, bool, error) { return t.Rules[chain], t.Chains[chain], nil }
 	hasJump = func() (bool, error) {

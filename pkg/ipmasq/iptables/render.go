@@ -265,12 +265,20 @@ func ParseListing(out string) []Listed {
 type NatTable struct {
 	Chains map[string]bool
 	Rules  map[string][]Listed
+	// Unreadable: iptables-save could not print the table (iptables-nft
+	// says "# Table `nat' is incompatible, use 'nft' tool." and exits 0
+	// when any rule in it is one it cannot parse, such as one made by a
+	// newer iptables); nothing else here is to be trusted.
+	Unreadable bool
 }
 
 // ParseSave reads iptables-save output of one table.
 func ParseSave(out string) *NatTable {
 	t := &NatTable{Chains: map[string]bool{}, Rules: map[string][]Listed{}}
 	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "# ") && (strings.Contains(line, "incompatible") || strings.HasPrefix(line, "# Warning")) {
+			t.Unreadable = true
+		}
 		if name, ok := strings.CutPrefix(line, ":"); ok {
 			if f := strings.Fields(name); len(f) > 0 {
 				t.Chains[f[0]] = true
