@@ -128,26 +128,11 @@ func (n *nftBackend) open() (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("nftables: %w", err)
 	}
+	c.Observe = n.observe
 	return &session{n: n, c: c}, nil
 }
 
 func (s *session) close() { _ = s.c.Close() }
-
-func (s *session) listed() {
-	if s.n.observe != nil {
-		s.n.observe("list", nil)
-	}
-}
-
-func (s *session) apply(b *nft.Batch) error {
-	if b.Len() == 0 {
-		return nil
-	}
-	if s.n.observe != nil {
-		s.n.observe("apply", b)
-	}
-	return s.c.Apply(b)
-}
 
 func mapOfAddr(a netip.Addr) string {
 	if a.Is4() {
@@ -352,7 +337,7 @@ func (n *nftBackend) add(p Plan, old []Mark) error {
 			replace = append(replace, m.Addr)
 		}
 	}
-	if s.apply(renderAdd(n.table, p, have, replace, nil)) == nil {
+	if s.c.Apply(renderAdd(n.table, p, have, replace, nil)) == nil {
 		return nil
 	}
 	st, err := s.list()
@@ -371,7 +356,7 @@ func (n *nftBackend) add(p Plan, old []Mark) error {
 			stale = append(stale, b)
 		}
 	}
-	if err := s.apply(renderAdd(n.table, p, st.rules, replace, stale)); err != nil {
+	if err := s.c.Apply(renderAdd(n.table, p, st.rules, replace, stale)); err != nil {
 		return fmt.Errorf("adding nftables elements: %w", err)
 	}
 	return nil
@@ -389,7 +374,7 @@ func (n *nftBackend) remove(marks []Mark, bypass []Bypass) error {
 		return err
 	}
 	defer s.close()
-	if s.apply(renderRemoveFast(n.table, marks, bypass)) == nil {
+	if s.c.Apply(renderRemoveFast(n.table, marks, bypass)) == nil {
 		return nil
 	}
 	st, err := s.list()
@@ -408,7 +393,7 @@ func (n *nftBackend) remove(marks []Mark, bypass []Bypass) error {
 			b.DelElement(bypassElem(bp))
 		}
 	}
-	if err := s.apply(b); err != nil {
+	if err := s.c.Apply(b); err != nil {
 		return fmt.Errorf("deleting nftables elements: %w", err)
 	}
 	return nil
@@ -428,7 +413,7 @@ func (n *nftBackend) status() error {
 	declareBase(b)
 	declareMarkChain(b, Mark{Value: 1, Mask: 1})
 	b.DelTable()
-	if err := s.apply(b); err != nil {
+	if err := s.c.Apply(b); err != nil {
 		return fmt.Errorf("nftables not usable: %w", err)
 	}
 	return nil
@@ -456,7 +441,6 @@ func (n *nftBackend) check(ctx context.Context, p Plan) []error {
 			return listing{st: st}, err
 		}
 		chains, err := s.c.ListChains(n.table)
-		s.listed()
 		if err != nil {
 			return listing{}, fmt.Errorf("listing chains of table inet %s: %w", n.table, err)
 		}
@@ -525,7 +509,7 @@ func (n *nftBackend) sweep(keep []*Record) error {
 			b.DelElement(bypassElem(bp))
 		}
 	}
-	if err := s.apply(b); err != nil {
+	if err := s.c.Apply(b); err != nil {
 		return fmt.Errorf("GC of nftables elements: %w", err)
 	}
 	return nil
@@ -544,7 +528,6 @@ type nftState struct {
 // pods. A missing table has none.
 func (s *session) rules() (map[string][]nft.Rule, error) {
 	listed, err := s.c.ListRules(s.n.table, "")
-	s.listed()
 	if err != nil {
 		return nil, fmt.Errorf("listing rules of table inet %s: %w", s.n.table, err)
 	}
@@ -562,7 +545,6 @@ func (s *session) rules() (map[string][]nft.Rule, error) {
 func (s *session) list() (*nftState, error) {
 	st := &nftState{rules: map[string][]nft.Rule{}, marks: map[netip.Addr]string{}}
 	ok, err := s.c.TableExists(s.n.table)
-	s.listed()
 	if err != nil || !ok {
 		return st, err
 	}
@@ -572,7 +554,6 @@ func (s *session) list() (*nftState, error) {
 	}
 	for _, set := range fwSets {
 		els, err := s.c.ListElements(s.n.table, set)
-		s.listed()
 		if errors.Is(err, nft.ErrNotFound) {
 			continue
 		}

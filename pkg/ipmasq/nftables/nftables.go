@@ -49,27 +49,11 @@ func (b *Backend) open(ctx context.Context) (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("nftables: %w", err)
 	}
+	c.Observe = b.Observe
 	return &session{b: b, c: c}, nil
 }
 
 func (s *session) close() { _ = s.c.Close() }
-
-func (s *session) listed() {
-	if s.b.Observe != nil {
-		s.b.Observe("list", nil)
-	}
-}
-
-// apply sends one batch.
-func (s *session) apply(batch *nft.Batch) error {
-	if batch.Len() == 0 {
-		return nil
-	}
-	if s.b.Observe != nil {
-		s.b.Observe("apply", batch)
-	}
-	return s.c.Apply(batch)
-}
 
 // base returns the batch an ADD starts from: empty when the base chain
 // holds exactly its rules (which also proves the table and the maps they
@@ -78,7 +62,6 @@ func (s *session) apply(batch *nft.Batch) error {
 func (s *session) base() (*nft.Batch, error) {
 	b := nft.NewBatch(s.b.Table)
 	have, err := s.c.ListRules(s.b.Table, BaseChain)
-	s.listed()
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +91,7 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 		return err
 	}
 	batch.Ops = append(batch.Ops, RenderCreate(b.Table, plan).Ops...)
-	if s.apply(batch) == nil {
+	if s.c.Apply(batch) == nil {
 		return nil
 	}
 	// Listed again: a parallel ADD may have created the base meanwhile.
@@ -130,7 +113,7 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 		}
 	}
 	batch.Ops = append(batch.Ops, RenderConverge(b.Table, plan, stale).Ops...)
-	if err := s.apply(batch); err != nil {
+	if err := s.c.Apply(batch); err != nil {
 		return fmt.Errorf("applying rules of %s: %w", plan.Owner.ID, err)
 	}
 	return nil
@@ -145,7 +128,7 @@ func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefi
 	}
 	defer s.close()
 	srcs := snat.PlanForAddrs(owner, addrs).Sources()
-	if len(srcs) > 0 && s.apply(RenderDeleteFast(b.Table, owner, srcs)) == nil {
+	if len(srcs) > 0 && s.c.Apply(RenderDeleteFast(b.Table, owner, srcs)) == nil {
 		return nil
 	}
 	st, err := s.list()
@@ -165,7 +148,7 @@ func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefi
 	} else if ok {
 		chains = append(chains, chain)
 	}
-	if err := s.apply(RenderDelete(b.Table, elems, chains)); err != nil {
+	if err := s.c.Apply(RenderDelete(b.Table, elems, chains)); err != nil {
 		return fmt.Errorf("deleting rules of %s: %w", owner.ID, err)
 	}
 	return nil
@@ -173,7 +156,6 @@ func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefi
 
 func (s *session) chainExists(name string) (bool, error) {
 	_, err := s.c.GetChain(s.b.Table, name)
-	s.listed()
 	switch {
 	case errors.Is(err, nft.ErrNotFound):
 		return false, nil
@@ -188,7 +170,6 @@ func (s *session) chainExists(name string) (bool, error) {
 // it is one of want's.
 func (s *session) rules(chain string, want []*nft.Rule, wantText []string) (keys, shown []string, err error) {
 	have, err := s.c.ListRules(s.b.Table, chain)
-	s.listed()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -307,7 +288,6 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 		return err
 	}
 	listed, err := s.c.ListChains(b.Table)
-	s.listed()
 	if err != nil {
 		return err
 	}
@@ -326,7 +306,7 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 			elems = append(elems, e.addr)
 		}
 	}
-	if err := s.apply(RenderDelete(b.Table, elems, chains)); err != nil {
+	if err := s.c.Apply(RenderDelete(b.Table, elems, chains)); err != nil {
 		return fmt.Errorf("GC: %w", err)
 	}
 	return nil
@@ -344,7 +324,7 @@ func (b *Backend) Status(ctx context.Context) error {
 	batch := nft.NewBatch(b.Table + "-status")
 	RenderBase(batch)
 	batch.DelTable()
-	if err := s.apply(batch); err != nil {
+	if err := s.c.Apply(batch); err != nil {
 		return fmt.Errorf("nftables not usable: %w", err)
 	}
 	return nil
@@ -382,7 +362,6 @@ func (s *session) list() (*state, error) {
 	st := &state{exists: true}
 	for _, set := range []*nft.Set{map4, map6} {
 		els, err := s.c.ListElements(s.b.Table, set)
-		s.listed()
 		if errors.Is(err, nft.ErrNotFound) {
 			return &state{}, nil
 		}
