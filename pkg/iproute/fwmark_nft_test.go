@@ -1,7 +1,6 @@
 package iproute
 
 import (
-	"flag"
 	"fmt"
 	"net/netip"
 	"os"
@@ -15,30 +14,9 @@ import (
 
 	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
+	"github.com/diktyo-io/diktyo/pkg/testutil/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
-
-// golden compares got with testdata/<name>.golden (rewritten with -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
-}
 
 // fwPlan is the fwmark plan of pod i (192.0.2.(10+i), 2001:db8::(10+i))
 // on table, with one bypass CIDR per family.
@@ -70,7 +48,7 @@ func TestFwmarkRenderGolden(t *testing.T) {
 	stale := []Bypass{{Src: p.Marks[0].Addr, Dst: netip.MustParsePrefix("192.0.2.128/25")}}
 	w("ADD replacing existing keys and a stale bypass element", renderAdd(DefaultNftTable, p, base, []netip.Addr{p.Marks[0].Addr, p.Marks[1].Addr}, stale))
 	w("DEL, blind", renderRemoveFast(DefaultNftTable, p.Marks, p.Bypass))
-	golden(t, "fwmark_render", b.String())
+	golden.Check(t, "fwmark_render", b.String())
 }
 
 func TestLastAddrAndBypassOf(t *testing.T) {
@@ -142,7 +120,7 @@ func TestFwmarkSends(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "### %s\n%s\n\n", step.name, rec.take())
 	}
-	golden(t, "fwmark_sends", out.String())
+	golden.Check(t, "fwmark_sends", out.String())
 }
 
 var debugHandles = regexp.MustCompile(`(?m)^(inet \S+ \S+)( \d+)+$`)

@@ -4,18 +4,14 @@ package masqtest
 
 import (
 	"context"
-	"flag"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/testutil/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // GoldenConf exercises every rule shape: exclusions, entries of both
 // families in mixed order, ports, masquerade, a default with includes and
@@ -59,25 +55,7 @@ func Prefixes(addrs ...string) []netip.Prefix {
 }
 
 // Golden compares got with testdata/<name>.golden (rewritten with -update).
-func Golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
-}
+func Golden(t *testing.T, name, got string) { t.Helper(); golden.Check(t, name, got) }
 
 // Recorder is a snat.Runner that records the commands it runs (name and
 // arguments) and delegates to Next.
