@@ -1,14 +1,12 @@
 package plugin_test
 
 import (
-	"bytes"
 	"net"
 	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -132,32 +130,14 @@ func TestManagedAddressConflict(t *testing.T) {
 // so that it can be killed with SIGKILL.
 type nriProcess struct {
 	cmd  *exec.Cmd
-	log  *lockedBuffer
+	log  *testutil.SyncBuffer
 	done chan struct{}
-}
-
-// lockedBuffer is a bytes.Buffer the process writes while the test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 func (e *env) startNRIProcess(t *testing.T) *nriProcess {
 	t.Helper()
 	bin := filepath.Join(testutil.PluginDir(t), "diktyo-nri")
-	n := &nriProcess{log: &lockedBuffer{}, done: make(chan struct{})}
+	n := &nriProcess{log: &testutil.SyncBuffer{}, done: make(chan struct{})}
 	n.cmd = exec.Command("nsenter", "--net="+e.host.Path(), bin, "--config", e.config, "--socket", e.sock,
 		"--api-socket", "", "--log-level", "debug")
 	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log

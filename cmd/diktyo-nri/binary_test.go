@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -17,24 +16,6 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
-
-// syncBuffer is a strings.Builder the daemon writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // buildBinary builds diktyo-nri as the Makefile does, version stamped.
 func buildBinary(t *testing.T) string {
@@ -106,7 +87,7 @@ func TestBinaryDaemonServesTheAPI(t *testing.T) {
 		filepath.Join(dir, "none.conflist"), filepath.Join(dir, "cache"), sock), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var log syncBuffer
+	var log testutil.SyncBuffer
 	d := exec.Command(bin, "--config", cfg, "--socket", filepath.Join(dir, "nri.sock"), "--log-level", "debug")
 	d.Stdout, d.Stderr = &log, &log
 	if err := d.Start(); err != nil {

@@ -17,7 +17,6 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/testutil/golden"
 )
 
-
 // fwPlan is the fwmark plan of pod i (192.0.2.(10+i), 2001:db8::(10+i))
 // on table, with one bypass CIDR per family.
 func fwPlan(t *testing.T, i, table int) Plan {

@@ -14,7 +14,6 @@
 package dnstest
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
@@ -33,6 +32,8 @@ import (
 
 	"github.com/containernetworking/plugins/pkg/ns"
 	"github.com/miekg/dns"
+
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 // NamedPath is the named binary the helper runs.
@@ -54,7 +55,7 @@ type Server struct {
 	mu   sync.Mutex
 	cmd  *exec.Cmd
 	done chan struct{}
-	log  lockedBuffer
+	log  testutil.SyncBuffer
 }
 
 // StartBind starts named in the current network namespace serving zones
@@ -453,29 +454,6 @@ func writeFile(t testing.TB, path, text string) {
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-}
-
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func (b *lockedBuffer) Reset() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.Reset()
 }
 
 // Pid is named's process ID (0 when stopped).
