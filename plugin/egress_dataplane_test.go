@@ -6,8 +6,6 @@ import (
 	"net"
 	"net/netip"
 	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -28,22 +26,8 @@ import (
 // to the pod that sent it.
 func TestEgressPoolDataplane(t *testing.T) {
 	e := newEnv(t, "fail")
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	attr := filepath.Join(e.dir, "attribution.jsonl")
-	conf := strings.Replace(string(cfg), `externals: ["203.0.113.10:5000-5999", "203.0.113.11"]`,
-		`externals: ["203.0.113.10:5000-5999"]
-        pools: [web]`, 1)
 	const blockSize = 4
-	conf += fmt.Sprintf(`egress:
-  addresses: [{address: 203.0.113.10, routed: true}]
-  pools: [{name: web, address: 203.0.113.10, ports: "20000-20011", blockSize: %d}]
-  attributionLog: %s
-  stateDir: %s
-`, blockSize, attr, filepath.Join(e.dir, "egress"))
-	e.write(e.config, conf)
+	attr := e.withPool("20000-20011", blockSize)
 	e.startPlugin()
 
 	remote := newRemote(t, e.host)

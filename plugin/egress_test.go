@@ -2,6 +2,7 @@ package plugin_test
 
 import (
 	"context"
+	"fmt"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -22,21 +23,7 @@ import (
 // the attribution log.
 func TestEgressPoolBlocks(t *testing.T) {
 	e := newEnv(t, "fail")
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	attr := filepath.Join(e.dir, "attribution.jsonl")
-	conf := strings.Replace(string(cfg), `externals: ["203.0.113.10:5000-5999", "203.0.113.11"]`,
-		`externals: ["203.0.113.10:5000-5999"]
-        pools: [web]`, 1)
-	conf += `egress:
-  addresses: [{address: 203.0.113.10, routed: true}]
-  pools: [{name: web, address: 203.0.113.10, ports: "20000-20127", blockSize: 64}]
-  attributionLog: ` + attr + `
-  stateDir: ` + filepath.Join(e.dir, "egress") + `
-`
-	e.write(e.config, conf)
+	attr := e.withPool("20000-20127", 64)
 	pl, _ := e.startPlugin()
 	ann := map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
 	blockOf := func(addr string) string {
@@ -116,4 +103,27 @@ func TestEgressPoolBlocks(t *testing.T) {
 		e.remove(pod)
 	}
 	e.requireGone("198.51.100.10")
+}
+
+// withPool lets team-a ask for pool:web, a pool of ports on 203.0.113.10
+// (routed to the node) cut into blocks of blockSize, in the admin config;
+// it returns the attribution log's path.
+func (e *env) withPool(ports string, blockSize int) string {
+	e.t.Helper()
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	attr := filepath.Join(e.dir, "attribution.jsonl")
+	conf := strings.Replace(string(cfg), `externals: ["203.0.113.10:5000-5999", "203.0.113.11"]`,
+		`externals: ["203.0.113.10:5000-5999"]
+        pools: [web]`, 1)
+	conf += fmt.Sprintf(`egress:
+  addresses: [{address: 203.0.113.10, routed: true}]
+  pools: [{name: web, address: 203.0.113.10, ports: %q, blockSize: %d}]
+  attributionLog: %s
+  stateDir: %s
+`, ports, blockSize, attr, filepath.Join(e.dir, "egress"))
+	e.write(e.config, conf)
+	return attr
 }
