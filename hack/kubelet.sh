@@ -46,26 +46,9 @@ SYSCTLS=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops 
 CONTAINER_LOGS=/var/log/containers # fixed in the kubelet
 DEVICE_PLUGINS=/var/lib/kubelet/device-plugins # fixed too: its device plugin socket
 
-now() { date +%s.%N; }
-step() {
-  local name=$1 t0 rc=0
-  shift
-  printf '==> %s\n' "$name"
-  t0=$(now)
-  set +e
-  (set -e; "$@")
-  rc=$?
-  set -e
-  printf '    %s (%ss)\n' "$([[ $rc == 0 ]] && echo ok || echo "FAILED rc=$rc")" "$(awk -v a="$t0" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}')"
-  return $rc
-}
-note() { printf '    %s\n' "$*"; }
-die() { printf 'kubelet.sh: %s\n' "$*" >&2; exit 1; }
-alive() {
-  local st
-  st=$(awk '/^State:/{print $2}' "/proc/$1/status" 2>/dev/null) || return 1
-  [[ -n $st && $st != Z && $st != X ]]
-}
+PROG=kubelet.sh
+# shellcheck source=lib.sh
+. "$REPO/hack/lib.sh"
 kubelet_pid() { [[ -f $RUN/kubelet.pid ]] && cat "$RUN/kubelet.pid"; }
 kubelet_running() { local p; p=$(kubelet_pid) && alive "$p"; }
 

@@ -79,31 +79,9 @@ export CONTAINERD_ADDRESS=$SOCK CONTAINERD_NAMESPACE=k8s.io CRI_CONFIG_FILE=$BIN
 
 # ---------------------------------------------------------------- helpers
 
-now() { date +%s.%N; }
-# step NAME CMD...: runs CMD, printing the step and how long it took.
-step() {
-  local name=$1 t0 rc=0
-  shift
-  printf '==> %s\n' "$name"
-  t0=$(now)
-  # A subshell with its own errexit: bash ignores `set -e` inside anything
-  # run as part of `||`, so `"$@" || rc=$?` would hide failed commands.
-  set +e
-  (set -e; "$@")
-  rc=$?
-  set -e
-  printf '    %s (%ss)\n' "$([[ $rc == 0 ]] && echo ok || echo "FAILED rc=$rc")" "$(awk -v a="$t0" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}')"
-  return $rc
-}
-note() { printf '    %s\n' "$*"; }
-die() { printf 'testvm: %s\n' "$*" >&2; exit 1; }
-
-# alive PID: the process exists and is not a zombie (PID 1 reaps late).
-alive() {
-  local st
-  st=$(awk '/^State:/{print $2}' "/proc/$1/status" 2>/dev/null) || return 1
-  [[ -n $st && $st != Z && $st != X ]]
-}
+PROG=testvm
+# shellcheck source=lib.sh
+. "$REPO/hack/lib.sh"
 pid_of() { [[ -f $RUN/$1.pid ]] && cat "$RUN/$1.pid"; }
 running() { local p; p=$(pid_of "$1") && alive "$p"; }
 

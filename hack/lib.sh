@@ -1,0 +1,31 @@
+# hack/lib.sh: the helpers hack/testvm.sh and hack/kubelet.sh share.
+# Source it after setting PROG (the name die prints).
+# shellcheck shell=bash
+
+now() { date +%s.%N; }
+
+# step NAME CMD...: runs CMD, printing the step and how long it took.
+step() {
+  local name=$1 t0 rc=0
+  shift
+  printf '==> %s\n' "$name"
+  t0=$(now)
+  # A subshell with its own errexit: bash ignores `set -e` inside anything
+  # run as part of `||`, so `"$@" || rc=$?` would hide failed commands.
+  set +e
+  (set -e; "$@")
+  rc=$?
+  set -e
+  printf '    %s (%ss)\n' "$([[ $rc == 0 ]] && echo ok || echo "FAILED rc=$rc")" "$(awk -v a="$t0" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}')"
+  return $rc
+}
+
+note() { printf '    %s\n' "$*"; }
+die() { printf '%s: %s\n' "${PROG:-hack}" "$*" >&2; exit 1; }
+
+# alive PID: the process exists and is not a zombie (PID 1 reaps late).
+alive() {
+  local st
+  st=$(awk '/^State:/{print $2}' "/proc/$1/status" 2>/dev/null) || return 1
+  [[ -n $st && $st != Z && $st != X ]]
+}
