@@ -49,8 +49,6 @@ DEVICE_PLUGINS=/var/lib/kubelet/device-plugins # fixed too: its device plugin so
 PROG=kubelet.sh
 # shellcheck source=lib.sh
 . "$REPO/hack/lib.sh"
-kubelet_pid() { [[ -f $RUN/kubelet.pid ]] && cat "$RUN/kubelet.pid"; }
-kubelet_running() { local p; p=$(kubelet_pid) && alive "$p"; }
 
 # ---------------------------------------------------------------- build
 
@@ -285,7 +283,7 @@ healthy() {
 }
 
 start_kubelet() {
-  if kubelet_running; then note "kubelet running (pid $(kubelet_pid))"; return; fi
+  if running kubelet; then note "kubelet running (pid $(pid_of kubelet))"; return; fi
   if ss -Htln "sport = :$HEALTHZ_PORT" | grep -q .; then die "127.0.0.1:$HEALTHZ_PORT in use (DIKTYO_KUBELET_HEALTHZ_PORT)"; fi
   # The device plugin socket's path is fixed in the kubelet: a machine
   # running a kubelet of its own keeps it.
@@ -298,10 +296,10 @@ start_kubelet() {
   local i
   for ((i = 0; i < 300; i++)); do
     healthy && break
-    alive "$(kubelet_pid)" || { tail -30 "$LOG/kubelet.log" >&2; die "kubelet exited; see $LOG/kubelet.log"; }
+    alive "$(pid_of kubelet)" || { tail -30 "$LOG/kubelet.log" >&2; die "kubelet exited; see $LOG/kubelet.log"; }
     sleep 0.1
   done
-  note "kubelet pid $(kubelet_pid), node $NODE, healthz http://127.0.0.1:$HEALTHZ_PORT/healthz, log $LOG/kubelet.log"
+  note "kubelet pid $(pid_of kubelet), node $NODE, healthz http://127.0.0.1:$HEALTHZ_PORT/healthz, log $LOG/kubelet.log"
 }
 
 # wait_nri: the static pod's diktyo-nri container runs and has synchronized
@@ -314,7 +312,7 @@ wait_nri() {
       note "diktyo-nri container $id synchronized with containerd"
       return
     fi
-    kubelet_running || die "kubelet exited; see $LOG/kubelet.log"
+    running kubelet || die "kubelet exited; see $LOG/kubelet.log"
     sleep 0.5
   done
   crictl pods >&2 || true
@@ -337,17 +335,6 @@ up() {
 
 # ---------------------------------------------------------------- down
 
-stop_kubelet() {
-  local p i
-  p=$(kubelet_pid) || return 0
-  if alive "$p"; then
-    kill -TERM "$p" 2>/dev/null || true
-    for ((i = 0; i < 100; i++)); do alive "$p" || break; sleep 0.1; done
-    if alive "$p"; then kill -KILL "$p" 2>/dev/null || true; sleep 0.2; fi
-    note "stopped kubelet (pid $p)"
-  fi
-  rm -f "$RUN/kubelet.pid"
-}
 
 # remove_pods: the kubelet's pods (all of the node's: the kubelet kills
 # any pod it does not know, so none of the node's pods are anyone else's).
@@ -421,7 +408,7 @@ restore_host() {
 }
 
 down() {
-  step "stop the kubelet" stop_kubelet
+  step "stop the kubelet" stop_pid kubelet
   step "remove the kubelet's pods" remove_pods
   step "unmount everything under $KDIR" unmount_kubelet
   step "remove the kubelet's cgroups under $CGROUP_PARENT" remove_cgroups
@@ -429,7 +416,7 @@ down() {
 }
 
 status() {
-  if kubelet_running; then echo "kubelet: running (pid $(kubelet_pid), node $NODE)"; else echo "kubelet: stopped"; fi
+  if running kubelet; then echo "kubelet: running (pid $(pid_of kubelet), node $NODE)"; else echo "kubelet: stopped"; fi
   find "$MANIFESTS" -maxdepth 1 -type f ! -name '.*' -printf 'manifest: %f\n' 2>/dev/null || true
 }
 

@@ -29,3 +29,20 @@ alive() {
   st=$(awk '/^State:/{print $2}' "/proc/$1/status" 2>/dev/null) || return 1
   [[ -n $st && $st != Z && $st != X ]]
 }
+
+# The processes a script starts keep their PID in $RUN/NAME.pid.
+pid_of() { [[ -f $RUN/$1.pid ]] && cat "$RUN/$1.pid"; }
+running() { local p; p=$(pid_of "$1") && alive "$p"; }
+
+# stop_pid NAME: SIGTERM, wait up to 10 s, then SIGKILL.
+stop_pid() {
+  local name=$1 p i
+  p=$(pid_of "$name") || return 0
+  if alive "$p"; then
+    kill -TERM "$p" 2>/dev/null || true
+    for ((i = 0; i < 100; i++)); do alive "$p" || break; sleep 0.1; done
+    if alive "$p"; then kill -KILL "$p" 2>/dev/null || true; sleep 0.2; fi
+    note "stopped $name (pid $p)"
+  fi
+  rm -f "$RUN/$name.pid"
+}

@@ -82,22 +82,6 @@ export CONTAINERD_ADDRESS=$SOCK CONTAINERD_NAMESPACE=k8s.io CRI_CONFIG_FILE=$BIN
 PROG=testvm
 # shellcheck source=lib.sh
 . "$REPO/hack/lib.sh"
-pid_of() { [[ -f $RUN/$1.pid ]] && cat "$RUN/$1.pid"; }
-running() { local p; p=$(pid_of "$1") && alive "$p"; }
-
-# stop_pid NAME: SIGTERM, wait up to 10 s, then SIGKILL.
-stop_pid() {
-  local name=$1 p i
-  p=$(pid_of "$name") || return 0
-  if alive "$p"; then
-    kill -TERM "$p" 2>/dev/null || true
-    for ((i = 0; i < 100; i++)); do alive "$p" || break; sleep 0.1; done
-    if alive "$p"; then kill -KILL "$p" 2>/dev/null || true; sleep 0.2; fi
-    note "stopped $name (pid $p)"
-  fi
-  rm -f "$RUN/$name.pid"
-}
-
 # write_if_changed FILE: stdin to FILE unless identical; returns 0 if written.
 write_if_changed() {
   local f=$1 tmp
