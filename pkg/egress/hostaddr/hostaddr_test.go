@@ -148,6 +148,32 @@ func TestForeign(t *testing.T) {
 	}
 }
 
+// TestForeignDuringProbe: an address someone else (keepalived, an admin)
+// puts on the node while diktyo probes for it is theirs: Ensure reports
+// it foreign and it stays; diktyo never removes what it did not assign.
+func TestForeignDuringProbe(t *testing.T) {
+	l := lantest.New(t)
+	m := manager(l)
+	type result struct {
+		res hostaddr.Result
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		res, err := m.Ensure(context.Background(), hostaddr.Address{Addr: ext4, Interface: lantest.Uplink})
+		done <- result{res, err}
+	}()
+	time.Sleep(100 * time.Millisecond) // inside the probe (3 probes 100 ms apart)
+	testutil.Run(t, l.Node, "ip", "address", "add", "203.0.113.10/32", "dev", lantest.Uplink)
+	r := <-done
+	if r.err != nil || r.res != hostaddr.Foreign {
+		t.Fatalf("Ensure while another added the address: %v, %v; want foreign", r.res, r.err)
+	}
+	if addrLine(t, l.Node, ext4) == "" {
+		t.Fatal("the address another added during the probe was removed")
+	}
+}
+
 // TestNoInterface: a missing or down interface is refused by name.
 func TestNoInterface(t *testing.T) {
 	l := lantest.New(t)
