@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -306,15 +305,13 @@ func TestPauseDeathKeepsRunningPod(t *testing.T) {
 // inPodNetns starts a long sleep inside the pod's netns (a stand-in for its
 // pause process or an app) and returns it with a channel closed when it
 // has exited; it is killed at cleanup.
-func inPodNetns(t *testing.T, pod *nriapi.PodSandbox) (*exec.Cmd, chan struct{}) {
+func inPodNetns(t *testing.T, pod *nriapi.PodSandbox) (*exec.Cmd, <-chan struct{}) {
 	t.Helper()
 	c := exec.Command("nsenter", "--net="+pod.Linux.Namespaces[0].Path, "sleep", "300")
-	c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := c.Start(); err != nil {
+	done, err := testutil.StartTied(c, "")
+	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	go func() { _ = c.Wait(); close(done) }()
 	t.Cleanup(func() { _ = c.Process.Kill(); <-done })
 	// nsenter execs sleep in place: the pid is the process in the netns.
 	waitFor(t, "process in the pod's netns", func() bool {

@@ -131,21 +131,21 @@ func TestManagedAddressConflict(t *testing.T) {
 type nriProcess struct {
 	cmd  *exec.Cmd
 	log  *testutil.SyncBuffer
-	done chan struct{}
+	done <-chan struct{}
 }
 
 func (e *env) startNRIProcess(t *testing.T) *nriProcess {
 	t.Helper()
 	bin := filepath.Join(testutil.PluginDir(t), "diktyo-nri")
-	n := &nriProcess{log: &testutil.SyncBuffer{}, done: make(chan struct{})}
+	n := &nriProcess{log: &testutil.SyncBuffer{}}
 	n.cmd = exec.Command("nsenter", "--net="+e.host.Path(), bin, "--config", e.config, "--socket", e.sock,
 		"--api-socket", "", "--log-level", "debug")
 	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
-	n.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := n.cmd.Start(); err != nil {
+	done, err := testutil.StartTied(n.cmd, "")
+	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = n.cmd.Wait(); close(n.done) }()
+	n.done = done
 	t.Cleanup(func() {
 		_ = n.cmd.Process.Kill()
 		<-n.done

@@ -20,12 +20,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 // vm is the running test VM; nil when the suite is not enabled.
@@ -46,7 +47,6 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "e2e: DIKTYO_E2E=1 needs root (it runs containerd)")
 		os.Exit(1)
 	}
-	go starter()
 	v, err := setUp()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: setting up the test VM:", err)
@@ -192,31 +192,12 @@ func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool)
 	}
 }
 
-// starts hands process starts to one OS thread that lives as long as the
-// test binary, so that Pdeathsig (which fires when the *thread* that
-// forked the child exits) only fires when the test binary dies.
-var starts = make(chan func())
-
-func starter() {
-	runtime.LockOSThread()
-	for f := range starts {
-		f()
-	}
-}
-
-func startProcess(cmd *exec.Cmd) error {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
-	errc := make(chan error)
-	starts <- func() { errc <- cmd.Start() }
-	return <-errc
-}
-
 // nri is a diktyo-nri process in external mode, connected to the VM.
 type nri struct {
 	cmd     *exec.Cmd
 	log     string
 	metrics string
-	done    chan struct{}
+	done    <-chan struct{}
 }
 
 // startNRI starts diktyo-nri with the admin config at cfg and waits for
@@ -243,13 +224,14 @@ func (v *testVM) restartNRI(t *testing.T, n *nri, cfg string) {
 	n.cmd = exec.Command(v.bin("diktyo-nri"), "--config", cfg, "--socket", v.env["DIKTYO_TESTVM_NRI_SOCKET"],
 		"--metrics-addr", n.metrics, "--log-level", "debug")
 	n.cmd.Stdout, n.cmd.Stderr = logf, logf
-	if err := startProcess(n.cmd); err != nil {
+	// Its own process group: a ^C at the terminal reaches the test
+	// binary, whose cleanup stops diktyo-nri in order.
+	n.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	done, err := testutil.StartTied(n.cmd, "")
+	if err != nil {
 		t.Fatalf("starting diktyo-nri: %v", err)
 	}
-	done := make(chan struct{})
 	n.done = done
-	cmd := n.cmd
-	go func() { _ = cmd.Wait(); close(done) }()
 	n.waitLog(t, `msg=reconciled trigger=Synchronize`, synced+1)
 }
 

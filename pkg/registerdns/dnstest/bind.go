@@ -21,7 +21,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,7 +53,7 @@ type Server struct {
 
 	mu   sync.Mutex
 	cmd  *exec.Cmd
-	done chan struct{}
+	done <-chan struct{}
 	log  testutil.SyncBuffer
 }
 
@@ -150,9 +149,9 @@ func (s *Server) launch(t testing.TB, conf string) error {
 	s.log.Reset()
 	cmd := exec.Command(NamedPath, "-g", "-n", "1", "-c", conf, "-u", "root")
 	cmd.Stdout, cmd.Stderr = &s.log, &s.log
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	done := make(chan struct{})
-	if err := s.spawn(cmd, done); err != nil {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	done, err := testutil.StartTied(cmd, s.NetNS)
+	if err != nil {
 		return fmt.Errorf("exec %s: %w", NamedPath, err)
 	}
 	s.mu.Lock()
@@ -167,40 +166,8 @@ func (s *Server) launch(t testing.TB, conf string) error {
 	return s.waitReady(done)
 }
 
-// spawn starts cmd from a goroutine locked to its OS thread for named's
-// whole life. PDEATHSIG fires when the thread that forked the child ends,
-// and Go ends threads whose locked goroutine exits (ns.Do, netns
-// creation): forked from an ordinary thread, named would be killed at
-// random. This thread ends only after named has; if the test binary dies,
-// so does the thread, and named with it.
-func (s *Server) spawn(cmd *exec.Cmd, done chan struct{}) error {
-	started := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread() // never unlocked: the thread may be in another netns
-		if s.NetNS != "" {
-			n, err := ns.GetNS(s.NetNS)
-			if err == nil {
-				err = n.Set()
-				_ = n.Close()
-			}
-			if err != nil {
-				started <- err
-				return
-			}
-		}
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		started <- nil
-		_ = cmd.Wait()
-		close(done)
-	}()
-	return <-started
-}
-
 // waitReady polls for an authoritative SOA of every zone.
-func (s *Server) waitReady(done chan struct{}) error {
+func (s *Server) waitReady(done <-chan struct{}) error {
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		select {
