@@ -189,16 +189,16 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 }
 
 // Check compares the owner's lines with the set's.
-func (b *Backend) Check(_ context.Context, s record.Set) error {
-	data, err := os.ReadFile(b.path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("reading %s: %w", b.path, err)
+func (b *Backend) Check(ctx context.Context, s record.Set) error {
+	owned, err := b.owned(ctx)
+	if err != nil {
+		return err
 	}
 	// Lines are compared without their owner comment: an older form of
 	// this attachment's tag (no node, no pod) is still this attachment's.
 	var got []string
-	for _, e := range parse(data) {
-		if e.ours && e.owner.Same(s.Owner) {
+	for _, e := range owned[ownerKey{s.Owner.ID, s.Owner.Network}] {
+		if e.owner.Same(s.Owner) {
 			got = append(got, e.body())
 		}
 	}
@@ -221,6 +221,30 @@ func (b *Backend) Check(_ context.Context, s record.Set) error {
 		return fmt.Errorf("%s: %s", b.path, strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// ownerKey is what record.Owner.Same requires to be equal.
+type ownerKey struct{ id, network string }
+
+// owned is the file's diktyo lines by owner. Within a reconcile pass (a
+// cniutil.ReadCache in ctx) the file is read and parsed once for all
+// pods' CHECKs, not once per pod: with a line per pod, that is what keeps
+// a pass O(pods) rather than O(pods²).
+func (b *Backend) owned(ctx context.Context) (map[ownerKey][]entry, error) {
+	return cniutil.Read(ctx, "registerdns/hosts:"+b.path, func() (map[ownerKey][]entry, error) {
+		data, err := os.ReadFile(b.path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("reading %s: %w", b.path, err)
+		}
+		m := map[ownerKey][]entry{}
+		for _, e := range parse(data) {
+			if e.ours {
+				k := ownerKey{e.owner.ID, e.owner.Network}
+				m[k] = append(m[k], e)
+			}
+		}
+		return m, nil
+	})
 }
 
 // Status checks that the directory exists and the lock can be taken.

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
@@ -144,6 +145,41 @@ func TestCheck(t *testing.T) {
 	err := b.Check(ctx(t), s)
 	if err == nil || !strings.Contains(err.Error(), "missing line") || !strings.Contains(err.Error(), "unexpected line") {
 		t.Fatalf("CHECK after edit: %v", err)
+	}
+}
+
+// TestCheckReadsOncePerPass: within a reconcile pass (a read cache in the
+// context) every pod's CHECK is answered from one read of the file, so a
+// pass over N pods parses it once, not N times; a new pass (or a cleared
+// cache, after a write) sees the file as it is.
+func TestCheckReadsOncePerPass(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	b := New(file, "node-a")
+	a := setOn("node-a", "aaaa", []string{"a"}, "198.51.100.7")
+	c := setOn("node-a", "cccc", []string{"c"}, "198.51.100.8")
+	for _, s := range []record.Set{a, c} {
+		if err := b.Add(ctx(t), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cache := cniutil.NewReadCache()
+	pass := cniutil.WithReadCache(ctx(t), cache)
+	if err := b.Check(pass, a); err != nil {
+		t.Fatalf("CHECK a: %v", err)
+	}
+	// The file changes under the pass: the pass does not read it again.
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Check(pass, c); err != nil {
+		t.Fatalf("CHECK c in the same pass read the file again: %v", err)
+	}
+	cache.Clear()
+	if err := b.Check(pass, c); err == nil || !strings.Contains(err.Error(), "missing line") {
+		t.Fatalf("CHECK c after the cache was cleared: %v, want the missing line", err)
+	}
+	if err := b.Check(ctx(t), a); err == nil {
+		t.Fatal("CHECK a outside a pass passed on an empty file")
 	}
 }
 
