@@ -148,17 +148,112 @@ func (ix index) sharedRules() map[string]bool {
 	return out
 }
 
-// rebuild replaces the index with one derived from recs.
+// rebuild makes the index what recs say. It writes only what differs and
+// removes only what no record accounts for: GC runs it on every reconcile
+// pass, where rewriting every entry made each pass write O(pods) files
+// (and a crash half-way through a full rewrite left an index missing
+// entries until the next GC).
 func (ix index) rebuild(recs []*Record) error {
-	for _, d := range []string{addrsDir, sharedDir} {
-		if err := os.RemoveAll(filepath.Join(ix.dir, d)); err != nil {
-			return fmt.Errorf("state: %w", err)
+	addrs := map[string]string{}           // address → owner
+	shared := map[string]map[string]bool{} // rule hash → owners
+	rules := map[string]Rule{}             // rule hash → rule
+	for _, rec := range recs {
+		for _, a := range rec.Addrs {
+			addrs[a.Addr().String()] = rec.Owner
+		}
+		for _, r := range rec.Shared {
+			k := filepath.Base(ix.sharedPath(r))
+			if shared[k] == nil {
+				shared[k] = map[string]bool{}
+			}
+			shared[k][rec.Owner], rules[k] = true, r
 		}
 	}
-	for _, rec := range recs {
-		if err := ix.add(rec); err != nil {
+	if err := ix.syncAddrs(addrs); err != nil {
+		return err
+	}
+	return ix.syncShared(shared, rules)
+}
+
+// syncAddrs makes addrs/ hold exactly want (address → owner).
+func (ix index) syncAddrs(want map[string]string) error {
+	dir := filepath.Join(ix.dir, addrsDir)
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("state: %w", err)
+	}
+	for _, e := range entries {
+		owner, ok := want[e.Name()]
+		if !ok {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return fmt.Errorf("state: %w", err)
+			}
+			continue
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && string(b) == owner {
+			delete(want, e.Name())
+		}
+	}
+	for a, owner := range want {
+		if err := ix.claim(netip.MustParseAddr(a), owner); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// syncShared makes shared/ hold exactly the rules and users of want.
+func (ix index) syncShared(want map[string]map[string]bool, rules map[string]Rule) error {
+	dir := filepath.Join(ix.dir, sharedDir)
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("state: %w", err)
+	}
+	for _, e := range entries {
+		users, ok := want[e.Name()]
+		if !ok {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return fmt.Errorf("state: %w", err)
+			}
+			continue
+		}
+		if err := ix.syncUsers(filepath.Join(dir, e.Name()), rules[e.Name()], users); err != nil {
+			return err
+		}
+	}
+	for k, users := range want {
+		for owner := range users {
+			if err := ix.ref(owner, rules[k]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// syncUsers removes from rule r's directory the users (and leftover temp
+// files) that are not in users, deletes from users those already there,
+// and writes the rule file if it is missing.
+func (ix index) syncUsers(dir string, r Rule, users map[string]bool) error {
+	names, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	hasRule := false
+	for _, n := range names {
+		switch {
+		case n.Name() == ruleFile:
+			hasRule = true
+		case users[n.Name()]:
+			delete(users, n.Name())
+		default:
+			if err := os.Remove(filepath.Join(dir, n.Name())); err != nil {
+				return fmt.Errorf("state: %w", err)
+			}
+		}
+	}
+	if !hasRule {
+		return writeJSON(filepath.Join(dir, ruleFile), r)
 	}
 	return nil
 }

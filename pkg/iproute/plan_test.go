@@ -3,6 +3,9 @@ package iproute
 import (
 	"encoding/json"
 	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -190,6 +193,71 @@ func TestIndexAddrs(t *testing.T) {
 	}
 	if err := ix.rebuild([]*Record{rec}); err != nil || ix.owner(a6) != "a" {
 		t.Fatalf("rebuild: %v, owner %q", err, ix.owner(a6))
+	}
+}
+
+// TestIndexRebuildHeals: rebuild (run by every GC) turns a damaged index
+// into what the records say, and leaves entries that are already right
+// untouched (same inode: not rewritten), so a pass over a healthy node
+// writes nothing.
+func TestIndexRebuildHeals(t *testing.T) {
+	ix := index{dir: t.TempDir()}
+	r := Rule{Priority: 512, Dst: netip.MustParsePrefix("192.0.2.0/24"), Table: tableMain}
+	gone := Rule{Priority: 513, Dst: netip.MustParsePrefix("198.51.100.0/24"), Table: tableMain}
+	a := &Record{Owner: "a", Addrs: prefixes("192.0.2.10/24"), Plan: Plan{Shared: []Rule{r}}}
+	b := &Record{Owner: "b", Addrs: prefixes("192.0.2.11/24"), Plan: Plan{Shared: []Rule{r}}}
+	for _, rec := range []*Record{a, b} {
+		if err := ix.add(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept, err := os.Stat(ix.addrPath(netip.MustParseAddr("192.0.2.10")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Damage: a stray claim, a claim by the wrong owner, a stray user of
+	// a rule, a rule nobody uses, a lost rule file, leftover temp files.
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(ix.claim(netip.MustParseAddr("192.0.2.99"), "ghost"))
+	must(ix.claim(netip.MustParseAddr("192.0.2.11"), "ghost"))
+	must(ix.ref("ghost", r))
+	must(ix.ref("ghost", gone))
+	must(os.Remove(filepath.Join(ix.sharedPath(r), ruleFile)))
+	must(os.WriteFile(ix.addrPath(netip.MustParseAddr("192.0.2.12"))+".tmp", nil, 0o600))
+	must(os.WriteFile(filepath.Join(ix.sharedPath(r), ruleFile+".tmp"), nil, 0o600))
+
+	must(ix.rebuild([]*Record{a, b}))
+	for addr, want := range map[string]string{"192.0.2.10": "a", "192.0.2.11": "b", "192.0.2.99": ""} {
+		if got := ix.owner(netip.MustParseAddr(addr)); got != want {
+			t.Errorf("owner of %s = %q, want %q", addr, got, want)
+		}
+	}
+	if rules := ix.sharedRules(); !rules[r.String()] || rules[gone.String()] || len(rules) != 1 {
+		t.Errorf("shared rules %v, want only %s", rules, r)
+	}
+	users, err := os.ReadDir(ix.sharedPath(r))
+	must(err)
+	var names []string
+	for _, u := range users {
+		names = append(names, u.Name())
+	}
+	if !slices.Equal(names, []string{"a", "b", ruleFile}) {
+		t.Errorf("users of %s: %v, want a, b and the rule", r, names)
+	}
+	leftovers, err := filepath.Glob(filepath.Join(ix.dir, "*", "*.tmp"))
+	must(err)
+	if len(leftovers) != 0 {
+		t.Errorf("temp files left: %v", leftovers)
+	}
+	now, err := os.Stat(ix.addrPath(netip.MustParseAddr("192.0.2.10")))
+	must(err)
+	if !os.SameFile(kept, now) {
+		t.Error("a correct entry was rewritten")
 	}
 }
 
