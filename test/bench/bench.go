@@ -68,6 +68,11 @@ type Options struct {
 	CRIPods       int // pods per arm of the crictl runp comparison
 	ReconcilePods int
 	RSSPods       []int
+	// ScalePods are the node sizes (annotated pods) of section 5's scale
+	// run, in-process with the nftables chain, on a node carrying
+	// ScaleUnrelated kube-proxy-shaped nat rules.
+	ScalePods      []int
+	ScaleUnrelated int
 }
 
 // DefaultOptions returns the settings of a mode: "tiny" (the go test
@@ -81,16 +86,19 @@ func DefaultOptions(mode string) (Options, error) {
 		o.Unrelated, o.PodCounts = []int{0, 100}, []int{2, 5}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
+		o.ScalePods, o.ScaleUnrelated = []int{4, 8}, 100
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
+		o.ScalePods, o.ScaleUnrelated = []int{100, 300}, 1000
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
+		o.ScalePods, o.ScaleUnrelated = []int{1000, 10000}, 10000
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
 	}

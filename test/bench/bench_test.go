@@ -225,4 +225,12 @@ func TestHarnessDiktyoTiny(t *testing.T) {
 			t.Errorf("%s: RSS points %+v, want %d", d.Mode, d.RSS, len(opts.RSSPods))
 		}
 	}
+	if res.Scale == nil || len(res.Scale.Points) != len(opts.ScalePods) {
+		t.Fatalf("scale results %+v, want %d points", res.Scale, len(opts.ScalePods))
+	}
+	for _, pt := range res.Scale.Points {
+		if pt.Reconcile <= 0 || pt.SyncReply <= 0 || pt.RSS <= 0 || pt.Handler.N < 1 {
+			t.Errorf("scale point %+v", pt)
+		}
+	}
 }

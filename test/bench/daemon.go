@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/containerd/nri/pkg/adaptation"
@@ -68,6 +69,8 @@ type nriWorld struct {
 	mu   sync.Mutex
 	pods map[string]*nriapi.PodSandbox
 	seq  int
+	// syncReply is how long the last Synchronize took to be answered.
+	syncReply atomic.Int64
 }
 
 func (h *Harness) newNRIWorld(backend string, inProcess bool) (*nriWorld, error) {
@@ -136,7 +139,9 @@ func (w *nriWorld) startRuntime() error {
 			pods = append(pods, p)
 		}
 		w.mu.Unlock()
+		t0 := time.Now()
 		_, err := cb(ctx, pods, nil)
+		w.syncReply.Store(int64(time.Since(t0)))
 		return err
 	}
 	updateFn := func(context.Context, []*adaptation.ContainerUpdate) ([]*adaptation.ContainerUpdate, error) {
@@ -223,7 +228,8 @@ type logLine struct {
 // world's NRI socket.
 func (w *nriWorld) startDaemon() (*daemon, error) {
 	bin := filepath.Join(w.h.Opts.BinDir, "diktyo-nri")
-	cmd := exec.Command(bin, "--config", w.config, "--socket", w.sock, "--log-format", "json", "--log-level", "info")
+	// No local API: the host's default socket belongs to a real diktyo-nri.
+	cmd := exec.Command(bin, "--config", w.config, "--socket", w.sock, "--api-socket", "", "--log-format", "json", "--log-level", "info")
 	return startDaemon(w.h.Env, w.node.Netns, cmd)
 }
 
@@ -310,6 +316,63 @@ func (d *daemon) waitLog(ctx context.Context, from int, timeout time.Duration, p
 		case <-d.changed:
 		}
 	}
+}
+
+// restart stops d and starts a new diktyo-nri on w; it returns once the
+// new instance has reconciled every pod of w (its own "took") and
+// events demonstrably reach it (awaitEvents).
+// It also returns the wall time from the new process's start to the end
+// of that reconcile.
+func (w *nriWorld) restart(ctx context.Context, d *daemon) (nd *daemon, took, wall time.Duration, err error) {
+	w.h.Env.Stop(d.cmd)
+	nd, err = w.startDaemon()
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	w.mu.Lock()
+	n := len(w.pods)
+	w.mu.Unlock()
+	took, err = nd.reconciled(ctx, n, 10*time.Minute)
+	if err != nil {
+		return nd, 0, 0, err
+	}
+	wall = time.Since(nd.started)
+	return nd, took, wall, w.awaitEvents(ctx, nd)
+}
+
+// awaitEvents sends annotated pods until diktyo-nri applies one. A
+// reconcile logged by a fresh instance does not prove that the runtime
+// counts it in: now and then, right after a restart, the runtime side
+// (NRI's adaptation) waits on a Synchronize reply the plugin has sent,
+// delivers no event to it meanwhile (RunPodSandbox returns at once, with
+// no plugin), then drops the connection and the plugin reconnects. A
+// measurement that trusted the reconcile line would time pods that no
+// plugin saw. The probes stay on the node as ordinary pods.
+func (w *nriWorld) awaitEvents(ctx context.Context, d *daemon) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		p, err := w.pod(true)
+		if err != nil {
+			return err
+		}
+		from := d.count()
+		if _, err := w.run(ctx, p); err != nil {
+			return fmt.Errorf("probe %s: %w", p.Name, err)
+		}
+		if err := d.applied(ctx, from, p.Id, time.Second); err == nil {
+			return nil
+		}
+	}
+	return errors.New("no event reached the restarted diktyo-nri within 30s")
+}
+
+// applied waits for diktyo-nri's "policy applied" line of sandbox id,
+// from log index from on.
+func (d *daemon) applied(ctx context.Context, from int, id string, timeout time.Duration) error {
+	_, _, err := d.waitLog(ctx, from, timeout, func(l logLine) bool {
+		return l.msg == "policy applied" && l.attr["pod.id"] == id
+	})
+	return err
 }
 
 // reconciled waits for the end of the first reconcile over n pods (the
@@ -415,9 +478,15 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 				if err != nil {
 					return err
 				}
+				from := a.d.count()
 				dt, err := a.w.run(ctx, p)
 				if err != nil {
 					return fmt.Errorf("%s: RunPodSandbox %s: %w", a.w.mode, p.Name, err)
+				}
+				if annotated {
+					if err := a.d.applied(ctx, from, p.Id, 10*time.Second); err != nil {
+						return fmt.Errorf("%s: pod %s not applied: %w", a.w.mode, p.Name, err)
+					}
 				}
 				if annotated {
 					a.with = append(a.with, dt)
@@ -433,18 +502,15 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 	for r := range max(1, h.Opts.Rounds/3) {
 		for j := range arms {
 			a := arms[(r+j)%len(arms)]
-			h.Env.Stop(a.d.cmd)
-			d, err := a.w.startDaemon()
-			if err != nil {
-				return err
+			d, took, wall, err := a.w.restart(ctx, a.d)
+			if d != nil {
+				a.d = d
 			}
-			a.d = d
-			took, err := d.reconciled(ctx, len(a.w.pods), 10*time.Minute)
 			if err != nil {
 				return fmt.Errorf("%s: %w", a.w.mode, err)
 			}
 			a.recon = append(a.recon, took)
-			a.wall = append(a.wall, time.Since(d.started))
+			a.wall = append(a.wall, wall)
 		}
 	}
 
@@ -468,8 +534,12 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
+			from := a.d.count()
 			if _, err := a.w.run(ctx, p); err != nil {
 				return fmt.Errorf("%s: RunPodSandbox %s: %w", a.w.mode, p.Name, err)
+			}
+			if err := a.d.applied(ctx, from, p.Id, 10*time.Second); err != nil {
+				return fmt.Errorf("%s: pod %s not applied: %w", a.w.mode, p.Name, err)
 			}
 		}
 		for _, a := range arms {
@@ -484,6 +554,9 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 		a.res.HandlerWith, a.res.HandlerWithout = Summarize(a.with), Summarize(a.without)
 		a.res.Reconcile, a.res.ReconcileWall = Summarize(a.recon), Summarize(a.wall)
 		h.Res.Daemon = append(h.Res.Daemon, *a.res)
+	}
+	if err := h.runScale(ctx); err != nil {
+		return err
 	}
 	return h.runEgress(ctx)
 }

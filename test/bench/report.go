@@ -445,7 +445,37 @@ func (p *printer) daemon(r *Results) {
 		})
 	}
 	p.f("\nThe pods without annotations are also live during the reconcile (they cost a decision each, no chain run).\n\n")
+	p.daemonScale(r.Scale)
 	p.egress(r.Egress)
+}
+
+// daemonScale is section 5's scale run: the same in-process diktyo-nri at
+// growing node sizes.
+func (p *printer) daemonScale(s *ScaleResult) {
+	if s == nil || len(s.Points) == 0 {
+		return
+	}
+	p.f("### At scale: many pods, with kube-proxy's rules present\n\n")
+	p.f("One more in-process instance with the chain `deploy/` ships (ipmasq %s → iproute → registerDNS hosts), ", s.Backend)
+	p.f("on a node that first gets %s kube-proxy-shaped nat rules (as in section 2a), grown pod by pod to each size. ", fmtCount(s.Unrelated))
+	p.f("At each size: the round trip of the last %d pods added, the RSS, then a restart and the reconcile of every pod ", scaleHandlerPods)
+	p.f("(one CHECK each, and GC). The Synchronize reply is how long the runtime waited for diktyo-nri's answer: containerd ")
+	p.f("holds its NRI lock meanwhile, so diktyo-nri answers after its handler budget (1.5 s with containerd's default 2 s ")
+	p.f("timeout) at the latest and finishes the reconcile in the background.\n\n")
+	p.header("pods", "RunPodSandbox round trip (p10–p90)", "p99, N", "reconcile", "per pod", "Synchronize reply", "start to reconciled", "RSS")
+	for _, pt := range s.Points {
+		per := "–"
+		if pt.Pods > 0 {
+			per = fmtDur(pt.Reconcile / time.Duration(pt.Pods))
+		}
+		p.row(fmtCount(pt.Pods), fmtSummary(pt.Handler), fmt.Sprintf("%s, %d", fmtDur(pt.Handler.P99), pt.Handler.N),
+			fmtDur(pt.Reconcile), per, fmtDur(pt.SyncReply), fmtDur(pt.Wall), fmt.Sprintf("%.1f MiB", float64(pt.RSS)/(1<<20)))
+	}
+	p.f("\n")
+	for _, n := range s.Notes {
+		p.f("- %s\n", n)
+	}
+	p.f("\n")
 }
 
 // egress is what a managed egress address adds to RunPodSandbox.

@@ -22,6 +22,7 @@ type Results struct {
 	PacketSamples int               `json:"packetSamples,omitempty"`
 	Containerd    *ContainerdResult `json:"containerd,omitempty"`
 	Daemon        []DaemonResult    `json:"daemon,omitempty"` // one per chain.inProcess mode
+	Scale         *ScaleResult      `json:"scale,omitempty"`
 	Egress        *EgressResult     `json:"egress,omitempty"`
 
 	Skipped []Skip `json:"skipped,omitempty"`
@@ -115,6 +116,30 @@ type DaemonResult struct {
 	ReconcileWall Summary    `json:"reconcileWall"`
 	RSS           []RSSPoint `json:"rss,omitempty"`
 	Notes         []string   `json:"notes,omitempty"`
+}
+
+// ScaleResult is section 5's scale run: one in-process diktyo-nri with
+// the nftables chain (what deploy/ ships) on a node carrying Unrelated
+// kube-proxy-shaped nat rules, grown to each size in turn.
+type ScaleResult struct {
+	Backend   string       `json:"backend"`
+	Unrelated int          `json:"unrelated"`
+	Points    []ScalePoint `json:"points"`
+	Notes     []string     `json:"notes,omitempty"`
+}
+
+// ScalePoint is the node at one size: the RunPodSandbox round trip of
+// the last pods added, diktyo-nri's RSS, and after a restart its
+// reconcile of every pod (its own figure), how long the runtime waited
+// for the Synchronize reply (containerd holds its NRI lock meanwhile)
+// and the wall time from process start to the reconcile's end.
+type ScalePoint struct {
+	Pods      int           `json:"pods"`
+	Handler   Summary       `json:"handler"`
+	RSS       int64         `json:"rss"`
+	Reconcile time.Duration `json:"reconcile"`
+	SyncReply time.Duration `json:"syncReply"`
+	Wall      time.Duration `json:"wall"`
 }
 
 // RSSPoint is diktyo-nri's resident memory with n pods under policy.
