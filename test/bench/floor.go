@@ -376,3 +376,79 @@ func replaceFile(path string, data []byte) (err error) {
 	}
 	return nil
 }
+
+// floorPart is count times one primitive of section 0.
+type floorPart struct {
+	key   string
+	count int
+}
+
+// floorShort names a primitive in a floor's label.
+var floorShort = map[string]string{
+	FloorExec: "exec", FloorIPT: "iptables-restore", FloorNFT: "nft batch", FloorRuleAdd: "rule add",
+	FloorRuleDel: "rule delete", FloorTSIG: "TSIG update", FloorFile: "file replace",
+}
+
+// caseFloors is, per case, what its ADD cannot do without: one exec per
+// plugin and the smallest kernel or server operation each plugin's job
+// takes. A plugin doing several such operations (iproute's routes and
+// rules) is still set against one: the floor is a lower bound, not a
+// model of the plugin.
+var caseFloors = map[string][]floorPart{
+	"noop":             {{FloorExec, 1}},
+	"noop-chain3":      {{FloorExec, 3}},
+	"ipmasq-ipt":       {{FloorExec, 1}, {FloorIPT, 1}},
+	"ipmasq-nft":       {{FloorExec, 1}, {FloorNFT, 1}},
+	"iproute":          {{FloorExec, 1}, {FloorRuleAdd, 1}},
+	"iproute-aws":      {{FloorExec, 1}, {FloorRuleAdd, 1}},
+	"dns-hosts":        {{FloorExec, 1}, {FloorFile, 1}},
+	"dns-rfc2136":      {{FloorExec, 1}, {FloorTSIG, 1}},
+	"chain-ipt":        {{FloorExec, 3}, {FloorIPT, 1}, {FloorRuleAdd, 1}, {FloorFile, 1}},
+	"chain-nft":        {{FloorExec, 3}, {FloorNFT, 1}, {FloorRuleAdd, 1}, {FloorFile, 1}},
+	"chain-nft-fwmark": {{FloorExec, 3}, {FloorNFT, 2}, {FloorFile, 1}},
+}
+
+// floorOf is a case's floor in r: its label ("exec + nft batch"), the
+// sum of its parts' medians and the bootstrap terms; ok is false when the
+// case has no floor or section 0 lacks one of its parts.
+func floorOf(r *Results, key string) (label string, sum time.Duration, terms []Term, ok bool) {
+	parts, ok := caseFloors[key]
+	if !ok {
+		return "", 0, nil, false
+	}
+	var names []string
+	for _, p := range parts {
+		f := findFloor(r, p.key)
+		if f == nil || f.Time.N == 0 {
+			return "", 0, nil, false
+		}
+		name := floorShort[p.key]
+		if p.count > 1 {
+			name = fmt.Sprintf("%d × %s", p.count, name)
+		}
+		names = append(names, name)
+		sum += time.Duration(p.count) * f.Time.Median
+		terms = append(terms, Term{f.Samples, p.count})
+	}
+	return strings.Join(names, " + "), sum, terms, true
+}
+
+// vsFloor is a case's ADD over its floor with the interval; ok as for
+// floorOf.
+func vsFloor(r *Results, row *PerPodRow) (c CI, label string, sum time.Duration, ok bool) {
+	label, sum, terms, ok := floorOf(r, row.Key)
+	if !ok || sum <= 0 || row.Add.N == 0 {
+		return CI{}, "", 0, false
+	}
+	ratio := float64(row.Add.Median) / float64(sum)
+	return sumRatioCI(row.Add, row.AddSamples, ratio, terms, 0.5), label, sum, true
+}
+
+func findFloor(r *Results, key string) *FloorRow {
+	for i := range r.Floor {
+		if r.Floor[i].Key == key {
+			return &r.Floor[i]
+		}
+	}
+	return nil
+}
