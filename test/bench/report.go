@@ -233,13 +233,13 @@ func floorGlance(r *Results) string {
 			continue
 		}
 		if c, label, sum, ok := vsFloor(r, row); ok {
-			parts = append(parts, fmt.Sprintf("%s %s, %s its floor (%s: %s)", k, fmtDur(row.Add.Median), fmtCI(c), label, fmtDur(sum)))
+			parts = append(parts, fmt.Sprintf("%s: ADD %s, %s its floor (%s: %s).", row.Name, fmtDur(row.Add.Median), fmtCI(c), label, fmtDur(sum)))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	line := "ADD against its floor (section 0): " + strings.Join(parts, "; ") + "."
+	line := "ADD against its floor, the primitives it cannot do without (section 0)."
 	// noop does nothing but be exec'd through libcni: its ratio is
 	// libcni's own share, which no plugin can win back.
 	if row := findPerPod(r, "noop"); row != nil {
@@ -247,7 +247,8 @@ func floorGlance(r *Results) string {
 			line += fmt.Sprintf(" noop, exec'd through libcni, is already %s the bare exec.", fmtCI(c))
 		}
 	}
-	return line
+	// Nested items: one per plugin keeps the figures readable.
+	return line + "\n  - " + strings.Join(parts, "\n  - ")
 }
 
 // glance prints the headline comparisons, computed from this run's
