@@ -182,7 +182,8 @@ func (p *printer) floors(r *Results) {
 	p.f("The irreducible cost of each primitive diktyo's hot paths are made of, measured in the same run, interleaved ")
 	p.f("(every primitive in turn each round, the order rotated every round), in a throwaway node namespace. A plugin's figure ")
 	p.f("is read against the primitives it cannot do without: an ADD at 1.2x its floor has little left to win; at 5x, the ")
-	p.f("plugin's own work dominates. Each primitive is undone after its sample, untimed, so every sample starts from the same state.\n\n")
+	p.f("plugin's own work dominates. A primitive that leaves state (a set element, a rule, a record) is undone after each ")
+	p.f("sample, untimed, so every sample starts from the same state.\n\n")
 	p.header("primitive", "how", "median (p10–p90)", "N", "floor of")
 	for _, f := range r.Floor {
 		p.row(f.Name, mdEscape(f.How), fmtSummary(f.Time), strconv.Itoa(f.Time.N), floorUsers(f.Key))
