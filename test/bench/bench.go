@@ -34,6 +34,7 @@ import (
 
 // Section names, for Options.Sections.
 const (
+	SecFloor      = "floor"      // 0. irreducible cost of each primitive
 	SecPerPod     = "perpod"     // 1. per-pod ADD+DEL, diktyo vs reference
 	SecUnrelated  = "unrelated"  // 2a. ADD with unrelated nat rules
 	SecPods       = "pods"       // 2b. ADD with pods already under policy
@@ -43,7 +44,7 @@ const (
 )
 
 // AllSections in report order.
-var AllSections = []string{SecPerPod, SecUnrelated, SecPods, SecPacket, SecContainerd, SecDaemon}
+var AllSections = []string{SecFloor, SecPerPod, SecUnrelated, SecPods, SecPacket, SecContainerd, SecDaemon}
 
 // Options control one run.
 type Options struct {
@@ -60,6 +61,9 @@ type Options struct {
 	PerRound  int // ADD+DEL pairs per case per round
 	Unrelated []int
 	PodCounts []int
+
+	// Section 0: rounds, and samples of each primitive per round.
+	FloorRounds, FloorPerRound int
 
 	PacketPods    []int
 	PacketSamples int // round trips per configuration per round (and a twentieth as many bursts)
@@ -83,18 +87,21 @@ func DefaultOptions(mode string) (Options, error) {
 	switch mode {
 	case "tiny":
 		o.Rounds, o.PerRound = 2, 1
+		o.FloorRounds, o.FloorPerRound = 2, 3
 		o.Unrelated, o.PodCounts = []int{0, 100}, []int{2, 5}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
 		o.ScalePods, o.ScaleUnrelated = []int{4, 8}, 100
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
+		o.FloorRounds, o.FloorPerRound = 10, 4
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
 		o.ScalePods, o.ScaleUnrelated = []int{100, 300}, 1000
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
+		o.FloorRounds, o.FloorPerRound = 30, 5
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
@@ -132,6 +139,7 @@ func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) 
 		name string
 		run  func(context.Context) error
 	}{
+		{SecFloor, h.runFloor},
 		{SecPerPod, h.runPerPod},
 		{SecUnrelated, h.runUnrelated},
 		{SecPods, h.runPods},

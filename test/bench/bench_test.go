@@ -95,13 +95,14 @@ func TestHarnessTinyRun(t *testing.T) {
 		t.Errorf("packet rows = %+v, want the baseline with %d samples", res.Packet, opts.PacketSamples*opts.PacketRounds)
 	}
 	assertSkipped(t, res, "ipmasq")
+	assertFloors(t, res, opts.FloorRounds*opts.FloorPerRound)
 
 	out := t.TempDir()
 	var md bytes.Buffer
 	if err := bench.Report(&md, res, filepath.Join(out, "img"), "img"); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Machine and versions", "portmap (reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
+	for _, want := range []string{"## Machine and versions", "## 0. Floors", "| ADD vs its floor |", "portmap (reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}
@@ -144,6 +145,24 @@ func assertNoLeftovers(t *testing.T, run string) {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "diktyo-bench-"+run+"-*"))
 	if len(dirs) > 0 {
 		t.Errorf("scratch directories left behind: %v", dirs)
+	}
+}
+
+// assertFloors checks section 0: the primitives that need nothing
+// beyond what the harness always needs ran, each with n samples kept.
+func assertFloors(t *testing.T, res *bench.Results, n int) {
+	t.Helper()
+	got := map[string]bool{}
+	for _, f := range res.Floor {
+		got[f.Key] = true
+		if f.Time.N != n || len(f.Samples) != n || f.Time.Median <= 0 || f.Time.P10 > f.Time.P90 {
+			t.Errorf("floor %s: %+v with %d samples, want N %d", f.Key, f.Time, len(f.Samples), n)
+		}
+	}
+	for _, k := range []string{bench.FloorExec, bench.FloorIPT, bench.FloorNFT, bench.FloorRuleAdd, bench.FloorRuleDel, bench.FloorFile} {
+		if !got[k] {
+			t.Errorf("floor %s not measured; floors %+v, skipped %+v", k, res.Floor, res.Skipped)
+		}
 	}
 }
 

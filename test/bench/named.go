@@ -23,6 +23,7 @@ const (
 
 type named struct {
 	keyFile string
+	secret  string // the TSIG key's base64 secret, for updates the harness signs itself
 }
 
 // DNS starts (once) a BIND9 in the node serving benchZone with
@@ -46,7 +47,8 @@ func (n *Node) DNS() (*named, error) {
 	if _, err := rand.Read(secret); err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("key %q { algorithm hmac-sha256; secret %q; };\n", tsigName, base64.StdEncoding.EncodeToString(secret))
+	b64 := base64.StdEncoding.EncodeToString(secret)
+	key := fmt.Sprintf("key %q { algorithm hmac-sha256; secret %q; };\n", tsigName, b64)
 	zone := "$TTL 30\n@ IN SOA ns." + benchZone + ". hostmaster." + benchZone + ". 1 60 60 600 30\n@ IN NS ns." + benchZone + ".\nns IN A 127.0.0.1\n"
 	conf := fmt.Sprintf(`include "%[1]s/tsig.key";
 options {
@@ -81,7 +83,7 @@ zone "%[2]s." { type primary; file "%[1]s/zone.db"; allow-update { key %[3]q; };
 		log, _ := os.ReadFile(filepath.Join(dir, "named.log"))
 		return nil, fmt.Errorf("named in %s: %w\n%s", n.Name, err, tail(string(log), 10))
 	}
-	n.named = &named{keyFile: filepath.Join(dir, "tsig.key")}
+	n.named = &named{keyFile: filepath.Join(dir, "tsig.key"), secret: b64}
 	return n.named, nil
 }
 

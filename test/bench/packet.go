@@ -131,7 +131,7 @@ func (h *Harness) runPacket(ctx context.Context) error {
 		nf, es := Summarize(r.newFlow), Summarize(r.estab)
 		nf.Failed, es.Failed = r.lost, 0
 		h.Res.Packet = append(h.Res.Packet, PacketRow{Variant: r.v.Name, Key: r.v.Key, Pods: r.pods, NewFlow: nf, Established: es,
-			NewFlowBurst: Summarize(r.newFlowBurst), EstablishedBurst: Summarize(r.estabBurst)})
+			NewFlowBurst: Summarize(r.newFlowBurst), EstablishedBurst: Summarize(r.estabBurst), NewFlowBurstSamples: r.newFlowBurst})
 	}
 	return nil
 }

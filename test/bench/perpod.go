@@ -89,6 +89,7 @@ func (h *Harness) runPerPod(ctx context.Context) error {
 	for i, a := range arms {
 		r := rows[i]
 		r.Add, r.Del, r.AddDel = Summarize(a.add), Summarize(a.del), Summarize(a.sum)
+		r.AddSamples, r.AddDelSamples = a.add, a.sum
 		h.Res.PerPod = append(h.Res.PerPod, *r)
 	}
 	return nil

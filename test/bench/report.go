@@ -34,7 +34,9 @@ func Report(w io.Writer, r *Results, imgDir, imgRel string) error {
 	p.f("Do not edit by hand: re-run it (see [How to reproduce](#how-to-reproduce)).\n\n")
 	p.f("Every figure is the **median** with the **p10–p90** spread in brackets and **N** samples; ")
 	p.f("every comparison ran interleaved (A, B, A, B… each round, the order rotated every round) within one process run. ")
-	p.f("Ratios are ratios of medians. Absolute figures depend on the machine below; compare ratios across machines.\n\n")
+	p.f("Ratios are ratios of medians; where a ratio is judged (targets, the headline comparisons), the brackets after it hold its ")
+	p.f("95%% confidence interval, a percentile bootstrap over the samples (%d resamples, fixed seed). ", bootResamples)
+	p.f("Absolute figures depend on the machine below; compare ratios across machines, and set figures against their floors (section 0).\n\n")
 	if busy, load := busyMachine(r.Meta); busy {
 		p.f("> **The machine was busy** when this run started (load average %s on %d CPUs): spreads are wide and medians shift. ", load, r.Meta.CPUs)
 		p.f("Re-run on a quiet machine before quoting a figure.\n\n")
@@ -45,6 +47,7 @@ func Report(w io.Writer, r *Results, imgDir, imgRel string) error {
 	p.meta(r.Meta)
 	p.targets(Targets(r))
 	p.glance(r)
+	p.floors(r)
 	p.perPod(r)
 	p.scale(r, "2a. ADD as unrelated nat rules accumulate", "unrelated nat rules on the node", r.Unrelated, plots["unrelated"], SecUnrelated)
 	p.scale(r, "2b. ADD as pods under diktyo policy accumulate", "pods of the same case already on the node", r.Pods, plots["pods"], SecPods)
@@ -105,6 +108,8 @@ func (p *printer) targets(ts []Target) {
 		p.row(t.Goal, mdEscape(t.Measured), mdEscape(t.Result))
 	}
 	p.f("\nA target is a reported figure, never an assertion: nothing fails the build on time. ")
+	p.f("The verdict is the ratio's point estimate against the goal; when the interval in brackets straddles the goal, this run ")
+	p.f("does not settle it. ")
 	p.f("\"indicative\" means the run measured other sizes than the goal names (quick mode).\n\n")
 }
 
@@ -119,16 +124,35 @@ func (p *printer) perPod(r *Results) {
 	p.f("with runtimeConfig `ips`, as diktyo-nri runs it. Kernel objects are counted on the node after one more ADD (shared chains ")
 	p.f("and tables already made); \"kept after DEL\" is what a plugin leaves for the next pod (shared chains, tables, bridges).\n\n")
 	base := findPerPod(r, "portmap")
-	p.header("case", "one pod gets", "kernel objects per pod", "kept after DEL", "ADD", "DEL", "ADD+DEL", "N", "ADD+DEL vs portmap")
+	head := []string{"case", "one pod gets", "kernel objects per pod", "kept after DEL", "ADD", "DEL", "ADD+DEL", "N", "ADD+DEL vs portmap"}
+	// The floor column only when section 0 ran: without it, the table
+	// is as it always was.
+	floors := len(r.Floor) > 0
+	if floors {
+		head = append(head, "ADD vs its floor")
+	}
+	p.header(head...)
 	for _, row := range r.PerPod {
 		vs := "–"
-		if base != nil {
-			vs = fmtRatio(Ratio(row.AddDel, base.AddDel))
+		switch {
+		case base != nil && row.Key == base.Key:
+			vs = "1.00x" // portmap against itself: no interval to tell
+		case base != nil:
+			vs = fmtCI(ratioCI(row.AddDel, row.AddDelSamples, base.AddDel, base.AddDelSamples))
 		}
-		p.row(row.Name, row.Note, row.PerPod.String(), row.Left.String(),
-			fmtSummary(row.Add), fmtSummary(row.Del), fmtSummary(row.AddDel), strconv.Itoa(row.AddDel.N), vs)
+		cells := []string{row.Name, row.Note, row.PerPod.String(), row.Left.String(),
+			fmtSummary(row.Add), fmtSummary(row.Del), fmtSummary(row.AddDel), strconv.Itoa(row.AddDel.N), vs}
+		if floors {
+			cells = append(cells, floorCell(r, &row))
+		}
+		p.row(cells...)
 	}
 	p.f("\n")
+	if floors {
+		p.f("\"ADD vs its floor\" divides ADD by the sum of the section 0 primitives the case cannot do without (one exec per ")
+		p.f("plugin, plus the smallest operation of each plugin's job; see section 0): 1.0x would be a plugin that costs nothing ")
+		p.f("beyond them.\n\n")
+	}
 	p.f("What drives these figures: every plugin pays a process start and libcni's work (the noop rows). portmap and bridge's ")
 	p.f("ipMasq use one iptables exec per rule or check (go-iptables), and each exec of iptables-nft reads the table; ipmasq writes ")
 	p.f("a pod's rules in one `iptables-restore --noflush` (iptables backend) or one nft transaction (nftables backend); iproute makes ")
@@ -143,6 +167,91 @@ func (p *printer) perPod(r *Results) {
 	p.f("\n\n")
 }
 
+// floors prints section 0: the primitives, and section 5's round trip of
+// a pod without policy (diktyo-nri's own floor) when it ran.
+func (p *printer) floors(r *Results) {
+	p.f("## 0. Floors\n\n")
+	var nri *DaemonResult
+	if len(r.Daemon) > 0 && r.Daemon[0].HandlerWithout.N > 0 {
+		nri = &r.Daemon[0]
+	}
+	if len(r.Floor) == 0 && nri == nil {
+		p.f("Not measured in this run.\n\n")
+		return
+	}
+	p.f("The irreducible cost of each primitive diktyo's hot paths are made of, measured in the same run, interleaved ")
+	p.f("(every primitive in turn each round, the order rotated every round), in a throwaway node namespace. A plugin's figure ")
+	p.f("is read against the primitives it cannot do without: an ADD at 1.2x its floor has little left to win; at 5x, the ")
+	p.f("plugin's own work dominates. A primitive that leaves state (a set element, a rule, a record) is undone after each ")
+	p.f("sample, untimed, so every sample starts from the same state.\n\n")
+	p.header("primitive", "how", "median (p10–p90)", "N", "floor of")
+	for _, f := range r.Floor {
+		p.row(f.Name, mdEscape(f.How), fmtSummary(f.Time), strconv.Itoa(f.Time.N), floorUsers(f.Key))
+	}
+	if nri != nil {
+		p.row("NRI RunPodSandbox round trip, pod without policy", fmt.Sprintf("measured in section 5 (%s): NRI plus diktyo-nri's decision, no chain run", nri.Mode),
+			fmtSummary(nri.HandlerWithout), strconv.Itoa(nri.HandlerWithout.N), "an annotated pod's round trip")
+	}
+	p.f("\n")
+}
+
+// floorUsers lists the cases whose floor includes primitive key.
+func floorUsers(key string) string {
+	var users []string
+	for _, c := range Cases() {
+		for _, part := range caseFloors[c.Key] {
+			if part.key == key {
+				users = append(users, c.Key)
+				break
+			}
+		}
+	}
+	switch {
+	case key == FloorExec:
+		return "every exec'd plugin, once per plugin of a case"
+	case len(users) == 0:
+		return "–"
+	}
+	return strings.Join(users, ", ")
+}
+
+// floorCell is section 1's "ADD vs its floor" cell.
+func floorCell(r *Results, row *PerPodRow) string {
+	c, _, _, ok := vsFloor(r, row)
+	if !ok {
+		return "–"
+	}
+	return fmtCI(c)
+}
+
+// floorGlance is the At a glance line setting each plugin's ADD against
+// its floor ("" when section 0 or 1 did not run).
+func floorGlance(r *Results) string {
+	var parts []string
+	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "iproute", "dns-hosts", "dns-rfc2136", "chain-nft"} {
+		row := findPerPod(r, k)
+		if row == nil {
+			continue
+		}
+		if c, label, sum, ok := vsFloor(r, row); ok {
+			parts = append(parts, fmt.Sprintf("%s: ADD %s, %s its floor (%s: %s).", row.Name, fmtDur(row.Add.Median), fmtCI(c), label, fmtDur(sum)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	line := "ADD against its floor, the primitives it cannot do without (section 0)."
+	// noop does nothing but be exec'd through libcni: its ratio is
+	// libcni's own share, which no plugin can win back.
+	if row := findPerPod(r, "noop"); row != nil {
+		if c, _, _, ok := vsFloor(r, row); ok {
+			line += fmt.Sprintf(" noop, exec'd through libcni, is already %s the bare exec.", fmtCI(c))
+		}
+	}
+	// Nested items: one per plugin keeps the figures readable.
+	return line + "\n  - " + strings.Join(parts, "\n  - ")
+}
+
 // glance prints the headline comparisons, computed from this run's
 // figures (no sentence here is written by hand about a number).
 func (p *printer) glance(r *Results) {
@@ -151,8 +260,12 @@ func (p *printer) glance(r *Results) {
 	pm := findPerPod(r, "portmap")
 	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft", "chain-nft-fwmark"} {
 		if row := findPerPod(r, k); row != nil && pm != nil {
-			add("%s: ADD+DEL %s per pod, %s portmap's (%s).", row.Name, fmtDur(row.AddDel.Median), fmtRatio(Ratio(row.AddDel, pm.AddDel)), fmtDur(pm.AddDel.Median))
+			add("%s: ADD+DEL %s per pod, %s portmap's (%s).", row.Name, fmtDur(row.AddDel.Median),
+				fmtCI(ratioCI(row.AddDel, row.AddDelSamples, pm.AddDel, pm.AddDelSamples)), fmtDur(pm.AddDel.Median))
 		}
+	}
+	if l := floorGlance(r); l != "" {
+		add("%s", l)
 	}
 	if c3, ch := findPerPod(r, "noop-chain3"), findPerPod(r, "chain-nft"); c3 != nil && ch != nil && ch.AddDel.Median > 0 {
 		add("Exec'ing three plugins is %s of the chain's %s ADD+DEL (%.0f%%): roughly what diktyo-nri's in-process mode (`chain.inProcess`, the default) saves; section 5 measures both modes.",
@@ -162,7 +275,7 @@ func (p *printer) glance(r *Results) {
 		var parts []string
 		for _, k := range order {
 			a, b := pointAt(byCase[k], sizes[len(sizes)-1]), pointAt(byCase[k], sizes[0])
-			parts = append(parts, fmt.Sprintf("%s %s", k, fmtRatio(Ratio(a.Add, b.Add))))
+			parts = append(parts, fmt.Sprintf("%s %s", k, fmtCI(ratioCI(a.Add, a.AddSamples, b.Add, b.AddSamples))))
 		}
 		add("ADD with %s unrelated nat rules vs %s: %s.", fmtCount(sizes[len(sizes)-1]), fmtCount(sizes[0]), strings.Join(parts, ", "))
 	}
@@ -171,7 +284,8 @@ func (p *printer) glance(r *Results) {
 		for _, k := range order {
 			pts := byCase[k]
 			hi := slices.MaxFunc(pts, func(a, b ScaleRow) int { return a.Size - b.Size })
-			parts = append(parts, fmt.Sprintf("%s %s (at %s)", k, fmtRatio(Ratio(hi.Add, pointAt(pts, sizes[0]).Add)), fmtCount(hi.Size)))
+			lo := pointAt(pts, sizes[0])
+			parts = append(parts, fmt.Sprintf("%s %s (at %s)", k, fmtCI(ratioCI(hi.Add, hi.AddSamples, lo.Add, lo.AddSamples)), fmtCount(hi.Size)))
 		}
 		add("ADD with pods already on the node vs %s pods: %s.", fmtCount(sizes[0]), strings.Join(parts, ", "))
 	}
@@ -244,7 +358,8 @@ func (p *printer) scale(r *Results, title, what string, rows []ScaleRow, plot, s
 		for _, s := range sizes {
 			cells = append(cells, fmtSummary(pointAt(pts, s).Add))
 		}
-		p.row(append(cells, fmtRatio(Ratio(pointAt(pts, sizes[len(sizes)-1]).Add, pointAt(pts, sizes[0]).Add)))...)
+		hi, lo := pointAt(pts, sizes[len(sizes)-1]), pointAt(pts, sizes[0])
+		p.row(append(cells, fmtCI(ratioCI(hi.Add, hi.AddSamples, lo.Add, lo.AddSamples)))...)
 	}
 	p.f("\nN per cell: %d. ", rows[0].Add.N)
 	fills := []string{}
@@ -524,7 +639,7 @@ func (p *printer) method(r *Results) {
 	p.f("go run ./test/bench/cmd/diktyo-bench -json /tmp/b.json ...   # keep the raw results; -render /tmp/b.json re-renders\n```\n\n")
 	p.f("The figures are drawn from the same results with [gonum/plot](https://github.com/gonum/plot) (`test/bench/plot.go`): ")
 	p.f("a line through each case's medians, a p10–p90 bar at each point, node sizes on a log axis.\n\n")
-	p.f("Needs root, iptables, nftables, iproute2, BIND9 (`named`) and the reference plugins (`containernetworking-plugins`); ")
+	p.f("Needs root, iptables, nftables, iproute2, BIND9 (`named`), the reference plugins (`containernetworking-plugins`) and, for section 0, the Go toolchain; ")
 	p.f("section 4 also needs `hack/testvm.sh`, section 5 `diktyo-nri`. A part that cannot run says why under ")
 	p.f("[Skipped](#skipped) instead of showing a figure. Section 4 brings up its own test VM instance (state in ")
 	p.f("`/var/lib/diktyo-bench-vm`, bridge `dkbvm0`, subnet 198.18.210.0/24, so a test VM of the end-to-end suite is not ")
@@ -538,6 +653,8 @@ func (p *printer) method(r *Results) {
 	p.f("- Timing covers libcni's `AddNetworkList`/`DelNetworkList` only (the namespace switch and config building are outside).\n")
 	p.f("- Preloaded pods share one sandbox namespace and carry the same host-side policy as the measured pod, without its ")
 	p.f("pod-side routes (those live in the pod's own namespace and cannot affect the node).\n")
+	p.f("- Section 0 builds its empty program with the Go toolchain in PATH (`go build`, CGO_ENABLED=0) and times each ")
+	p.f("primitive in a node namespace of its own; its BIND9 runs there too. Section 1's figures include libcni; the floors do not.\n")
 	p.f("- Section time: ")
 	var parts []string
 	for _, d := range r.Durations {
@@ -557,8 +674,8 @@ func Targets(r *Results) []Target {
 			ts = append(ts, Target{goal, "–", "skipped: not measured"})
 			continue
 		}
-		ratio := Ratio(row.AddDel, portmap.AddDel)
-		ts = append(ts, Target{goal, fmt.Sprintf("%s vs %s (%s)", fmtDur(row.AddDel.Median), fmtDur(portmap.AddDel.Median), fmtRatio(ratio)), passIf(ratio < 1, true)})
+		ci := ratioCI(row.AddDel, row.AddDelSamples, portmap.AddDel, portmap.AddDelSamples)
+		ts = append(ts, Target{goal, fmt.Sprintf("%s vs %s (%s)", fmtDur(row.AddDel.Median), fmtDur(portmap.AddDel.Median), fmtCI(ci)), passIf(ci.Ratio < 1, true)})
 	}
 	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft"} {
 		ts = append(ts, scaleTarget(r.Unrelated, k, 0, 10000, 1.3, "ADD with %s unrelated nat rules within 1.3x of %s"))
@@ -610,9 +727,9 @@ func scaleTarget(rows []ScaleRow, key string, lo, hi int, limit float64, goalFmt
 		return Target{goal, "–", "skipped: not measured"}
 	}
 	a, b := pointAt(pts, sizes[len(sizes)-1]), pointAt(pts, sizes[0])
-	ratio := Ratio(a.Add, b.Add)
-	measured := fmt.Sprintf("%s at %s vs %s at %s (%s)", fmtDur(a.Add.Median), fmtCount(a.Size), fmtDur(b.Add.Median), fmtCount(b.Size), fmtRatio(ratio))
-	return Target{goal, measured, passIf(ratio <= limit, a.Size >= hi && b.Size <= lo)}
+	ci := ratioCI(a.Add, a.AddSamples, b.Add, b.AddSamples)
+	measured := fmt.Sprintf("%s at %s vs %s at %s (%s)", fmtDur(a.Add.Median), fmtCount(a.Size), fmtDur(b.Add.Median), fmtCount(b.Size), fmtCI(ci))
+	return Target{goal, measured, passIf(ci.Ratio <= limit, a.Size >= hi && b.Size <= lo)}
 }
 
 // packetTarget compares the new-flow burst cost at the most pods with 1
@@ -627,14 +744,17 @@ func packetTarget(r *Results, key string) Target {
 		return Target{goal, "–", "skipped: not measured"}
 	}
 	a, b, what := big.NewFlowBurst, one.NewFlowBurst, "bursts"
+	as, bs := big.NewFlowBurstSamples, one.NewFlowBurstSamples
 	if a.N == 0 || b.N == 0 {
+		// Round trips keep no samples: no interval.
 		a, b, what = big.NewFlow, one.NewFlow, "round trips"
+		as, bs = nil, nil
 	}
-	p10 := float64(a.P10) / float64(b.P10)
+	p10 := sumRatioCI(a, as, float64(a.P10)/float64(b.P10), []Term{{bs, 1}}, 0.1)
 	measured := fmt.Sprintf("p10 %s at %s vs %s at 1 (%s); median %s vs %s (%s); %s",
-		fmtDur(a.P10), fmtCount(big.Pods), fmtDur(b.P10), fmtRatio(p10),
-		fmtDur(a.Median), fmtDur(b.Median), fmtRatio(Ratio(a, b)), what)
-	return Target{goal, measured, passIf(p10 <= 1.1, big.Pods >= 1000)}
+		fmtDur(a.P10), fmtCount(big.Pods), fmtDur(b.P10), fmtCI(p10),
+		fmtDur(a.Median), fmtDur(b.Median), fmtCI(ratioCI(a, as, b, bs)), what)
+	return Target{goal, measured, passIf(p10.Ratio <= 1.1, big.Pods >= 1000)}
 }
 
 // writePlots renders the scaling curves into imgDir as files of type ext

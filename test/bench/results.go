@@ -14,6 +14,7 @@ type Results struct {
 	Elapsed   time.Duration `json:"elapsed"`
 	Durations []SectionTime `json:"durations"`
 
+	Floor     []FloorRow  `json:"floor,omitempty"`
 	PerPod    []PerPodRow `json:"perPod,omitempty"`
 	Unrelated []ScaleRow  `json:"unrelated,omitempty"`
 	Pods      []ScaleRow  `json:"pods,omitempty"`
@@ -58,6 +59,20 @@ type PerPodRow struct {
 	// after its DEL (shared chains and tables a plugin keeps).
 	PerPod State `json:"perPod"`
 	Left   State `json:"left"`
+	// The samples behind Add and AddDel, for the intervals of the ratios
+	// the report states.
+	AddSamples    []time.Duration `json:"addSamples,omitempty"`
+	AddDelSamples []time.Duration `json:"addDelSamples,omitempty"`
+}
+
+// FloorRow is one primitive of section 0: the irreducible cost of
+// something diktyo's hot paths do (an exec, a netlink batch...).
+type FloorRow struct {
+	Key     string          `json:"key"`
+	Name    string          `json:"name"`
+	How     string          `json:"how"`
+	Time    Summary         `json:"time"`
+	Samples []time.Duration `json:"samples,omitempty"`
 }
 
 // ScaleRow is one (case, node size) point of sections 2a/2b.
@@ -70,6 +85,8 @@ type ScaleRow struct {
 	Del  Summary `json:"del"`
 	// Fill is how long preloading the node took (not a measurement).
 	Fill time.Duration `json:"fill"`
+	// AddSamples are the samples behind Add (ratio intervals).
+	AddSamples []time.Duration `json:"addSamples,omitempty"`
 }
 
 // PacketRow is one (variant, pods) point of section 3.
@@ -85,6 +102,9 @@ type PacketRow struct {
 	// requests: processing cost rather than wake-up latency.
 	NewFlowBurst     Summary `json:"newFlowBurst"`
 	EstablishedBurst Summary `json:"establishedBurst"`
+	// NewFlowBurstSamples are the samples behind NewFlowBurst (the
+	// interval of the per-packet target's ratio).
+	NewFlowBurstSamples []time.Duration `json:"newFlowBurstSamples,omitempty"`
 }
 
 // ContainerdResult is section 4.

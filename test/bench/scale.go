@@ -151,7 +151,7 @@ func (h *Harness) scaleSection(ctx context.Context, section string, sizes []int,
 	var rows []ScaleRow
 	for _, a := range arms {
 		rows = append(rows, ScaleRow{Key: a.c.Key, Name: a.c.Name, Ref: a.c.Ref, Size: a.size,
-			Add: Summarize(a.add), Del: Summarize(a.del), Fill: fills[a]})
+			Add: Summarize(a.add), Del: Summarize(a.del), Fill: fills[a], AddSamples: a.add})
 	}
 	// Free the big nodes now: later sections should not run beside them.
 	for _, a := range arms {

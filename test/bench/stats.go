@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"time"
 )
@@ -86,4 +87,103 @@ func fmtRatio(r float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.2fx", r)
+}
+
+// Bootstrap settings: enough resamples for stable 2.5th/97.5th
+// percentiles, and a fixed seed so re-rendering the same results prints
+// the same intervals.
+const (
+	bootResamples = 2000
+	bootSeed      = 0x646b7479 // "dkty"
+)
+
+// Term is Count times the q-quantile of Samples: one part of a sum of
+// statistics, e.g. a floor made of three plugin execs and one netlink
+// batch.
+type Term struct {
+	Samples []time.Duration
+	Count   int
+}
+
+// Bootstrap is the percentile bootstrap 95% interval of the ratio of
+// num's q-quantile to the sum of den's terms. Each resample draws every
+// sample set with replacement on its own (the sets were measured in
+// different interleaved slots, so their samples are not paired); the
+// interval is the 2.5th and 97.5th percentiles of the resampled ratios.
+// It returns NaNs when a set is empty.
+func Bootstrap(num []time.Duration, den []Term, q float64, resamples int, seed uint64) (lo, hi float64) {
+	if len(num) == 0 || len(den) == 0 || resamples < 1 {
+		return math.NaN(), math.NaN()
+	}
+	for _, t := range den {
+		if len(t.Samples) == 0 {
+			return math.NaN(), math.NaN()
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, seed))
+	buf := make([]time.Duration, 0, len(num))
+	// stat draws one resample of s and returns its q-quantile.
+	stat := func(s []time.Duration) float64 {
+		buf = buf[:0]
+		for range s {
+			buf = append(buf, s[rng.IntN(len(s))])
+		}
+		slices.Sort(buf)
+		return float64(percentile(buf, q))
+	}
+	ratios := make([]float64, 0, resamples)
+	for range resamples {
+		a := stat(num)
+		var b float64
+		for _, t := range den {
+			b += float64(t.Count) * stat(t.Samples)
+		}
+		if b > 0 {
+			ratios = append(ratios, a/b)
+		}
+	}
+	if len(ratios) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	slices.Sort(ratios)
+	return quantile(ratios, 0.025), quantile(ratios, 0.975)
+}
+
+// quantile is percentile for float64s (sorted input, linear
+// interpolation).
+func quantile(sorted []float64, q float64) float64 {
+	pos := q * float64(len(sorted)-1)
+	lo, hi := int(math.Floor(pos)), int(math.Ceil(pos))
+	return sorted[lo] + (pos-float64(lo))*(sorted[hi]-sorted[lo])
+}
+
+// CI is a ratio with its bootstrap 95% interval; Lo and Hi are NaN when
+// the samples behind it were not kept (results of an older harness).
+type CI struct {
+	Ratio, Lo, Hi float64
+}
+
+// ratioCI is a's median over b's, with its interval when both sample
+// sets are at hand.
+func ratioCI(a Summary, as []time.Duration, b Summary, bs []time.Duration) CI {
+	return sumRatioCI(a, as, Ratio(a, b), []Term{{bs, 1}}, 0.5)
+}
+
+// sumRatioCI attaches the interval of the q-quantile ratio of as to the
+// terms den to ratio, a point estimate the caller computed from the
+// Summaries.
+func sumRatioCI(a Summary, as []time.Duration, ratio float64, den []Term, q float64) CI {
+	c := CI{Ratio: ratio, Lo: math.NaN(), Hi: math.NaN()}
+	if a.N > 0 && !math.IsNaN(ratio) {
+		c.Lo, c.Hi = Bootstrap(as, den, q, bootResamples, bootSeed)
+	}
+	return c
+}
+
+// fmtCI is "0.16x [0.15–0.17]", or the bare ratio without an interval.
+func fmtCI(c CI) string {
+	if math.IsNaN(c.Lo) || math.IsNaN(c.Hi) {
+		return fmtRatio(c.Ratio)
+	}
+	return fmt.Sprintf("%s [%.2f–%.2f]", fmtRatio(c.Ratio), c.Lo, c.Hi)
 }

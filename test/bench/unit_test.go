@@ -346,8 +346,19 @@ func synthetic() *Results {
 		for j, pods := range []int{1, 100, 1000} {
 			grow := 1 + float64(i*j*j)/3
 			r.Packet = append(r.Packet, PacketRow{Key: k, Variant: k + " (variant)", Pods: pods,
-				NewFlow: us(66 * grow), Established: us(57 * grow), NewFlowBurst: us(12 * grow), EstablishedBurst: us(10 * grow)})
+				NewFlow: us(66 * grow), Established: us(57 * grow), NewFlowBurst: us(12 * grow), EstablishedBurst: us(10 * grow),
+				NewFlowBurstSamples: samplesAround(int64(300+j), 12*grow/1000)})
 		}
+	}
+	for i, k := range []string{FloorExec, FloorIPT, FloorNFT, FloorRuleAdd, FloorRuleDel, FloorTSIG, FloorFile} {
+		m := []float64{2, 5, 0.15, 0.01, 0.01, 2.5, 2}[i]
+		r.Floor = append(r.Floor, FloorRow{Key: k, Name: k + " (name)", How: "how | piped", Time: spread(m), Samples: samplesAround(int64(i), m)})
+	}
+	// Samples behind the per-pod rows the headline ratios use.
+	for i := range r.PerPod {
+		row := &r.PerPod[i]
+		row.AddSamples = samplesAround(int64(100+i), float64(row.Add.Median)/float64(time.Millisecond))
+		row.AddDelSamples = samplesAround(int64(200+i), float64(row.AddDel.Median)/float64(time.Millisecond))
 	}
 	r.Containerd = &ContainerdResult{RunpWithout: spread(93), RunpWith: spread(103), RunpPlain: spread(91),
 		HandlerP50: ms(6.3), HandlerP99: ms(8), HandlerN: 30, Notes: []string{"a note"}}
@@ -357,4 +368,67 @@ func synthetic() *Results {
 			RSS: []RSSPoint{{0, 15 << 20}, {1000, 23 << 20}}})
 	}
 	return r
+}
+
+// samplesAround is 30 samples spread ±20% around m ms, with median m.
+func samplesAround(seed int64, m float64) []time.Duration {
+	out := make([]time.Duration, 30)
+	for i := range out {
+		// A fixed permutation of an even grid: no randomness needed.
+		j := (i*7 + int(seed)) % 30
+		out[i] = ms(m * (0.8 + 0.4*float64(j)/29))
+	}
+	return out
+}
+
+// TestFloorReport renders section 0 and the floor ratios from synthetic
+// results, and a run without section 0 (no floor column, no line).
+func TestFloorReport(t *testing.T) {
+	var md bytes.Buffer
+	if err := Report(&md, synthetic(), t.TempDir(), "img"); err != nil {
+		t.Fatal(err)
+	}
+	out := md.String()
+	for _, want := range []string{
+		"## 0. Floors\n",
+		"| primitive | how | median (p10–p90) | N | floor of |\n",
+		"| exec (name) | how \\| piped | 2.00 ms (1.70 ms–2.40 ms) | 30 | every exec'd plugin",
+		"| NRI RunPodSandbox round trip, pod without policy | measured in section 5 (in-process)",
+		"| ADD+DEL vs portmap | ADD vs its floor |\n",
+		"- ADD against its floor, the primitives it cannot do without (section 0).",
+		"\n  - ipmasq-ipt (name): ADD 52.50 ms, 7.50x [",
+		"its floor (exec + iptables-restore: 7.00 ms).\n",
+		"noop, exec'd through libcni, is already ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if i, j := strings.Index(out, "## 0. Floors"), strings.Index(out, "## 1. Per-pod"); i < 0 || j < i {
+		t.Errorf("section 0 must come before section 1")
+	}
+	// Intervals on the Targets table's ratios: portmap's, and the
+	// per-packet target's p10 and median ratios.
+	for _, want := range []string{"| ipmasq-ipt ADD+DEL below portmap's | 105.00 ms vs 45.00 ms (2.33x [",
+		"| ipmasq-nft: new-flow per-packet cost at 1,000 pods within 1.1x of 1 pod | p10 23.8 µs at 1,000 vs 10.2 µs at 1 (2.33x [", "; median 28.0 µs vs 12.0 µs (2.33x ["} {
+		if !strings.Contains(out, want) {
+			t.Errorf("Targets lack %q", want)
+		}
+	}
+
+	r := synthetic()
+	r.Floor, r.Daemon = nil, nil
+	md.Reset()
+	if err := Report(&md, r, t.TempDir(), "img"); err != nil {
+		t.Fatal(err)
+	}
+	out = md.String()
+	if !strings.Contains(out, "## 0. Floors\n\nNot measured in this run.") {
+		t.Errorf("without section 0: no \"not measured\"")
+	}
+	for _, not := range []string{"ADD vs its floor", "ADD against its floor"} {
+		if strings.Contains(out, not) {
+			t.Errorf("without section 0 the report still says %q", not)
+		}
+	}
 }

@@ -72,7 +72,7 @@ func run() error {
 		opts.ReconcilePods = *reconcilePods
 	}
 	if *rounds > 0 {
-		opts.Rounds, opts.PacketRounds = *rounds, *rounds
+		opts.Rounds, opts.PacketRounds, opts.FloorRounds = *rounds, *rounds, *rounds
 	}
 	if *perRound > 0 {
 		opts.PerRound = *perRound
