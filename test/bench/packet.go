@@ -141,7 +141,7 @@ func (h *Harness) runPacket(ctx context.Context) error {
 // the client's rules last in any linear walk (see MeasuredFirst), a remote
 // namespace and an echo server in it.
 func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods int) (*router, error) {
-	node, err := h.Env.NewNode(fmt.Sprintf("router-%s@%d", v.Key, pods), h.paths())
+	node, err := h.Env.NewNode(fmt.Sprintf("router-%s@%d", v.Key, pods), h.paths(c))
 	if err != nil {
 		return nil, err
 	}
