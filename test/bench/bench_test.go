@@ -101,7 +101,7 @@ func TestHarnessTinyRun(t *testing.T) {
 	if err := bench.Report(&md, res, filepath.Join(out, "img"), "img"); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Machine and versions", "portmap (reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
+	for _, want := range []string{"## Machine and versions", "portmap (Debian, reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}

@@ -194,15 +194,14 @@ const portmapMaxPods = 100
 // go.mod's version, once per backend: the peers of the Debian cases with
 // the same requests, so rule counts and times compare row by row.
 func upstreamCases() []Case {
-	v := upstreamVersion()
 	var cs []Case
 	for _, b := range []struct{ key, name string }{{"ipt", "iptables"}, {"nft", "nftables"}} {
 		cs = append(cs,
-			Case{Key: "portmap-up-" + b.key, Name: fmt.Sprintf("portmap %s (upstream), %s", v, b.name),
+			Case{Key: "portmap-up-" + b.key, Name: upstreamLabel("portmap", b.name),
 				Ref: true, Upstream: true, Bins: []string{"portmap"}, Scale: true, NAT: true, MaxPods: portmapMaxPods,
 				Note:  fmt.Sprintf("%d host ports (DNAT + hairpin SNAT)", entriesPerPod),
 				build: chained(func(*Node) map[string]any { return portmapConf(b.name) }, portmapCaps)},
-			Case{Key: "bridge-masq-up-" + b.key, Name: fmt.Sprintf("bridge + ipMasq %s (upstream), %s", v, b.name),
+			Case{Key: "bridge-masq-up-" + b.key, Name: upstreamLabel("bridge + ipMasq", b.name),
 				Ref: true, Upstream: true, Bins: []string{"bridge", "host-local"}, Bare: true, NAT: true,
 				Note:  "veth + address + per-pod masquerade",
 				build: bridgeMasq(b.name)},

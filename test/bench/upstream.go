@@ -22,18 +22,19 @@ const upstreamModule = "github.com/containernetworking/plugins"
 // plugin bridge calls.
 var upstreamPackages = []string{"plugins/meta/portmap", "plugins/main/bridge", "plugins/ipam/host-local"}
 
-// upstreamVersion is the version of upstreamModule this binary was built
-// with, which is go.mod's (for the case labels; the build asks the go
-// command itself).
-func upstreamVersion() string {
+// upstreamLabel names an upstream case: the plugin, the version of
+// upstreamModule this binary was built with (go.mod's, the one
+// BuildUpstream builds) and the backend. Test binaries record no
+// dependency versions; their labels go without.
+func upstreamLabel(plugin, backend string) string {
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
 			if d.Path == upstreamModule {
-				return d.Version
+				return fmt.Sprintf("%s %s (upstream), %s", plugin, d.Version, backend)
 			}
 		}
 	}
-	return "upstream"
+	return fmt.Sprintf("%s (upstream), %s", plugin, backend)
 }
 
 // BuildUpstream builds the upstream plugins at the version the module in
