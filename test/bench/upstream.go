@@ -71,6 +71,10 @@ func BuildUpstream(ctx context.Context, root, cache string) (dir, version string
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", "", fmt.Errorf("go %s: %w: %s", strings.Join(args, " "), err, out)
 	}
+	// An incomplete dir (a plugin deleted by hand) would block the rename.
+	if err := os.RemoveAll(dir); err != nil {
+		return "", "", fmt.Errorf("upstream plugin cache: %w", err)
+	}
 	if err := os.Rename(tmp, dir); err != nil {
 		return "", "", fmt.Errorf("upstream plugin cache: %w", err)
 	}
