@@ -77,6 +77,8 @@ fuzz:
 # Root. Go micro-benchmarks, then the harness (test/bench), which writes
 # docs/benchmarks.md and docs/img/bench-*.svg (about 6 minutes on 2 quiet
 # cores). BENCHFLAGS=-quick: a 1-2 minute smoke run into bin/bench/.
+# The upstream peers (go.mod's containernetworking/plugins) are built once
+# per version into bin/bench/upstream/ (module cache or Go module proxy).
 # Per-package Go benchmarks (e.g. plugin's BenchmarkRunPodSandbox, route's
 # BenchmarkLayoutPacket) run with `go test -run '^$$' -bench . ./PKG`.
 BENCHFLAGS ?=

@@ -20,6 +20,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -51,8 +52,11 @@ type Options struct {
 	Mode string // "tiny", "quick" or "full": names the defaults used
 
 	BinDir string // diktyo's plugin binaries (make build's bin/)
-	RefDir string // reference plugins (/usr/lib/cni)
-	Root   string // repository root (for hack/ scripts and the report)
+	RefDir string // reference plugins (/usr/lib/cni, Debian's package)
+	// UpstreamCache is where the upstream plugins are built, one
+	// directory per version (empty: the upstream cases are skipped).
+	UpstreamCache string
+	Root          string // repository root (for hack/ scripts and the report)
 
 	Sections []string // empty: all
 	Cases    []string // case keys for per-pod and scale sections; empty: all
@@ -116,12 +120,19 @@ func (o *Options) wants(section string) bool {
 	return len(o.Sections) == 0 || slices.Contains(o.Sections, section)
 }
 
+func (o *Options) wantsCase(key string) bool {
+	return len(o.Cases) == 0 || slices.Contains(o.Cases, key)
+}
+
 // Harness runs the sections and collects Results.
 type Harness struct {
 	Opts Options
 	Env  *Env
 	Log  *slog.Logger
 	Res  *Results
+
+	upstream    string // the built upstream plugins ("" if none)
+	upstreamErr string // why there are none, when an upstream case wanted them
 }
 
 // Run executes the selected sections inside a fresh Env and returns the
@@ -135,6 +146,7 @@ func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) 
 	defer env.Close()
 	h := &Harness{Opts: opts, Env: env, Log: log, Res: &Results{Mode: opts.Mode, RunID: env.Run, Started: time.Now()}}
 	h.Res.Meta = CollectMeta(ctx, opts)
+	h.setupUpstream(ctx)
 	sections := []struct {
 		name string
 		run  func(context.Context) error
@@ -174,17 +186,25 @@ func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) 
 	return h.Res, errors.Join(errs...)
 }
 
-// paths is the CNI_PATH: diktyo's binaries, then the reference plugins.
-func (h *Harness) paths() []string {
+// paths is the CNI_PATH of a case's nodes: diktyo's binaries, then the
+// reference plugins it compares against. Debian's and upstream's plugins
+// share names, so a node sees only one set.
+func (h *Harness) paths(c Case) []string {
+	if c.Upstream {
+		return []string{h.Opts.BinDir, h.upstream}
+	}
 	return []string{h.Opts.BinDir, h.Opts.RefDir}
 }
 
 // missing returns why a case cannot run (binaries absent), or "".
 func (h *Harness) missing(c Case) string {
+	if c.Upstream && h.upstream == "" {
+		return cmp.Or(h.upstreamErr, "upstream plugins not built")
+	}
 	var absent []string
 	for _, b := range c.Bins {
 		found := false
-		for _, d := range h.paths() {
+		for _, d := range h.paths(c) {
 			if st, err := os.Stat(filepath.Join(d, b)); err == nil && !st.IsDir() {
 				found = true
 				break
@@ -205,7 +225,7 @@ func (h *Harness) missing(c Case) string {
 	}
 	var why []string
 	if len(absent) > 0 {
-		why = append(why, fmt.Sprintf("binary %s not found in %s", strings.Join(absent, ", "), strings.Join(h.paths(), ":")))
+		why = append(why, fmt.Sprintf("binary %s not found in %s", strings.Join(absent, ", "), strings.Join(h.paths(c), ":")))
 	}
 	if len(tools) > 0 {
 		why = append(why, fmt.Sprintf("%s not installed", strings.Join(tools, ", ")))
@@ -218,7 +238,7 @@ func (h *Harness) missing(c Case) string {
 func (h *Harness) cases(section string, keep func(Case) bool) []Case {
 	var out []Case
 	for _, c := range Cases() {
-		if len(h.Opts.Cases) > 0 && !slices.Contains(h.Opts.Cases, c.Key) {
+		if !h.Opts.wantsCase(c.Key) {
 			continue
 		}
 		if keep != nil && !keep(c) {

@@ -102,13 +102,57 @@ func TestHarnessTinyRun(t *testing.T) {
 	if err := bench.Report(&md, res, filepath.Join(out, "img"), "img"); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Machine and versions", "## 0. Floors", "| ADD vs its floor |", "portmap (reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
+	for _, want := range []string{"## Machine and versions", "## 0. Floors", "| ADD vs its floor |", "portmap (Debian, reference)", "skipped: ", "img/bench-unrelated.svg", "img/bench-packet.svg"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
 	for f, series := range map[string]string{"bench-unrelated.svg": "portmap", "bench-pods.svg": "portmap", "bench-packet.svg": "none"} {
 		assertSVG(t, filepath.Join(out, "img", f), series)
+	}
+}
+
+// TestBuildUpstream builds the upstream peers at go.mod's version, then
+// proves a second call reuses them.
+func TestBuildUpstream(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds three upstream plugins (module proxy if not cached)")
+	}
+	root, err := testutil.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "list", "-C", root, "-m", "-f", "{{.Version}}", "github.com/containernetworking/plugins").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.TrimSpace(string(out))
+	cache := t.TempDir()
+	dir, version, err := bench.BuildUpstream(context.Background(), root, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if version != want || dir != filepath.Join(cache, want) {
+		t.Fatalf("built %s into %s, want go.mod's %s in %s", version, dir, want, filepath.Join(cache, want))
+	}
+	for _, b := range []string{"portmap", "bridge", "host-local"} {
+		if _, err := os.Stat(filepath.Join(dir, b)); err != nil {
+			t.Error(err)
+		}
+	}
+	before, err := os.Stat(filepath.Join(dir, "portmap"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := bench.BuildUpstream(context.Background(), root, cache); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(filepath.Join(dir, "portmap"))
+	if err != nil || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("the second call rebuilt (or lost) portmap: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(cache, "*.tmp-*")); len(left) > 0 {
+		t.Errorf("build directories left behind: %v", left)
 	}
 }
 

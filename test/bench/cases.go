@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -12,12 +13,15 @@ import (
 // would have produced; "chain" cases run standalone with runtimeConfig
 // ips, as diktyo-nri runs them.
 type Case struct {
-	Key   string   // short id: flags, JSON, series names
-	Name  string   // table label
-	Ref   bool     // a reference plugin users would otherwise run
-	Bins  []string // plugin binaries it needs
-	Tools []string // other programs it needs (in PATH or /usr/sbin)
-	Bare  bool     // the pod must have no eth0 yet (a main plugin makes it)
+	Key  string // short id: flags, JSON, series names
+	Name string // table label
+	Ref  bool   // a reference plugin users would otherwise run
+	// Upstream says Bins are the upstream plugins the harness builds
+	// (BuildUpstream), not Debian's in RefDir.
+	Upstream bool
+	Bins     []string // plugin binaries it needs
+	Tools    []string // other programs it needs (in PATH or /usr/sbin)
+	Bare     bool     // the pod must have no eth0 yet (a main plugin makes it)
 	// Scale says the case takes part in the pods-on-the-node measurement;
 	// NAT says it writes nat rules, so unrelated nat rules may slow it.
 	Scale, NAT bool
@@ -142,8 +146,24 @@ func portMappings(a Attachment) []map[string]any {
 	return pm
 }
 
-func bridgeConf(n *Node, name string, subnet string, masq bool) map[string]any {
-	return map[string]any{
+// portmapConf is portmap with hairpin SNAT; backend "" leaves the key out
+// (Debian's package predates backends).
+func portmapConf(backend string) map[string]any {
+	c := map[string]any{"type": "portmap", "snat": true, "capabilities": map[string]bool{"portMappings": true}}
+	if backend != "" {
+		c["backend"] = backend
+	}
+	return c
+}
+
+func portmapCaps(a Attachment) map[string]any {
+	return map[string]any{"portMappings": portMappings(a)}
+}
+
+// bridgeConf is bridge as the gateway of subnet; masqBackend "" leaves
+// ipMasqBackend out (Debian's package predates it: iptables only).
+func bridgeConf(n *Node, name string, subnet string, masq bool, masqBackend string) map[string]any {
+	c := map[string]any{
 		"type": "bridge", "bridge": name, "isGateway": true, "ipMasq": masq,
 		"ipam": map[string]any{
 			"type":    "host-local",
@@ -151,13 +171,55 @@ func bridgeConf(n *Node, name string, subnet string, masq bool) map[string]any {
 			"dataDir": filepath.Join(n.Dir, "ipam-"+name),
 		},
 	}
+	if masqBackend != "" {
+		c["ipMasqBackend"] = masqBackend
+	}
+	return c
+}
+
+// bridgeMasq is the bridge + ipMasq case's build.
+func bridgeMasq(masqBackend string) func(*Node, Attachment) (Op, error) {
+	return func(n *Node, a Attachment) (Op, error) {
+		list, err := buildList("bench", nil, bridgeConf(n, "dkbr0", bridgeNet.String(), true, masqBackend))
+		return Op{List: list, RT: runtimeConf(a, nil)}, err
+	}
+}
+
+// portmapMaxPods caps portmap's preloaded pods: with go-iptables every ADD
+// execs iptables several times, each exec reading the whole nat table, so
+// preloading grows quadratically.
+const portmapMaxPods = 100
+
+// upstreamCases are portmap and bridge + ipMasq of upstreamModule at
+// go.mod's version, once per backend: the peers of the Debian cases with
+// the same requests, so rule counts and times compare row by row.
+func upstreamCases() []Case {
+	var cs []Case
+	// portmap's nftables backend needs no cap: it never reads the nat
+	// table, and its ADD stays flat up to 1,000 pods (about 60 ms each).
+	for _, b := range []struct {
+		key, name string
+		maxPods   int
+	}{{"ipt", "iptables", portmapMaxPods}, {"nft", "nftables", 0}} {
+		cs = append(cs,
+			Case{Key: "portmap-up-" + b.key, Name: upstreamLabel("portmap", b.name),
+				Ref: true, Upstream: true, Bins: []string{"portmap"}, Scale: true, NAT: true, MaxPods: b.maxPods,
+				Note:  fmt.Sprintf("%d host ports (DNAT + hairpin SNAT)", entriesPerPod),
+				build: chained(func(*Node) map[string]any { return portmapConf(b.name) }, portmapCaps)},
+			Case{Key: "bridge-masq-up-" + b.key, Name: upstreamLabel("bridge + ipMasq", b.name),
+				Ref: true, Upstream: true, Bins: []string{"bridge", "host-local"}, Bare: true, NAT: true,
+				Note:  "veth + address + per-pod masquerade",
+				build: bridgeMasq(b.name)},
+		)
+	}
+	return cs
 }
 
 // Cases lists everything the per-pod and scale sections can measure, the
-// reference plugins first.
+// reference plugins first (Debian's, then upstream's).
 func Cases() []Case {
 	masqCaps := func(a Attachment) map[string]any { return map[string]any{"masqEntries": masqEntries()} }
-	return []Case{
+	floorsAndDebian := []Case{
 		{Key: "noop", Name: "noop (exec floor)", Bins: []string{"noop"},
 			Note:  "nothing: cost of one plugin exec through libcni",
 			build: chained(func(*Node) map[string]any { return map[string]any{"type": "noop"} }, nil)},
@@ -168,23 +230,20 @@ func Cases() []Case {
 				list, err := buildList("bench", prevResult(a), noop, noop, noop)
 				return Op{List: list, RT: runtimeConf(a, nil)}, err
 			}},
-		{Key: "portmap", Name: "portmap (reference)", Ref: true, Bins: []string{"portmap"}, Scale: true, NAT: true, MaxPods: 100,
-			Note: fmt.Sprintf("%d host ports (DNAT + hairpin SNAT)", entriesPerPod),
-			build: chained(func(*Node) map[string]any {
-				return map[string]any{"type": "portmap", "snat": true, "capabilities": map[string]bool{"portMappings": true}}
-			}, func(a Attachment) map[string]any { return map[string]any{"portMappings": portMappings(a)} })},
-		{Key: "bridge", Name: "bridge, no ipMasq (reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true,
+		{Key: "portmap", Name: "portmap (Debian, reference)", Ref: true, Bins: []string{"portmap"}, Scale: true, NAT: true, MaxPods: portmapMaxPods,
+			Note:  fmt.Sprintf("%d host ports (DNAT + hairpin SNAT)", entriesPerPod),
+			build: chained(func(*Node) map[string]any { return portmapConf("") }, portmapCaps)},
+		{Key: "bridge", Name: "bridge, no ipMasq (Debian, reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true,
 			Note: "veth + host-local address; baseline for the row below",
 			build: func(n *Node, a Attachment) (Op, error) {
-				list, err := buildList("bench", nil, bridgeConf(n, "dkbr1", "198.19.136.0/21", false))
+				list, err := buildList("bench", nil, bridgeConf(n, "dkbr1", "198.19.136.0/21", false, ""))
 				return Op{List: list, RT: runtimeConf(a, nil)}, err
 			}},
-		{Key: "bridge-masq", Name: "bridge + ipMasq (reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true, NAT: true,
-			Note: "veth + address + per-pod masquerade chain",
-			build: func(n *Node, a Attachment) (Op, error) {
-				list, err := buildList("bench", nil, bridgeConf(n, "dkbr0", bridgeNet.String(), true))
-				return Op{List: list, RT: runtimeConf(a, nil)}, err
-			}},
+		{Key: "bridge-masq", Name: "bridge + ipMasq (Debian, reference)", Ref: true, Bins: []string{"bridge", "host-local"}, Bare: true, NAT: true,
+			Note:  "veth + address + per-pod masquerade chain",
+			build: bridgeMasq("")},
+	}
+	diktyo := []Case{
 		{Key: "ipmasq-ipt", NAT: true, Name: "ipmasq, iptables", Bins: []string{"ipmasq"}, Scale: true,
 			Note:  fmt.Sprintf("%d masqEntries + node excludeCIDRs", entriesPerPod),
 			build: chained(func(*Node) map[string]any { return ipmasqConf("iptables") }, masqCaps)},
@@ -246,4 +305,5 @@ func Cases() []Case {
 			Note:  "as chain-nft, with iproute's per-pod rules replaced by an nftables map (one fwmark rule per table)",
 			build: diktyoChain("nftables", "fwmark")},
 	}
+	return slices.Concat(floorsAndDebian, upstreamCases(), diktyo)
 }

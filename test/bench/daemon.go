@@ -84,7 +84,7 @@ func (h *Harness) newNRIWorldWith(backend string, inProcess bool, extra string) 
 	if inProcess {
 		mode = "in-process"
 	}
-	node, err := h.Env.NewNode("nri-"+mode, h.paths())
+	node, err := h.Env.NewNode("nri-"+mode, h.paths(Case{}))
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ type floorProbe struct {
 // runFloor is section 0. A primitive whose tool is missing is skipped
 // with its reason; the others still run.
 func (h *Harness) runFloor(ctx context.Context) error {
-	node, err := h.Env.NewNode("floor", h.paths())
+	node, err := h.Env.NewNode("floor", h.paths(Case{}))
 	if err != nil {
 		return err
 	}

@@ -37,13 +37,13 @@ func CollectMeta(ctx context.Context, o Options) Meta {
 		Versions: map[string]string{"go (harness)": runtime.Version()},
 	}
 	cmds := map[string][]string{
-		"kernel":                {"uname", "-r"},
-		"iptables":              {"iptables", "--version"},
-		"nft":                   {"nft", "--version"},
-		"iproute2":              {"ip", "-V"},
-		"go (toolchain)":        {"go", "env", "GOVERSION"},
-		"runc":                  {"runc", "--version"},
-		"reference CNI plugins": {"dpkg-query", "-W", "-f", "containernetworking-plugins ${Version}", "containernetworking-plugins"},
+		"kernel":                         {"uname", "-r"},
+		"iptables":                       {"iptables", "--version"},
+		"nft":                            {"nft", "--version"},
+		"iproute2":                       {"ip", "-V"},
+		"go (toolchain)":                 {"go", "env", "GOVERSION"},
+		"runc":                           {"runc", "--version"},
+		"reference CNI plugins (Debian)": {"dpkg-query", "-W", "-f", "containernetworking-plugins ${Version}", "containernetworking-plugins"},
 	}
 	for k, c := range cmds {
 		m.Versions[k] = cmdLine(ctx, "", c...)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"slices"
+	"strings"
 	"time"
 )
 
@@ -16,7 +16,12 @@ type PacketVariant struct {
 	Name string
 	// Case installs the policy (empty: plain forwarding, the baseline).
 	Case string
-	// SNAT says the remote must see the router's address as the source.
+	// NodeRules, when set, is node-wide nat state loaded into the router
+	// with iptables-restore --noflush instead of a case: the same for any
+	// number of pods, so it is measured at the smallest size only.
+	NodeRules string
+	// SNAT says the remote must see the router's address as the source
+	// (SNAT to it, or a masquerade out of the link that holds it).
 	SNAT bool
 	// MeasuredFirst attaches the measured pod before the preloaded ones:
 	// ipmasq's iptables backend inserts each pod's jump at the top of the
@@ -26,17 +31,43 @@ type PacketVariant struct {
 	MeasuredFirst bool
 }
 
-// PacketVariants: the baseline, each ipmasq backend alone, and the whole
+// PacketVariants: the baseline, the node-wide masquerade most clusters
+// run instead of per-pod policy, each ipmasq backend alone, and the whole
 // diktyo chain (nftables) whose iproute part adds policy-routing rules
 // that every routed packet walks.
 func PacketVariants() []PacketVariant {
 	return []PacketVariant{
 		{Key: "none", Name: "no policy (forwarding only)"},
+		{Key: "ip-masq-agent", Name: "ip-masq-agent style (node-wide, iptables)", NodeRules: ipMasqAgentRules(), SNAT: true},
 		{Key: "ipmasq-ipt", Name: "ipmasq, iptables", Case: "ipmasq-ipt", SNAT: true, MeasuredFirst: true},
 		{Key: "ipmasq-nft", Name: "ipmasq, nftables", Case: "ipmasq-nft", SNAT: true},
 		{Key: "chain-nft", Name: "diktyo chain (nftables + iproute)", Case: "chain-nft", SNAT: true},
 		{Key: "chain-nft-fwmark", Name: "diktyo chain (nftables + iproute fwmark layout)", Case: "chain-nft-fwmark", SNAT: true},
 	}
+}
+
+// ipMasqAgentNonMasq is ip-masq-agent's default nonMasqueradeCIDRs
+// without 198.18.0.0/15: the run's remote network lives there, and a
+// cluster masquerading to a network lists it the same way. Each is one
+// RETURN rule a new flow walks before the MASQUERADE.
+var ipMasqAgentNonMasq = []string{
+	"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24",
+	"192.88.99.0/24", "198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
+}
+
+// ipMasqAgentRules renders the nat rules ip-masq-agent keeps on a node:
+// one POSTROUTING jump for non-local destinations into IP-MASQ-AGENT, a
+// RETURN per non-masquerade CIDR, MASQUERADE last.
+func ipMasqAgentRules() string {
+	var b strings.Builder
+	b.WriteString("*nat\n:IP-MASQ-AGENT - [0:0]\n")
+	b.WriteString("-A POSTROUTING -m comment --comment \"ip-masq-agent: ensure nat POSTROUTING directs all non-LOCAL destination traffic to our custom IP-MASQ-AGENT chain\" -m addrtype ! --dst-type LOCAL -j IP-MASQ-AGENT\n")
+	for _, cidr := range ipMasqAgentNonMasq {
+		fmt.Fprintf(&b, "-A IP-MASQ-AGENT -d %s -m comment --comment \"ip-masq-agent: local traffic is not subject to MASQUERADE\" -j RETURN\n", cidr)
+	}
+	b.WriteString("-A IP-MASQ-AGENT -m comment --comment \"ip-masq-agent: outbound traffic is subject to MASQUERADE (must be last in chain)\" -j MASQUERADE\n")
+	b.WriteString("COMMIT\n")
+	return b.String()
 }
 
 const (
@@ -86,7 +117,7 @@ func (h *Harness) runPacket(ctx context.Context) error {
 	}()
 	for _, v := range PacketVariants() {
 		var c Case
-		if len(h.Opts.Cases) > 0 && v.Case != "" && !slices.Contains(h.Opts.Cases, v.Case) {
+		if !h.Opts.wantsVariant(v) {
 			continue
 		}
 		if v.Case != "" {
@@ -98,7 +129,7 @@ func (h *Harness) runPacket(ctx context.Context) error {
 		}
 		sizes := h.Opts.PacketPods
 		if v.Case == "" {
-			sizes = sizes[:1] // the baseline has no pods to scale
+			sizes = sizes[:1] // no per-pod state to scale
 		}
 		for _, pods := range sizes {
 			r, err := h.newRouter(ctx, v, c, pods)
@@ -136,12 +167,24 @@ func (h *Harness) runPacket(ctx context.Context) error {
 	return nil
 }
 
+// wantsVariant: -cases selects variants by their case key, or by their
+// own key when they have no case; the baseline always runs.
+func (o *Options) wantsVariant(v PacketVariant) bool {
+	switch {
+	case v.Case != "":
+		return o.wantsCase(v.Case)
+	case v.NodeRules != "":
+		return o.wantsCase(v.Key)
+	}
+	return true
+}
+
 // newRouter builds the topology: the client pod's own attachment and
 // pods-1 preloaded pods of the case on the router, in the order that puts
 // the client's rules last in any linear walk (see MeasuredFirst), a remote
 // namespace and an echo server in it.
 func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods int) (*router, error) {
-	node, err := h.Env.NewNode(fmt.Sprintf("router-%s@%d", v.Key, pods), h.paths())
+	node, err := h.Env.NewNode(fmt.Sprintf("router-%s@%d", v.Key, pods), h.paths(c))
 	if err != nil {
 		return nil, err
 	}
@@ -165,6 +208,11 @@ func (h *Harness) newRouter(ctx context.Context, v PacketVariant, c Case, pods i
 	}
 	for _, cmd := range cmds {
 		if _, err := runHost(cmd[0], cmd[1:]...); err != nil {
+			return r, err
+		}
+	}
+	if v.NodeRules != "" {
+		if _, err := node.RunStdin(v.NodeRules, "iptables-restore", "--noflush"); err != nil {
 			return r, err
 		}
 	}

@@ -72,7 +72,7 @@ func (h *Harness) runPerPod(ctx context.Context) error {
 	var arms []*arm
 	var rows []*PerPodRow
 	for _, c := range cases {
-		node, err := h.Env.NewNode(c.Key, h.paths())
+		node, err := h.Env.NewNode(c.Key, h.paths(c))
 		if err != nil {
 			return err
 		}

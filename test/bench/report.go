@@ -124,7 +124,7 @@ func (p *printer) perPod(r *Results) {
 	p.f("with runtimeConfig `ips`, as diktyo-nri runs it. Kernel objects are counted on the node after one more ADD (shared chains ")
 	p.f("and tables already made); \"kept after DEL\" is what a plugin leaves for the next pod (shared chains, tables, bridges).\n\n")
 	base := findPerPod(r, "portmap")
-	head := []string{"case", "one pod gets", "kernel objects per pod", "kept after DEL", "ADD", "DEL", "ADD+DEL", "N", "ADD+DEL vs portmap"}
+	head := []string{"case", "one pod gets", "kernel objects per pod", "kept after DEL", "ADD", "DEL", "ADD+DEL", "N", "ADD+DEL vs Debian's portmap"}
 	// The floor column only when section 0 ran: without it, the table
 	// is as it always was.
 	floors := len(r.Floor) > 0
@@ -153,8 +153,14 @@ func (p *printer) perPod(r *Results) {
 		p.f("plugin, plus the smallest operation of each plugin's job; see section 0): 1.0x would be a plugin that costs nothing ")
 		p.f("beyond them.\n\n")
 	}
+	p.f("The reference plugins come twice: Debian's package (the version is under [Machine and versions](#machine-and-versions)), ")
+	p.f("iptables only, and upstream's release that diktyo's go.mod pins, built by the harness, once per backend with the same requests.\n\n")
 	p.f("What drives these figures: every plugin pays a process start and libcni's work (the noop rows). portmap and bridge's ")
-	p.f("ipMasq use one iptables exec per rule or check (go-iptables), and each exec of iptables-nft reads the table; ipmasq writes ")
+	p.f("ipMasq with iptables (Debian's, upstream's iptables backend) use one iptables exec per rule or check (go-iptables), and ")
+	p.f("each exec of iptables-nft reads the table. Their nftables backends (upstream's) work in a table of their own through ")
+	p.f("knftables, which execs `nft` for every step: a version check and a dry run whenever it opens the table, then one ")
+	p.f("transaction; DEL also lists the table to find the pod's rules, and upstream bridge's DEL clears both backends' rules ")
+	p.f("(whichever made the pod), so its DEL costs more than Debian's under either backend. ipmasq writes ")
 	p.f("a pod's rules in one `iptables-restore --noflush` (iptables backend) or one nft transaction (nftables backend); iproute makes ")
 	p.f("netlink calls; registerDNS rewrites one file (hosts) or sends one TSIG-signed update to BIND9 (rfc2136). The DNS rows were ")
 	p.f("checked after the warm-up ADD: the record is in the file, or resolves through the server.\n\n")
@@ -162,7 +168,7 @@ func (p *printer) perPod(r *Results) {
 		p.f("The noop row is the floor every exec'd plugin pays (process start, libcni, cache write): %s per ADD+DEL. ", fmtDur(noop.AddDel.Median))
 	}
 	if b, m := findPerPod(r, "bridge"), findPerPod(r, "bridge-masq"); b != nil && m != nil {
-		p.f("bridge's ipMasq costs %s per ADD+DEL over bridge alone. ", fmtDur(m.AddDel.Median-b.AddDel.Median))
+		p.f("Debian bridge's ipMasq costs %s per ADD+DEL over bridge alone. ", fmtDur(m.AddDel.Median-b.AddDel.Median))
 	}
 	p.f("\n\n")
 }
@@ -257,12 +263,19 @@ func floorGlance(r *Results) string {
 func (p *printer) glance(r *Results) {
 	var lines []string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
-	pm := findPerPod(r, "portmap")
+	pm, up := findPerPod(r, "portmap"), findPerPod(r, "portmap-up-nft")
 	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-ipt", "chain-nft", "chain-nft-fwmark"} {
-		if row := findPerPod(r, k); row != nil && pm != nil {
-			add("%s: ADD+DEL %s per pod, %s portmap's (%s).", row.Name, fmtDur(row.AddDel.Median),
-				fmtCI(ratioCI(row.AddDel, row.AddDelSamples, pm.AddDel, pm.AddDelSamples)), fmtDur(pm.AddDel.Median))
+		row := findPerPod(r, k)
+		if row == nil || pm == nil {
+			continue
 		}
+		line := fmt.Sprintf("%s: ADD+DEL %s per pod, %s Debian's portmap (%s)", row.Name, fmtDur(row.AddDel.Median),
+			fmtCI(ratioCI(row.AddDel, row.AddDelSamples, pm.AddDel, pm.AddDelSamples)), fmtDur(pm.AddDel.Median))
+		if up != nil {
+			line += fmt.Sprintf(", %s upstream's with nftables (%s)",
+				fmtCI(ratioCI(row.AddDel, row.AddDelSamples, up.AddDel, up.AddDelSamples)), fmtDur(up.AddDel.Median))
+		}
+		add("%s.", line)
 	}
 	if l := floorGlance(r); l != "" {
 		add("%s", l)
@@ -290,6 +303,10 @@ func (p *printer) glance(r *Results) {
 		add("ADD with pods already on the node vs %s pods: %s.", fmtCount(sizes[0]), strings.Join(parts, ", "))
 	}
 	if base := findPacket(r, "none", 1); base != nil {
+		if agent := findPacket(r, "ip-masq-agent", 1); agent != nil {
+			add("Per packet (bursts), %s: a new flow costs %s over plain forwarding, an established flow %s.", agent.Variant,
+				fmtDur(agent.NewFlowBurst.Median-base.NewFlowBurst.Median), fmtDur(agent.EstablishedBurst.Median-base.EstablishedBurst.Median))
+		}
 		for _, k := range []string{"ipmasq-ipt", "ipmasq-nft", "chain-nft", "chain-nft-fwmark"} {
 			big, one := largestPacket(r, k), findPacket(r, k, 1)
 			if big == nil || one == nil {
@@ -341,7 +358,8 @@ func (p *printer) scale(r *Results, title, what string, rows []ScaleRow, plot, s
 		p.f("A plugin that lists or checks rules with one iptables exec each pays for the table's size on every exec. ")
 		p.f("A single `iptables-restore --noflush` is not free of it either: iptables-nft reads part of the nat table before it ")
 		p.f("commits, and that read grows with the rules reachable from the nat base chains (rules in chains nothing jumps to ")
-		p.f("cost far less). The nftables backend works in its own table and does not see them.\n\n")
+		p.f("cost far less). The nftables backends (ipmasq's, upstream portmap's and bridge's) work in tables of their own and do ")
+		p.f("not see them.\n\n")
 	case SecPods:
 		p.f("Preloaded pods are added by the same case (same policy, own addresses) before the measured one. ")
 		p.f("Per-pod objects a plugin must find among all others (a jump in a shared chain, a map element, ip rules, hosts-file ")
@@ -414,6 +432,11 @@ func (p *printer) packet(r *Results, plot string) {
 	p.f("replies read, time per request: the router's processing cost per packet. **Round trip**: one request at a time: the ")
 	p.f("latency a request sees, mostly wake-ups, the same with or without policy. The echo server returns the source address ")
 	p.f("it saw, and every reply was checked to show the address the policy asks for.\n\n")
+	p.f("The ip-masq-agent-style row is the node-wide masquerade many clusters run instead of per-pod policy, as ")
+	p.f("ip-masq-agent writes it: one nat POSTROUTING jump for non-local destinations into an IP-MASQ-AGENT chain, a RETURN ")
+	p.f("per non-masquerade CIDR (its default list without 198.18.0.0/15, where this run's remote network lives), MASQUERADE last. ")
+	p.f("Every new flow walks those %d rules whatever the number of pods, so it is measured at the smallest size: a per-packet ", len(ipMasqAgentNonMasq)+2)
+	p.f("baseline for a node-wide policy. The remote sees the router's address, as with SNAT.\n\n")
 	p.f("On a shared 2-vCPU machine these µs-scale figures are bimodal (a request's path stays on one CPU or crosses to the ")
 	p.f("other), and the median can land in either mode from run to run; the lower decile (p10, first figure in brackets) is ")
 	p.f("the fast mode's cost and is the stable one, so the per-packet target is judged on it.\n\n")
@@ -639,7 +662,8 @@ func (p *printer) method(r *Results) {
 	p.f("go run ./test/bench/cmd/diktyo-bench -json /tmp/b.json ...   # keep the raw results; -render /tmp/b.json re-renders\n```\n\n")
 	p.f("The figures are drawn from the same results with [gonum/plot](https://github.com/gonum/plot) (`test/bench/plot.go`): ")
 	p.f("a line through each case's medians, a p10–p90 bar at each point, node sizes on a log axis.\n\n")
-	p.f("Needs root, iptables, nftables, iproute2, BIND9 (`named`), the reference plugins (`containernetworking-plugins`) and, for section 0, the Go toolchain; ")
+	p.f("Needs root, iptables, nftables, iproute2, BIND9 (`named`), the reference plugins (Debian's `containernetworking-plugins`, ")
+	p.f("`-ref`), the go command with the module cache or the Go module proxy (the upstream plugins) and, for section 0, the Go toolchain; ")
 	p.f("section 4 also needs `hack/testvm.sh`, section 5 `diktyo-nri`. A part that cannot run says why under ")
 	p.f("[Skipped](#skipped) instead of showing a figure. Section 4 brings up its own test VM instance (state in ")
 	p.f("`/var/lib/diktyo-bench-vm`, bridge `dkbvm0`, subnet 198.18.210.0/24, so a test VM of the end-to-end suite is not ")
@@ -650,6 +674,12 @@ func (p *printer) method(r *Results) {
 	p.f("- Every plugin runs inside a throwaway \"node\" network namespace (`dktb-<run>-…`), one per configuration; pods are ")
 	p.f("namespaces linked to it by veth pairs; unrelated nat rules are loaded with one `iptables-restore --noflush` in chains ")
 	p.f("of %d; traffic only flows among the run's namespaces (198.18.0.0/15). Everything is deleted at the end and on SIGINT/SIGTERM.\n", fillerRulesPerChain)
+	p.f("- The upstream plugins (portmap, bridge, host-local) are `%s` at the version diktyo's go.mod requires: ", upstreamModule)
+	p.f("`go mod download -json %s` in the repository names the version and its source in the module cache (fetched ", upstreamModule)
+	p.f("from the Go module proxy if absent), and `go build` builds them there with upstream's own go.mod and go.sum, cgo off, ")
+	p.f("into `bin/bench/upstream/<version>/` (`-upstream`), once per version. Their nodes' CNI_PATH holds them instead of ")
+	p.f("Debian's, whose binaries have the same names. The backend is chosen in the config: `backend` for portmap, ")
+	p.f("`ipMasqBackend` for bridge (`iptables` or `nftables`; left out, iptables unless only nftables is available).\n")
 	p.f("- Timing covers libcni's `AddNetworkList`/`DelNetworkList` only (the namespace switch and config building are outside).\n")
 	p.f("- Preloaded pods share one sandbox namespace and carry the same host-side policy as the measured pod, without its ")
 	p.f("pod-side routes (those live in the pod's own namespace and cannot affect the node).\n")
@@ -669,7 +699,7 @@ func Targets(r *Results) []Target {
 	portmap := findPerPod(r, "portmap")
 	for _, k := range []string{"ipmasq-ipt", "ipmasq-nft"} {
 		row := findPerPod(r, k)
-		goal := fmt.Sprintf("%s ADD+DEL below portmap's", k)
+		goal := fmt.Sprintf("%s ADD+DEL below Debian's portmap", k)
 		if row == nil || portmap == nil {
 			ts = append(ts, Target{goal, "–", "skipped: not measured"})
 			continue

@@ -127,7 +127,7 @@ func (h *Harness) scaleSection(ctx context.Context, section string, sizes []int,
 				h.Res.skip(section, fmt.Sprintf("%s at %d pods: capped at %d (its preload time grows quadratically)", c.Name, size, c.MaxPods))
 				continue
 			}
-			node, err := h.Env.NewNode(fmt.Sprintf("%s@%d", c.Key, size), h.paths())
+			node, err := h.Env.NewNode(fmt.Sprintf("%s@%d", c.Key, size), h.paths(c))
 			if err != nil {
 				return nil, err
 			}

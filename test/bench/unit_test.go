@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -176,10 +177,13 @@ func TestCountNFTSkipsXtablesTables(t *testing.T) {
 	 {"rule":{"family":"inet","table":"diktyo-ipmasq","chain":"postrouting"}},
 	 {"rule":{"family":"inet","table":"diktyo-ipmasq","chain":"pod"}},
 	 {"map":{"family":"inet","table":"diktyo-ipmasq","name":"pods","elem":[["a","b"],["c","d"]]}},
-	 {"set":{"family":"ip","table":"filter","name":"x","elem":["1.2.3.4"]}}]}`
+	 {"set":{"family":"ip","table":"filter","name":"x","elem":["1.2.3.4"]}},
+	 {"rule":{"family":"ip","table":"cni_hostport","chain":"hostports"}},
+	 {"rule":{"family":"inet","table":"cni_plugins_masquerade","chain":"masq_checks"}}]}`
+	// The last two are upstream portmap's and bridge's nftables tables.
 	rules, elems, err := countNFT([]byte(raw))
-	if err != nil || rules != 2 || elems != 2 {
-		t.Fatalf("countNFT = %d rules, %d elems, %v; want 2, 2", rules, elems, err)
+	if err != nil || rules != 4 || elems != 2 {
+		t.Fatalf("countNFT = %d rules, %d elems, %v; want 4, 2", rules, elems, err)
 	}
 	if _, _, err := countNFT([]byte("not json")); err == nil {
 		t.Fatal("bad JSON must be an error")
@@ -187,6 +191,90 @@ func TestCountNFTSkipsXtablesTables(t *testing.T) {
 	d := State{IPTRules: 5, IPRules: 2}.Sub(State{IPTRules: 1})
 	if d.String() != "iptables rules +4, ip rules +2" || (State{}).String() != "none" {
 		t.Fatalf("State strings: %q %q", d.String(), State{}.String())
+	}
+}
+
+// TestUpstreamCases checks the upstream peers ask for their backend with
+// upstream's config keys, and the Debian cases (which predate them) do not.
+func TestUpstreamCases(t *testing.T) {
+	cases := map[string]Case{}
+	for _, c := range Cases() {
+		cases[c.Key] = c
+	}
+	n := &Node{Dir: t.TempDir()}
+	pod := &Pod{Netns: &Netns{Path: "/run/netns/x"}, IfName: "eth0", HostIf: "dkv1"}
+	a := Attachment{ContainerID: "c1", Pod: pod, Addr: netip.PrefixFrom(slotAddr, 16), Index: 1}
+	for key, want := range map[string]string{
+		"portmap":            "",
+		"bridge-masq":        "",
+		"portmap-up-ipt":     `"backend":"iptables"`,
+		"portmap-up-nft":     `"backend":"nftables"`,
+		"bridge-masq-up-ipt": `"ipMasqBackend":"iptables"`,
+		"bridge-masq-up-nft": `"ipMasqBackend":"nftables"`,
+	} {
+		c, ok := cases[key]
+		if !ok {
+			t.Fatalf("no case %s", key)
+		}
+		if c.Upstream != (want != "") || !c.Ref || !c.NAT {
+			t.Errorf("%s: Upstream %v, Ref %v, NAT %v", key, c.Upstream, c.Ref, c.NAT)
+		}
+		op, err := c.build(n, a)
+		if err != nil {
+			t.Fatalf("%s: %v", key, err)
+		}
+		conf := string(op.List.Plugins[0].Bytes)
+		if want == "" && strings.Contains(strings.ToLower(conf), "backend") {
+			t.Errorf("%s: Debian's plugin got a backend key: %s", key, conf)
+		}
+		if want != "" && !strings.Contains(conf, want) {
+			t.Errorf("%s: config lacks %s: %s", key, want, conf)
+		}
+		if c.Upstream && !strings.Contains(c.Name, "(upstream), "+strings.Trim(want[strings.LastIndex(want, ":")+1:], `"`)) {
+			t.Errorf("%s: label %q does not name upstream and the backend", key, c.Name)
+		}
+	}
+}
+
+func TestIPMasqAgentRules(t *testing.T) {
+	s := ipMasqAgentRules()
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	if lines[0] != "*nat" || lines[1] != ":IP-MASQ-AGENT - [0:0]" || lines[len(lines)-1] != "COMMIT" {
+		t.Fatalf("not a restore script:\n%s", s)
+	}
+	if got := strings.Count(s, "-A POSTROUTING "); got != 1 || !strings.Contains(lines[2], "-j IP-MASQ-AGENT") {
+		t.Errorf("want one POSTROUTING jump first, got %d:\n%s", got, s)
+	}
+	if got := strings.Count(s, "-j RETURN"); got != len(ipMasqAgentNonMasq) {
+		t.Errorf("%d RETURN rules, want %d", got, len(ipMasqAgentNonMasq))
+	}
+	if !strings.HasSuffix(lines[len(lines)-2], "-j MASQUERADE") {
+		t.Errorf("MASQUERADE is not last: %s", lines[len(lines)-2])
+	}
+	remote := netip.MustParsePrefix("198.18.0.0/15")
+	for _, c := range ipMasqAgentNonMasq {
+		if netip.MustParsePrefix(c).Overlaps(remote) {
+			t.Errorf("%s would exempt the run's remote network from the masquerade", c)
+		}
+	}
+}
+
+func TestWantsVariant(t *testing.T) {
+	vs := map[string]PacketVariant{}
+	for _, v := range PacketVariants() {
+		vs[v.Key] = v
+	}
+	o := Options{Cases: []string{"ipmasq-nft"}}
+	for key, want := range map[string]bool{"none": true, "ipmasq-nft": true, "ip-masq-agent": false, "chain-nft": false} {
+		if got := o.wantsVariant(vs[key]); got != want {
+			t.Errorf("-cases ipmasq-nft: %s wanted %v, want %v", key, got, want)
+		}
+	}
+	if o := (Options{Cases: []string{"ip-masq-agent"}}); !o.wantsVariant(vs["ip-masq-agent"]) || o.wantsVariant(vs["ipmasq-ipt"]) {
+		t.Error("-cases ip-masq-agent must select that variant only")
+	}
+	if !(&Options{}).wantsVariant(vs["ip-masq-agent"]) {
+		t.Error("no -cases must select every variant")
 	}
 }
 
@@ -243,8 +331,8 @@ func TestTargets(t *testing.T) {
 		got[tg.Goal] = tg.Result
 	}
 	want := map[string]string{
-		"ipmasq-ipt ADD+DEL below portmap's":                                      "pass",
-		"ipmasq-nft ADD+DEL below portmap's":                                      "FAIL",
+		"ipmasq-ipt ADD+DEL below Debian's portmap":                               "pass",
+		"ipmasq-nft ADD+DEL below Debian's portmap":                               "FAIL",
 		"ipmasq-ipt: ADD with 10,000 unrelated nat rules within 1.3x of 0":        "pass",
 		"ipmasq-nft: ADD with 10,000 unrelated nat rules within 1.3x of 0":        "FAIL",
 		"chain-ipt: ADD with 10,000 unrelated nat rules within 1.3x of 0":         "skipped: not measured",
@@ -263,7 +351,7 @@ func TestTargets(t *testing.T) {
 	if err := Report(&md, r, t.TempDir(), "img"); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"## At a glance", "| ipmasq-nft ADD+DEL below portmap's | 120.00 ms vs 100.00 ms (1.20x) | FAIL |"} {
+	for _, s := range []string{"## At a glance", "| ipmasq-nft ADD+DEL below Debian's portmap | 120.00 ms vs 100.00 ms (1.20x) | FAIL |"} {
 		if !strings.Contains(md.String(), s) {
 			t.Errorf("report lacks %q", s)
 		}
@@ -321,7 +409,7 @@ func synthetic() *Results {
 			Versions: map[string]string{"kernel": "6.0", "iptables": "iptables v1.8.9 (nf_tables)"}},
 		Durations:     []SectionTime{{SecPerPod, 20 * time.Second}, {SecPacket, 90 * time.Second}},
 		PacketSamples: 100,
-		Skipped:       []Skip{{SecPods, "portmap (reference) at 1000 pods: capped at 100"}},
+		Skipped:       []Skip{{SecPods, "portmap (Debian, reference) at 1000 pods: capped at 100"}},
 	}
 	for i, k := range []string{"noop", "noop-chain3", "portmap", "bridge", "bridge-masq", "ipmasq-ipt", "ipmasq-nft", "chain-nft"} {
 		m := float64(5 + 20*i)
@@ -394,7 +482,7 @@ func TestFloorReport(t *testing.T) {
 		"| primitive | how | median (p10–p90) | N | floor of |\n",
 		"| exec (name) | how \\| piped | 2.00 ms (1.70 ms–2.40 ms) | 30 | every exec'd plugin",
 		"| NRI RunPodSandbox round trip, pod without policy | measured in section 5 (in-process)",
-		"| ADD+DEL vs portmap | ADD vs its floor |\n",
+		"| ADD+DEL vs Debian's portmap | ADD vs its floor |\n",
 		"- ADD against its floor, the primitives it cannot do without (section 0).",
 		"\n  - ipmasq-ipt (name): ADD 52.50 ms, 7.50x [",
 		"its floor (exec + iptables-restore: 7.00 ms).\n",
@@ -409,7 +497,7 @@ func TestFloorReport(t *testing.T) {
 	}
 	// Intervals on the Targets table's ratios: portmap's, and the
 	// per-packet target's p10 and median ratios.
-	for _, want := range []string{"| ipmasq-ipt ADD+DEL below portmap's | 105.00 ms vs 45.00 ms (2.33x [",
+	for _, want := range []string{"| ipmasq-ipt ADD+DEL below Debian's portmap | 105.00 ms vs 45.00 ms (2.33x [",
 		"| ipmasq-nft: new-flow per-packet cost at 1,000 pods within 1.1x of 1 pod | p10 23.8 µs at 1,000 vs 10.2 µs at 1 (2.33x [", "; median 28.0 µs vs 12.0 µs (2.33x ["} {
 		if !strings.Contains(out, want) {
 			t.Errorf("Targets lack %q", want)

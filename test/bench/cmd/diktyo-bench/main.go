@@ -40,7 +40,9 @@ func run() error {
 	mode := flag.String("mode", defMode, "tiny (seconds), quick (1-2 min) or full (published figures); env DIKTYO_BENCH_MODE")
 	quick := flag.Bool("quick", false, "same as -mode quick")
 	binDir := flag.String("bin", filepath.Join(root, "bin"), "diktyo plugin binaries")
-	refDir := flag.String("ref", "/usr/lib/cni", "reference CNI plugins")
+	refDir := flag.String("ref", "/usr/lib/cni", "reference CNI plugins (Debian's package)")
+	upstream := flag.String("upstream", filepath.Join(root, "bin", "bench", "upstream"),
+		"where the upstream CNI plugins (go.mod's containernetworking/plugins) are built, per version; empty: skip them")
 	out := flag.String("out", "", "report path (default docs/benchmarks.md in full mode, bin/bench/benchmarks.md otherwise)")
 	imgDir := flag.String("img", "", "plot directory (default img/ beside the report)")
 	jsonOut := flag.String("json", "", "also write the raw results as JSON here")
@@ -61,7 +63,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	opts.BinDir, opts.RefDir, opts.Root = *binDir, *refDir, root
+	opts.BinDir, opts.RefDir, opts.UpstreamCache, opts.Root = *binDir, *refDir, *upstream, root
 	opts.Sections, opts.Cases = splitList(*sections), splitList(*cases)
 	for _, s := range opts.Sections {
 		if !contains(bench.AllSections, s) {
