@@ -65,7 +65,11 @@ type Options struct {
 	PacketSamples int // round trips per configuration per round (and a twentieth as many bursts)
 	PacketRounds  int
 
-	CRIPods       int // pods per arm of the crictl runp comparison
+	CRIPods int // pods per arm of the crictl runp comparison
+	// CRILevels are the numbers of concurrent `crictl runp` of the load
+	// measurement; CRILoadPods is the pods per arm at each (at least).
+	CRILevels     []int
+	CRILoadPods   int
 	ReconcilePods int
 	RSSPods       []int
 }
@@ -81,16 +85,19 @@ func DefaultOptions(mode string) (Options, error) {
 		o.Unrelated, o.PodCounts = []int{0, 100}, []int{2, 5}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
+		o.CRILevels, o.CRILoadPods = []int{1, 8}, 8
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
+		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 32
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
+		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 48
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
 	}
