@@ -35,6 +35,8 @@ const (
 	benchVMTable = "dkbench_vm" // ipmasq nftables table likewise
 	benchVMNS    = "e2e-bench"  // pod namespace (the VM's admin config allows e2e-*)
 	benchVMExt   = "198.19.255.10"
+	// benchVMExtTCP's ports 20000-29999 are what the VM allows on it.
+	benchVMExtTCP = "198.19.255.12"
 )
 
 type benchVM struct {
@@ -219,9 +221,14 @@ func (v *benchVM) crictl(ctx context.Context, args ...string) (string, error) {
 }
 
 // podConfig writes a crictl pod config; annotated pods ask for the same
-// kind of policy as the other sections, within the VM's allowlists.
+// kind of policy as the other sections, within the VM's allowlists. Their
+// explicit externals are port ranges of their own (a slot of 100 ports
+// from the pod's sequence number), as diktyo-nri refuses a range that
+// overlaps another live pod's: pods started together need not wait for
+// each other's.
 func (v *benchVM) podConfig(annotated bool) (string, error) {
-	name := fmt.Sprintf("bench-%s-%04d", v.h.Env.Run, v.seq.Add(1))
+	seq := v.seq.Add(1)
+	name := fmt.Sprintf("bench-%s-%04d", v.h.Env.Run, seq)
 	uid := "uid-" + name
 	cfg := map[string]any{
 		"metadata":      map[string]any{"name": name, "namespace": benchVMNS, "uid": uid, "attempt": 0},
@@ -230,8 +237,8 @@ func (v *benchVM) podConfig(annotated bool) (string, error) {
 	}
 	if annotated {
 		masq, err := json.Marshal([]map[string]string{
-			{"external": benchVMExt, "destination": "198.19.0.0/16", "protocol": "udp", "description": "bench udp"},
-			{"external": "198.19.255.12:20000-29999", "destination": "198.19.0.0/16", "protocol": "tcp", "description": "bench tcp"},
+			{"external": portSlot(benchVMExt, 10000, seq), "destination": "198.19.0.0/16", "protocol": "udp", "description": "bench udp"},
+			{"external": portSlot(benchVMExtTCP, 20000, seq), "destination": "198.19.0.0/16", "protocol": "tcp", "description": "bench tcp"},
 			{"external": "masquerade", "destination": "198.19.1.0/24", "description": "bench masq"},
 		})
 		if err != nil {
@@ -249,6 +256,13 @@ func (v *benchVM) podConfig(annotated bool) (string, error) {
 	}
 	f := filepath.Join(v.dir, name+".json")
 	return f, os.WriteFile(f, b, 0o644)
+}
+
+// portSlot is the external addr with the seq'th (mod 100) range of 100
+// ports from base: 100 pods in a row never share one.
+func portSlot(addr string, base int, seq int32) string {
+	lo := base + 100*int(seq%100)
+	return fmt.Sprintf("%s:%d-%d", addr, lo, lo+99)
 }
 
 // runp times one `crictl runp` and removes the pod afterwards (untimed).
