@@ -74,8 +74,8 @@ func (v *benchVM) measureLoad(ctx context.Context, res *ContainerdResult) error 
 		}
 		v.h.Log.Info("containerd load level done", "concurrency", c, "block", block, "rounds", rounds)
 	}
-	res.Notes = append(res.Notes,
-		fmt.Sprintf("under load: blocks of at least %d pods (and at least as many as start at once) per arm, arms rotating every round; a block starts all its pods with that many `crictl runp` at once, then stops them (`crictl stopp`, timed, as many at once) and removes them (untimed); diktyo-nri is started for every block of a diktyo arm with that arm's chain and one annotated pod is run through it first, untimed", min(loadBlockMin, v.h.Opts.CRILoadPods)),
+	res.LoadNotes = append(res.LoadNotes,
+		fmt.Sprintf("blocks of at least %d pods (and at least as many as start at once) per arm, arms rotating every round; a block starts all its pods with that many `crictl runp` at once, then stops them (`crictl stopp`, timed, as many at once) and removes them (untimed); diktyo-nri is started for every block of a diktyo arm with that arm's chain and one annotated pod is run through it first, untimed", min(loadBlockMin, v.h.Opts.CRILoadPods)),
 		"pods/s is a block's pods over the time from its first `crictl runp` to its last one returning, summed over blocks; the diktyo arms start annotated pods (the same policy as the single-pod rows), the arm without diktyo-nri pods without annotations")
 	return nil
 }
@@ -266,7 +266,7 @@ func (v *benchVM) measureCreate(ctx context.Context, res *ContainerdResult) erro
 		return err
 	}
 	res.Create = &CreateLoad{Concurrency: c, Backend: createBackend, Idle: Summarize(idle), Diktyo: Summarize(dk), Plain: Summarize(plain)}
-	res.Notes = append(res.Notes, fmt.Sprintf("CreateContainer: `crictl create --no-pull` of a container (image %s, not started, removed untimed) in a running pod without annotations, back to back for as long as a block of %d pods takes to start %d at a time (those pods are then stopped and removed, untimed), or %d times in a row while nothing else starts; the three conditions rotate every round", img, n, c, n/2))
+	res.Create.Notes = append(res.Create.Notes, fmt.Sprintf("`crictl create --no-pull` of a container (image %s, not started, removed untimed) in a running pod without annotations, back to back for as long as a block of %d pods takes to start %d at a time (those pods are then stopped and removed, untimed), or %d times in a row while nothing else starts; the three conditions rotate every round", img, n, c, n/2))
 	return nil
 }
 

@@ -223,7 +223,7 @@ func loadGlance(c *ContainerdResult) string {
 			parts = append(parts, fmt.Sprintf("%s %.1f pods/s (p99 %s)", armName(r.Arm), r.PodsPerSec(), fmtDur(r.Runp.P99)))
 		}
 	}
-	return fmt.Sprintf("Under containerd with %d `crictl runp` at once: %s.", top, strings.Join(parts, ", "))
+	return fmt.Sprintf("Under containerd with %d `crictl runp` at once: %s.", top, strings.Join(parts, "; "))
 }
 
 func findPerPod(r *Results, key string) *PerPodRow {
@@ -417,9 +417,17 @@ func (p *printer) containerd(r *Results) {
 			fmtDur(c.RunpWith.Median-c.RunpWithout.Median), fmtDur(c.RunpPlain.Median-c.RunpWithout.Median))
 	}
 	p.f("\n")
-	p.load(c.Load)
+	p.notes(c.Notes)
+	p.load(c.Load, c.LoadNotes)
 	p.create(c.Create)
-	for _, n := range c.Notes {
+}
+
+// notes prints a list of notes under a table.
+func (p *printer) notes(ns []string) {
+	if len(ns) == 0 {
+		return
+	}
+	for _, n := range ns {
 		p.f("- %s\n", n)
 	}
 	p.f("\n")
@@ -437,7 +445,7 @@ func armName(arm string) string {
 }
 
 // load prints section 4's concurrency tables: starting, then stopping.
-func (p *printer) load(rows []LoadRow) {
+func (p *printer) load(rows []LoadRow, notes []string) {
 	if len(rows) == 0 {
 		return
 	}
@@ -463,6 +471,7 @@ func (p *printer) load(rows []LoadRow) {
 		p.row(armName(r.Arm), strconv.Itoa(r.Concurrency), fmtSummary(r.Stopp), fmtDur(r.Stopp.P99), strconv.Itoa(r.Stopp.N))
 	}
 	p.f("\n")
+	p.notes(notes)
 }
 
 // create prints CreateContainer of an unrelated pod under load.
@@ -485,6 +494,7 @@ func (p *printer) create(c *CreateLoad) {
 		p.row(r.name, fmtSummary(r.s), fmtDur(r.s.P99), strconv.Itoa(r.s.N), fmtRatio(Ratio(r.s, c.Idle)))
 	}
 	p.f("\n")
+	p.notes(c.Notes)
 }
 
 func (p *printer) daemon(r *Results) {

@@ -98,9 +98,10 @@ type ContainerdResult struct {
 	// Load is `crictl runp` with several pods starting at once, one row
 	// per (arm, concurrency); Create is CreateContainer of an unrelated
 	// pod while others start.
-	Load   []LoadRow   `json:"load,omitempty"`
-	Create *CreateLoad `json:"create,omitempty"`
-	Notes  []string    `json:"notes,omitempty"`
+	Load      []LoadRow   `json:"load,omitempty"`
+	LoadNotes []string    `json:"loadNotes,omitempty"`
+	Create    *CreateLoad `json:"create,omitempty"`
+	Notes     []string    `json:"notes,omitempty"` // of the single-pod rows
 }
 
 // Arms of the load measurement of section 4.
@@ -137,11 +138,12 @@ func (r LoadRow) PodsPerSec() float64 {
 // annotated pods start with diktyo-nri connected, and while pods without
 // annotations start without diktyo-nri (containerd's own load).
 type CreateLoad struct {
-	Concurrency int     `json:"concurrency"` // pods starting at once in the busy cases
-	Backend     string  `json:"backend"`     // ipmasq backend of the annotated pods' chain
-	Idle        Summary `json:"idle"`
-	Diktyo      Summary `json:"diktyo"`
-	Plain       Summary `json:"plain"`
+	Concurrency int      `json:"concurrency"` // pods starting at once in the busy cases
+	Backend     string   `json:"backend"`     // ipmasq backend of the annotated pods' chain
+	Idle        Summary  `json:"idle"`
+	Diktyo      Summary  `json:"diktyo"`
+	Plain       Summary  `json:"plain"`
+	Notes       []string `json:"notes,omitempty"`
 }
 
 // DaemonResult is section 5, measured by driving the diktyo-nri binary

@@ -127,7 +127,7 @@ func TestPlots(t *testing.T) {
 		"| diktyo-nri, nftables chain | 32 | 2.88 s (2.45 s–3.46 s) | 4.03 s | 30 | 2.5 | 25.00 ms (21.25 ms–30.00 ms) | 35.00 ms |\n",
 		"| without diktyo-nri | 8 | 160.00 ms (136.00 ms–192.00 ms) | 224.00 ms | 30 |\n",
 		"| while 32 annotated pods start at once (diktyo-nri, iptables chain) | 400.00 ms (340.00 ms–480.00 ms) | 560.00 ms | 30 | 10.00x |\n",
-		"- Under containerd with 32 `crictl runp` at once: without diktyo-nri 2.5 pods/s (p99 4.03 s), diktyo-nri, nftables chain 2.5 pods/s"} {
+		"- Under containerd with 32 `crictl runp` at once: without diktyo-nri 2.5 pods/s (p99 4.03 s); diktyo-nri, nftables chain 2.5 pods/s"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}
