@@ -91,13 +91,13 @@ func DefaultOptions(mode string) (Options, error) {
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
-		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 32
+		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 16
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
-		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 48
+		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 32
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
 	}
