@@ -65,13 +65,18 @@ type Options struct {
 	PacketSamples int // round trips per configuration per round (and a twentieth as many bursts)
 	PacketRounds  int
 
-	CRIPods int // pods per arm of the crictl runp comparison
-	// CRILevels are the numbers of concurrent `crictl runp` of the load
-	// measurement; CRILoadPods is the pods per arm at each (at least).
-	CRILevels     []int
-	CRILoadPods   int
+	CRIPods       int // pods per arm of the crictl runp comparison
 	ReconcilePods int
 	RSSPods       []int
+
+	// CRILevels are the numbers of concurrent `crictl runp` of section
+	// 4's load measurement; CRILoadPods is the pods per arm at each (at
+	// least). CRICreateRounds is the rounds of its unrelated pod's
+	// CreateContainer measurement (a few samples each: a create takes
+	// about a second while many pods start).
+	CRILevels       []int
+	CRILoadPods     int
+	CRICreateRounds int
 }
 
 // DefaultOptions returns the settings of a mode: "tiny" (the go test
@@ -85,19 +90,19 @@ func DefaultOptions(mode string) (Options, error) {
 		o.Unrelated, o.PodCounts = []int{0, 100}, []int{2, 5}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
-		o.CRILevels, o.CRILoadPods = []int{1, 8}, 8
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8}, 8, 1
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
-		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 16
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8, 32}, 16, 1
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
-		o.CRILevels, o.CRILoadPods = []int{1, 8, 32}, 32
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8, 32}, 32, 3
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
 	}

@@ -239,7 +239,7 @@ func (v *benchVM) measureCreate(ctx context.Context, res *ContainerdResult) erro
 		return nil
 	}
 	c := slices.Max(v.h.Opts.CRILevels)
-	n, rounds := v.blockPlan(c)
+	n, _ := v.blockPlan(c)
 	cfg, err := v.podConfig(false)
 	if err != nil {
 		return err
@@ -255,7 +255,7 @@ func (v *benchVM) measureCreate(ctx context.Context, res *ContainerdResult) erro
 		func() error { return v.createDuring(ctx, vp, c, n, true, &dk) },
 		func() error { return v.createDuring(ctx, vp, c, n, false, &plain) },
 	}
-	for r := range rounds {
+	for r := range max(1, v.h.Opts.CRICreateRounds) {
 		for i := range conds {
 			if err := conds[(i+r)%len(conds)](); err != nil {
 				return errors.Join(err, v.removePods(ctx, []string{victim}))
