@@ -493,7 +493,9 @@ func (p *printer) create(c *CreateLoad) {
 	} {
 		p.row(r.name, fmtSummary(r.s), fmtDur(r.s.P99), strconv.Itoa(r.s.N), fmtRatio(Ratio(r.s, c.Idle)))
 	}
-	p.f("\n")
+	p.f("\nThe last two rows start as many pods at once; what separates them is diktyo's: each annotated pod's handler ")
+	p.f("holds NRI's lock while it runs (the unrelated CreateContainer's NRI event waits behind it), and its chain's work ")
+	p.f("competes for the CPUs.\n\n")
 	p.notes(c.Notes)
 }
 
