@@ -31,8 +31,8 @@ const loadBlockMin = 16
 var loadArms = []string{ArmNone, ArmNFTables, ArmIPTables}
 
 // createBackend is the ipmasq backend of the annotated pods that start
-// while CreateContainer is timed: the VM's (and deploy/chain.conflist's).
-const createBackend = ArmIPTables
+// while CreateContainer is timed: the one deploy/chain.conflist ships.
+const createBackend = ArmNFTables
 
 // loadSamples collects one (arm, concurrency) point over its blocks.
 type loadSamples struct {
