@@ -81,6 +81,15 @@ type Options struct {
 	// ScaleUnrelated kube-proxy-shaped nat rules.
 	ScalePods      []int
 	ScaleUnrelated int
+
+	// CRILevels are the numbers of concurrent `crictl runp` of section
+	// 4's load measurement; CRILoadPods is the pods per arm at each (at
+	// least). CRICreateRounds is the rounds of its unrelated pod's
+	// CreateContainer measurement (a few samples each: a create takes
+	// about a second while many pods start).
+	CRILevels       []int
+	CRILoadPods     int
+	CRICreateRounds int
 }
 
 // DefaultOptions returns the settings of a mode: "tiny" (the go test
@@ -96,6 +105,7 @@ func DefaultOptions(mode string) (Options, error) {
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
 		o.ScalePods, o.ScaleUnrelated = []int{4, 8}, 100
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8}, 8, 1
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
 		o.FloorRounds, o.FloorPerRound = 10, 4
@@ -103,6 +113,7 @@ func DefaultOptions(mode string) (Options, error) {
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
 		o.ScalePods, o.ScaleUnrelated = []int{100, 300}, 1000
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8, 32}, 16, 1
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.FloorRounds, o.FloorPerRound = 30, 5
@@ -110,6 +121,7 @@ func DefaultOptions(mode string) (Options, error) {
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
 		o.ScalePods, o.ScaleUnrelated = []int{1000, 10000}, 10000
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8, 32}, 32, 3
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,6 +35,8 @@ const (
 	benchVMTable = "dkbench_vm" // ipmasq nftables table likewise
 	benchVMNS    = "e2e-bench"  // pod namespace (the VM's admin config allows e2e-*)
 	benchVMExt   = "198.19.255.10"
+	// benchVMExtTCP's ports 20000-29999 are what the VM allows on it.
+	benchVMExtTCP = "198.19.255.12"
 )
 
 type benchVM struct {
@@ -42,8 +45,10 @@ type benchVM struct {
 	env    []string
 	vars   map[string]string
 	dir    string // harness scratch for pod configs, chain, config
-	config string // diktyo-nri admin config (the VM's, pointing at our chain)
-	seq    int
+	// configs are diktyo-nri admin configs (the VM's, pointing at our
+	// copy of its chain) by ipmasq backend.
+	configs map[string]string
+	seq     atomic.Int32 // names pods and containers; pods start while containers are created
 }
 
 // runContainerd is section 4.
@@ -87,17 +92,28 @@ func (h *Harness) runContainerd(ctx context.Context) error {
 	h.Res.Meta.Versions["containerd (test VM)"] = cmdLine(ctx, "", filepath.Join(bin, "containerd"), "--version")
 	h.Res.Meta.Versions["crictl (test VM)"] = cmdLine(ctx, "", filepath.Join(bin, "crictl"), "--version")
 	res := &ContainerdResult{}
+	var err error
 	res.Notes = append(res.Notes, fmt.Sprintf("test VM up (provisioning included) in %s; not part of any figure", time.Since(t0).Round(time.Second)))
-	if err := vm.writeChain(); err != nil {
-		return err
+	vm.configs = map[string]string{}
+	for _, backend := range []string{"iptables", "nftables"} {
+		if vm.configs[backend], err = vm.writeChain(backend); err != nil {
+			return err
+		}
 	}
 	if _, err := vm.crictl(ctx, "rmp", "-fa"); err != nil {
 		return err
 	}
+	// Whatever was measured is kept when a later part fails.
+	h.Res.Containerd = res
 	if err := vm.measure(ctx, res); err != nil {
 		return err
 	}
-	h.Res.Containerd = res
+	if err := vm.measureLoad(ctx, res); err != nil {
+		return fmt.Errorf("under load: %w", err)
+	}
+	if err := vm.measureCreate(ctx, res); err != nil {
+		return fmt.Errorf("CreateContainer under load: %w", err)
+	}
 	return nil
 }
 
@@ -139,24 +155,25 @@ func (v *benchVM) loadEnv(ctx context.Context) error {
 }
 
 // writeChain copies the VM's chain and admin config into the harness's
-// scratch dir, renaming the chain's shared objects (tag chain, nft table,
-// iproute state) so they cannot collide with another test VM's.
-func (v *benchVM) writeChain() error {
+// scratch dir with ipmasq's backend set, renaming the chain's shared
+// objects (tag chain, nft table, iproute state) so they cannot collide
+// with another test VM's. It returns the admin config's path.
+func (v *benchVM) writeChain(backend string) (string, error) {
 	cfg, err := os.ReadFile(v.vars["DIKTYO_TESTVM_CONFIG"])
 	if err != nil {
-		return err
+		return "", err
 	}
 	m := regexp.MustCompile(`(?m)^(\s*conflist:\s*)(\S+)\s*$`).FindSubmatch(cfg)
 	if m == nil {
-		return fmt.Errorf("%s: no chain.conflist line", v.vars["DIKTYO_TESTVM_CONFIG"])
+		return "", fmt.Errorf("%s: no chain.conflist line", v.vars["DIKTYO_TESTVM_CONFIG"])
 	}
 	raw, err := os.ReadFile(string(m[2]))
 	if err != nil {
-		return err
+		return "", err
 	}
 	var list map[string]any
 	if err := json.Unmarshal(raw, &list); err != nil {
-		return fmt.Errorf("%s: %w", m[2], err)
+		return "", fmt.Errorf("%s: %w", m[2], err)
 	}
 	plugins, _ := list["plugins"].([]any)
 	for _, p := range plugins {
@@ -166,18 +183,18 @@ func (v *benchVM) writeChain() error {
 		}
 		switch pm["type"] {
 		case "ipmasq":
-			pm["tag"], pm["table"] = benchVMTag, benchVMTable
+			pm["tag"], pm["table"], pm["backend"] = benchVMTag, benchVMTable, backend
 		case "iproute":
 			pm["stateDir"] = filepath.Join(v.dir, "iproute")
 		}
 	}
 	chain, err := json.MarshalIndent(list, "", "  ")
 	if err != nil {
-		return err
+		return "", err
 	}
-	conflist := filepath.Join(v.dir, "chain.conflist")
+	conflist := filepath.Join(v.dir, "chain-"+backend+".conflist")
 	if err := os.WriteFile(conflist, chain, 0o600); err != nil {
-		return err
+		return "", err
 	}
 	cache := filepath.Join(v.dir, "cni-cache")
 	out := regexp.MustCompile(`(?m)^(\s*conflist:\s*)\S+\s*$`).ReplaceAll(cfg, []byte("${1}"+conflist))
@@ -185,8 +202,8 @@ func (v *benchVM) writeChain() error {
 	// The default, stated so the figure says what it measured.
 	out = regexp.MustCompile(`(?m)^\s*inProcess:.*\n`).ReplaceAll(out, nil)
 	out = regexp.MustCompile(`(?m)^chain:\s*\n`).ReplaceAll(out, []byte("chain:\n  inProcess: true\n"))
-	v.config = filepath.Join(v.dir, "config.yaml")
-	return os.WriteFile(v.config, out, 0o600)
+	config := filepath.Join(v.dir, "config-"+backend+".yaml")
+	return config, os.WriteFile(config, out, 0o600)
 }
 
 func (v *benchVM) crictl(ctx context.Context, args ...string) (string, error) {
@@ -204,10 +221,14 @@ func (v *benchVM) crictl(ctx context.Context, args ...string) (string, error) {
 }
 
 // podConfig writes a crictl pod config; annotated pods ask for the same
-// kind of policy as the other sections, within the VM's allowlists.
+// kind of policy as the other sections, within the VM's allowlists. Their
+// explicit externals are port ranges of their own (a slot of 100 ports
+// from the pod's sequence number), as diktyo-nri refuses a range that
+// overlaps another live pod's: pods started together need not wait for
+// each other's.
 func (v *benchVM) podConfig(annotated bool) (string, error) {
-	v.seq++
-	name := fmt.Sprintf("bench-%s-%04d", v.h.Env.Run, v.seq)
+	seq := v.seq.Add(1)
+	name := fmt.Sprintf("bench-%s-%04d", v.h.Env.Run, seq)
 	uid := "uid-" + name
 	cfg := map[string]any{
 		"metadata":      map[string]any{"name": name, "namespace": benchVMNS, "uid": uid, "attempt": 0},
@@ -216,8 +237,8 @@ func (v *benchVM) podConfig(annotated bool) (string, error) {
 	}
 	if annotated {
 		masq, err := json.Marshal([]map[string]string{
-			{"external": benchVMExt, "destination": "198.19.0.0/16", "protocol": "udp", "description": "bench udp"},
-			{"external": "198.19.255.12:20000-29999", "destination": "198.19.0.0/16", "protocol": "tcp", "description": "bench tcp"},
+			{"external": portSlot(benchVMExt, 10000, seq), "destination": "198.19.0.0/16", "protocol": "udp", "description": "bench udp"},
+			{"external": portSlot(benchVMExtTCP, 20000, seq), "destination": "198.19.0.0/16", "protocol": "tcp", "description": "bench tcp"},
 			{"external": "masquerade", "destination": "198.19.1.0/24", "description": "bench masq"},
 		})
 		if err != nil {
@@ -237,20 +258,24 @@ func (v *benchVM) podConfig(annotated bool) (string, error) {
 	return f, os.WriteFile(f, b, 0o644)
 }
 
+// portSlot is the external addr with the seq'th (mod 100) range of 100
+// ports from base: 100 pods in a row never share one.
+func portSlot(addr string, base int, seq int32) string {
+	lo := base + 100*int(seq%100)
+	return fmt.Sprintf("%s:%d-%d", addr, lo, lo+99)
+}
+
 // runp times one `crictl runp` and removes the pod afterwards (untimed).
 func (v *benchVM) runp(ctx context.Context, annotated bool) (time.Duration, error) {
 	cfg, err := v.podConfig(annotated)
 	if err != nil {
 		return 0, err
 	}
-	t0 := time.Now()
-	out, err := v.crictl(ctx, "runp", cfg)
-	d := time.Since(t0)
-	id := strings.TrimSpace(out)
+	id, d, err := v.startPod(ctx, cfg)
 	if err != nil {
 		return 0, err
 	}
-	if _, err := v.crictl(ctx, "stopp", id); err != nil {
+	if _, err := v.stopPod(ctx, id); err != nil {
 		return 0, err
 	}
 	if _, err := v.crictl(ctx, "rmp", id); err != nil {
@@ -259,11 +284,25 @@ func (v *benchVM) runp(ctx context.Context, annotated bool) (time.Duration, erro
 	return d, nil
 }
 
+// startPod times `crictl runp` of a pod config and returns the pod's id.
+func (v *benchVM) startPod(ctx context.Context, cfg string) (string, time.Duration, error) {
+	t0 := time.Now()
+	out, err := v.crictl(ctx, "runp", cfg)
+	return strings.TrimSpace(out), time.Since(t0), err
+}
+
+// stopPod times `crictl stopp` (StopPodSandbox: diktyo-nri's DEL).
+func (v *benchVM) stopPod(ctx context.Context, id string) (time.Duration, error) {
+	t0 := time.Now()
+	_, err := v.crictl(ctx, "stopp", id)
+	return time.Since(t0), err
+}
+
 // startNRI starts diktyo-nri against the VM's NRI socket (external mode)
 // and waits until it is connected and has reconciled.
-func (v *benchVM) startNRI(ctx context.Context) (*daemon, error) {
+func (v *benchVM) startNRI(ctx context.Context, config string) (*daemon, error) {
 	bin := filepath.Join(v.h.Opts.BinDir, "diktyo-nri")
-	cmd := exec.Command(bin, "--config", v.config, "--socket", v.vars["DIKTYO_TESTVM_NRI_SOCKET"], "--log-format", "json")
+	cmd := exec.Command(bin, "--config", config, "--socket", v.vars["DIKTYO_TESTVM_NRI_SOCKET"], "--log-format", "json")
 	d, err := startDaemon(v.h.Env, nil, cmd)
 	if err != nil {
 		return nil, err
@@ -288,12 +327,12 @@ func (v *benchVM) measure(ctx context.Context, res *ContainerdResult) error {
 	var without, with, plain, handler []time.Duration
 	block := min(criBlock, v.h.Opts.CRIPods)
 	withArm := func() error {
-		d, err := v.startNRI(ctx)
+		d, err := v.startNRI(ctx, v.configs["iptables"])
 		if err != nil {
 			return err
 		}
 		defer v.h.Env.Stop(d.cmd)
-		if _, err := v.runp(ctx, true); err != nil { // warm-up, untimed
+		if err := v.warmUp(ctx, d); err != nil {
 			return err
 		}
 		for i := range block {

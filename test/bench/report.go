@@ -324,6 +324,13 @@ func (p *printer) glance(r *Results) {
 	if c := r.Containerd; c != nil && c.RunpWith.N > 0 && c.RunpWithout.N > 0 {
 		add("Under containerd, `crictl runp` takes %s without diktyo and %s with it (annotated pod).", fmtDur(c.RunpWithout.Median), fmtDur(c.RunpWith.Median))
 	}
+	if l := loadGlance(r.Containerd); l != "" {
+		add("%s", l)
+	}
+	if c := r.Containerd; c != nil && c.Create != nil && c.Create.Idle.N > 0 {
+		add("CreateContainer of an unrelated pod: %s while nothing starts, %s while %d annotated pods start (diktyo-nri), %s while %d pods start without diktyo-nri.",
+			fmtDur(c.Create.Idle.Median), fmtDur(c.Create.Diktyo.Median), c.Create.Concurrency, fmtDur(c.Create.Plain.Median), c.Create.Concurrency)
+	}
 	if len(lines) == 0 {
 		return
 	}
@@ -332,6 +339,22 @@ func (p *printer) glance(r *Results) {
 		p.f("- %s\n", l)
 	}
 	p.f("\n")
+}
+
+// loadGlance summarizes the highest concurrency of section 4's load
+// measurement: throughput and p99 per arm ("" when not measured).
+func loadGlance(c *ContainerdResult) string {
+	if c == nil || len(c.Load) == 0 {
+		return ""
+	}
+	top := slices.MaxFunc(c.Load, func(a, b LoadRow) int { return a.Concurrency - b.Concurrency }).Concurrency
+	var parts []string
+	for _, r := range c.Load {
+		if r.Concurrency == top && r.Runp.N > 0 {
+			parts = append(parts, fmt.Sprintf("%s %.1f pods/s (p99 %s)", armName(r.Arm), r.PodsPerSec(), fmtDur(r.Runp.P99)))
+		}
+	}
+	return fmt.Sprintf("Under containerd with %d `crictl runp` at once: %s.", top, strings.Join(parts, "; "))
 }
 
 func findPerPod(r *Results, key string) *PerPodRow {
@@ -532,10 +555,86 @@ func (p *printer) containerd(r *Results) {
 			fmtDur(c.RunpWith.Median-c.RunpWithout.Median), fmtDur(c.RunpPlain.Median-c.RunpWithout.Median))
 	}
 	p.f("\n")
-	for _, n := range c.Notes {
+	p.notes(c.Notes)
+	p.load(c.Load, c.LoadNotes)
+	p.create(c.Create)
+}
+
+// notes prints a list of notes under a table.
+func (p *printer) notes(ns []string) {
+	if len(ns) == 0 {
+		return
+	}
+	for _, n := range ns {
 		p.f("- %s\n", n)
 	}
 	p.f("\n")
+}
+
+// armName labels an arm of the load measurement.
+func armName(arm string) string {
+	switch arm {
+	case ArmNone:
+		return "without diktyo-nri"
+	case ArmNFTables, ArmIPTables:
+		return "diktyo-nri, " + arm + " chain"
+	}
+	return arm
+}
+
+// load prints section 4's concurrency tables: starting, then stopping.
+func (p *printer) load(rows []LoadRow, notes []string) {
+	if len(rows) == 0 {
+		return
+	}
+	p.f("### Pods starting at once\n\n")
+	p.f("The same containerd with 1, several or many `crictl runp` in flight at once; annotated pods (full chain) in the ")
+	p.f("diktyo arms, pods without annotations in the arm without it. containerd hands NRI one event at a time (its NRI ")
+	p.f("adaptation holds one lock per event), so diktyo-nri's handler runs inside a section every pod's start passes through: ")
+	p.f("the handler time bounds how fast pods can start together.\n\n")
+	p.header("arm", "at once", "`crictl runp` median (p10–p90)", "p99", "N", "pods/s", "handler median (p10–p90)", "handler p99")
+	for _, r := range rows {
+		hMed, hP99 := "–", "–"
+		if r.Handler.N > 0 {
+			hMed, hP99 = fmtSummary(r.Handler), fmtDur(r.Handler.P99)
+		}
+		p.row(armName(r.Arm), strconv.Itoa(r.Concurrency), fmtSummary(r.Runp), fmtDur(r.Runp.P99), strconv.Itoa(r.Runp.N),
+			fmt.Sprintf("%.1f", r.PodsPerSec()), hMed, hP99)
+	}
+	p.f("\nThe handler is diktyo-nri's own `policy applied took` for each annotated pod: its time inside the NRI event, ")
+	p.f("not the wait for NRI's lock.\n\n")
+	p.f("Stopping them (StopPodSandbox, diktyo-nri's DEL in the diktyo arms), as many at once:\n\n")
+	p.header("arm", "at once", "`crictl stopp` median (p10–p90)", "p99", "N")
+	for _, r := range rows {
+		p.row(armName(r.Arm), strconv.Itoa(r.Concurrency), fmtSummary(r.Stopp), fmtDur(r.Stopp.P99), strconv.Itoa(r.Stopp.N))
+	}
+	p.f("\n")
+	p.notes(notes)
+}
+
+// create prints CreateContainer of an unrelated pod under load.
+func (p *printer) create(c *CreateLoad) {
+	if c == nil {
+		return
+	}
+	p.f("### An unrelated pod's CreateContainer while pods start\n\n")
+	p.f("`crictl create` of a container in a running pod without annotations: does diktyo-nri's handler time, spent inside ")
+	p.f("containerd's NRI event path, delay work that has nothing to do with diktyo?\n\n")
+	p.header("CreateContainer of an unrelated pod", "median (p10–p90)", "p99", "N", "× idle")
+	for _, r := range []struct {
+		name string
+		s    Summary
+	}{
+		{"diktyo-nri connected, nothing else starting", c.Idle},
+		{fmt.Sprintf("while %d annotated pods start at once (diktyo-nri, %s chain)", c.Concurrency, c.Backend), c.Diktyo},
+		{fmt.Sprintf("while %d pods without annotations start at once (no diktyo-nri)", c.Concurrency), c.Plain},
+	} {
+		p.row(r.name, fmtSummary(r.s), fmtDur(r.s.P99), strconv.Itoa(r.s.N), fmtRatio(Ratio(r.s, c.Idle)))
+	}
+	p.f("\nThe last two rows start as many pods at once; what separates them is diktyo's: each annotated pod's handler ")
+	p.f("holds NRI's lock while it runs (the unrelated CreateContainer's NRI event waits behind it), and its chain's work ")
+	p.f("competes for the CPUs.\n\n")
+	p.notes(c.Notes)
 }
 
 func (p *printer) daemon(r *Results) {

@@ -116,7 +116,55 @@ type ContainerdResult struct {
 	HandlerP50 time.Duration `json:"handlerP50"`
 	HandlerP99 time.Duration `json:"handlerP99"`
 	HandlerN   int           `json:"handlerN"`
-	Notes      []string      `json:"notes,omitempty"`
+	// Load is `crictl runp` with several pods starting at once, one row
+	// per (arm, concurrency); Create is CreateContainer of an unrelated
+	// pod while others start.
+	Load      []LoadRow   `json:"load,omitempty"`
+	LoadNotes []string    `json:"loadNotes,omitempty"`
+	Create    *CreateLoad `json:"create,omitempty"`
+	Notes     []string    `json:"notes,omitempty"` // of the single-pod rows
+}
+
+// Arms of the load measurement of section 4.
+const (
+	ArmNone     = "none"     // diktyo-nri not connected, pods without annotations
+	ArmNFTables = "nftables" // diktyo-nri, ipmasq's nftables backend, annotated pods
+	ArmIPTables = "iptables" // diktyo-nri, ipmasq's iptables backend, annotated pods
+)
+
+// LoadRow is one (arm, concurrency) point of section 4's load
+// measurement.
+type LoadRow struct {
+	Arm         string  `json:"arm"`
+	Concurrency int     `json:"concurrency"`
+	Runp        Summary `json:"runp"`
+	Stopp       Summary `json:"stopp"`
+	// Handler is diktyo-nri's own `policy applied took` (diktyo arms).
+	Handler Summary `json:"handler"`
+	// Wall is the summed time of the blocks' start phases (first runp
+	// issued to last one returned): pods per second is Runp.N / Wall.
+	Wall time.Duration `json:"wall"`
+}
+
+// PodsPerSec is the start throughput of the row's blocks.
+func (r LoadRow) PodsPerSec() float64 {
+	if r.Wall <= 0 {
+		return 0
+	}
+	return float64(r.Runp.N) / r.Wall.Seconds()
+}
+
+// CreateLoad is `crictl create` (CreateContainer) of a container in a
+// running sandbox without annotations: while nothing else starts, while
+// annotated pods start with diktyo-nri connected, and while pods without
+// annotations start without diktyo-nri (containerd's own load).
+type CreateLoad struct {
+	Concurrency int      `json:"concurrency"` // pods starting at once in the busy cases
+	Backend     string   `json:"backend"`     // ipmasq backend of the annotated pods' chain
+	Idle        Summary  `json:"idle"`
+	Diktyo      Summary  `json:"diktyo"`
+	Plain       Summary  `json:"plain"`
+	Notes       []string `json:"notes,omitempty"`
 }
 
 // DaemonResult is section 5, measured by driving the diktyo-nri binary
