@@ -251,6 +251,12 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	action("check")
 	t := time.Now()
 	err = st.runner.Check(chainrun.WithLogger(check, log), pod)
+	if err != nil && cniutil.ReadCacheFrom(check) != nil {
+		// What the pass read may predate a write outside it (this pod's
+		// own ADD finishing as the pass began): drift is what the node
+		// shows now, read afresh.
+		err = st.runner.Check(chainrun.WithLogger(ctx, log), pod)
+	}
 	p.metrics.cni("check", t)
 	if err == nil {
 		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
@@ -265,7 +271,10 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 // update applies a changed policy or chain to a running pod: ADD with the
 // new arguments over the old state (every plugin's ADD converges, so there
 // is no gap). Plugins that left the chain get a DEL of their own first,
-// since nothing else would ever remove their state.
+// since nothing else would ever remove their state. Plugins whose state
+// the new config puts elsewhere (ipmasq moved from iptables to nftables)
+// get a DEL of their old config after the ADD, marked as a pod that
+// continues: the old rules go, the pod's flows keep their mappings.
 func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *chainrun.Attachment, log *slog.Logger) error {
 	if gone := st.runner.Dropped(att); gone != nil {
 		log.Info("reconcile: plugins left the chain; removing their state", "plugins", gone.PluginTypes())
@@ -273,7 +282,18 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
-	return p.repair(ctx, st, e, pol, att.IPs())
+	if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
+		return err // the old state still holds the pod's policy
+	}
+	if moved := st.runner.Moved(att); moved != nil {
+		log.Info("reconcile: plugins keep their state elsewhere now; removing the old", "plugins", moved.PluginTypes())
+		if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.pod.NetNS); err != nil {
+			// Nothing caches the old config any more: say what is left.
+			log.Error("reconcile: DEL of the old state failed; remove it by hand (docs/install.md, Upgrade)", "plugins", moved.PluginTypes(), "error", err)
+			return err
+		}
+	}
+	return nil
 }
 
 // migrate moves a running pod from an attachment cached under the
@@ -285,7 +305,9 @@ func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *polic
 	if err != nil && !releasable(err) {
 		return err // the old attachment keeps the pod's egress identity
 	}
-	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), old, e.pod.NetNS); derr != nil {
+	// The pod runs on under the new attachment: its flows keep their
+	// mappings (chainrun.Continuing).
+	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), chainrun.Continuing(old), e.pod.NetNS); derr != nil {
 		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", derr)
 		return errors.Join(err, derr)
 	}

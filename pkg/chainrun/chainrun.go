@@ -22,6 +22,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 // Options configure a Runner.
@@ -283,6 +284,40 @@ func (r *Runner) Dropped(att *Attachment) *Attachment {
 	list := *att.List
 	list.Plugins = gone
 	return &Attachment{List: &list, Runtime: att.Runtime}
+}
+
+// Moved returns the part of a cached attachment whose plugins are still
+// in the chain but whose state the chain's config for them puts
+// elsewhere (the plugin's Moved says so: ipmasq's backend changed, say),
+// as an attachment to DEL after the new ADD, marked Continuing; or nil.
+// Plugins diktyo does not ship are never judged moved.
+func (r *Runner) Moved(att *Attachment) *Attachment {
+	now := map[string][]byte{}
+	for _, p := range r.list.Plugins {
+		now[p.Network.Type] = p.Bytes
+	}
+	reg := Builtin()
+	var moved []*libcni.PluginConfig
+	for _, p := range att.List.Plugins {
+		cur, ok := now[p.Network.Type]
+		if pl := reg[p.Network.Type]; ok && pl.Moved != nil && pl.Moved(p.Bytes, cur) {
+			moved = append(moved, p)
+		}
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	list := *att.List
+	list.Plugins = moved
+	return Continuing(&Attachment{List: &list, Runtime: att.Runtime})
+}
+
+// Continuing returns a copy of att whose DEL tells its plugins that the
+// pod runs on under another attachment (cniutil.ArgPodContinues).
+func Continuing(att *Attachment) *Attachment {
+	rt := *att.Runtime
+	rt.Args = append(append([][2]string{}, rt.Args...), [2]string{cniutil.ArgPodContinues, "true"})
+	return &Attachment{List: att.List, Runtime: &rt}
 }
 
 // PluginTypes lists the attachment's plugin types in order.

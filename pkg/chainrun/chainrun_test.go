@@ -214,3 +214,44 @@ func lastDump(t *testing.T, dir, verb string) string {
 	out, _ := json.MarshalIndent(v, "", "  ")
 	return string(out)
 }
+
+// TestMoved: of a cached attachment, only the plugins whose state the
+// chain's config now keeps elsewhere (ipmasq's backend changed) are DELed
+// after the new ADD, and that DEL says the pod continues.
+func TestMoved(t *testing.T) {
+	dir := t.TempDir()
+	chain := func(backend string) string {
+		return `{"cniVersion":"1.1.0","name":"testnet","plugins":[{"type":"ipmasq","backend":"` + backend +
+			`"},{"type":"iproute"},{"type":"noop"}]}`
+	}
+	r, err := chainrun.New(chainrun.Options{Conflist: writeConflist(t, dir, chain("nftables")), BinDirs: []string{dir}, CacheDir: dir, IfName: "eth0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := chainrun.LoadConflist(writeConflist(t, dir, chain("iptables")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pod := chainrun.Pod{ID: "abc", Namespace: "ns", Name: "web", UID: "u1", IPs: []string{"198.51.100.7"}}
+	att := &chainrun.Attachment{List: old, Runtime: r.RuntimeConf(pod, nil)}
+	moved := r.Moved(att)
+	if moved == nil || !reflect.DeepEqual(moved.PluginTypes(), []string{"ipmasq"}) {
+		t.Fatalf("moved = %+v, want ipmasq only", moved)
+	}
+	if !strings.Contains(string(moved.List.Plugins[0].Bytes), `"iptables"`) {
+		t.Errorf("moved carries %s, want the old (iptables) config", moved.List.Plugins[0].Bytes)
+	}
+	if last := moved.Runtime.Args[len(moved.Runtime.Args)-1]; last != [2]string{"DIKTYO_POD_CONTINUES", "true"} {
+		t.Errorf("CNI_ARGS %v lack DIKTYO_POD_CONTINUES=true", moved.Runtime.Args)
+	}
+	if len(att.Runtime.Args) != 5 {
+		t.Errorf("Moved changed the cached attachment's args: %v", att.Runtime.Args)
+	}
+	same, err := chainrun.LoadConflist(writeConflist(t, dir, chain("nftables")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := r.Moved(&chainrun.Attachment{List: same, Runtime: r.RuntimeConf(pod, nil)}); m != nil {
+		t.Errorf("moved %v with an unchanged chain", m.PluginTypes())
+	}
+}

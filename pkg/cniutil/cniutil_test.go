@@ -118,3 +118,17 @@ func TestParseK8sArgs(t *testing.T) {
 		t.Fatalf("ParseK8sArgs = %+v, %v", k, err)
 	}
 }
+
+func TestPodContinues(t *testing.T) {
+	for args, want := range map[string]bool{
+		"":                               false,
+		"IgnoreUnknown=1;K8S_POD_NAME=a": false,
+		"IgnoreUnknown=1;DIKTYO_POD_CONTINUES=true": true,
+		"DIKTYO_POD_CONTINUES=false":                false,
+		"XDIKTYO_POD_CONTINUES=true":                false,
+	} {
+		if got := cniutil.PodContinues(args); got != want {
+			t.Errorf("PodContinues(%q) = %v, want %v", args, got, want)
+		}
+	}
+}

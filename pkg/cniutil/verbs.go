@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"strings"
 
 	"github.com/containernetworking/cni/pkg/skel"
 	current "github.com/containernetworking/cni/pkg/types/100"
@@ -33,6 +34,31 @@ type Plugin struct {
 	// Explain describes, without touching the kernel, the DNS server or
 	// any file, what ADD would create; an error means ADD would refuse.
 	Explain func(stdin []byte, pod ExplainPod) (string, error)
+	// Moved, when set, reports whether the state a pod gets under plugin
+	// config old lives somewhere else under new (another backend, table
+	// or chain), so that an ADD with new leaves the old state behind. The
+	// runtime then DELs the old config after the new ADD, telling the
+	// plugin that the pod continues (PodContinues). Nil: never.
+	Moved func(old, new []byte) bool
+}
+
+// ArgPodContinues is the CNI_ARGS key (value "true") with which a runtime
+// DELs an attachment of a pod that keeps running under another one made
+// just before (a changed backend, a renamed network): a plugin then
+// removes that attachment's own objects but nothing that belongs to the
+// pod itself, such as its conntrack entries, which the newer attachment's
+// rules still translate the same way.
+const ArgPodContinues = "DIKTYO_POD_CONTINUES"
+
+// PodContinues reports whether CNI_ARGS (K=V pairs separated by ";")
+// carry ArgPodContinues=true.
+func PodContinues(cniArgs string) bool {
+	for _, kv := range strings.Split(cniArgs, ";") {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == ArgPodContinues && v == "true" {
+			return true
+		}
+	}
+	return false
 }
 
 // Env is what a plugin's verbs get from their caller besides the CNI

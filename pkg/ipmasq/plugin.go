@@ -30,6 +30,23 @@ var Plugin = cniutil.Plugin{
 	About:   "diktyo ipmasq: per-pod source NAT (iptables or nftables)",
 	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, snat.ExecRunner{}).cni() },
 	Explain: explain,
+	Moved:   moved,
+}
+
+// moved: a pod's rules live in the backend's own objects (the tag chain's
+// jumps and the pod's chain for iptables, the table for nftables), so a
+// change of backend, tag or table leaves the old rules behind. Two
+// configs that do not parse are not judged moved: nothing would DEL them.
+func moved(old, new []byte) bool {
+	a, err1 := snat.ParseNodeConfig(old)
+	b, err2 := snat.ParseNodeConfig(new)
+	if err1 != nil || err2 != nil || a.Backend != b.Backend {
+		return err1 == nil && err2 == nil
+	}
+	if a.Backend == snat.BackendNFTables {
+		return a.Table != b.Table
+	}
+	return a.Tag != b.Tag
 }
 
 // verbs are ipmasq's CNI verbs for one invocation's environment.
@@ -125,6 +142,13 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	defer cancel()
 	if err := NewBackend(cfg, v.run).Del(ctx, owner(cfg, args), addrs); err != nil {
 		return fmt.Errorf("ipmasq DEL: %w", err)
+	}
+	// The pod runs on under an attachment made just before (another
+	// backend, a renamed network) whose rules translate its flows the
+	// same way: its established flows (TCP above all) must keep their
+	// mappings.
+	if cniutil.PodContinues(args.Args) {
+		return nil
 	}
 	// Without the pod's addresses its flows cannot be found; the next
 	// ADD for the address removes what disagrees with its rules.

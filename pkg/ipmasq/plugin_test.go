@@ -316,3 +316,28 @@ func TestStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestMoved: a change of backend, or of where the backend keeps its
+// rules (tag, table), moves a pod's state; anything else does not.
+func TestMoved(t *testing.T) {
+	ipt := `{"cniVersion":"1.1.0","name":"n","type":"ipmasq"}`
+	for _, c := range []struct {
+		name     string
+		old, new string
+		want     bool
+	}{
+		{"same", ipt, ipt, false},
+		{"default backend named", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"iptables","tag":"DIKTYO-IPMASQ"}`, false},
+		{"iptables to nftables", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables"}`, true},
+		{"nftables to iptables", `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables"}`, ipt, true},
+		{"other tag", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","tag":"OTHER"}`, true},
+		{"other table", `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables"}`,
+			`{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables","table":"other"}`, true},
+		{"other exclusions", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","excludeCIDRs":["10.0.0.0/8"]}`, false},
+		{"old config unreadable", `{`, ipt, false},
+	} {
+		if got := moved([]byte(c.old), []byte(c.new)); got != c.want {
+			t.Errorf("%s: moved = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
