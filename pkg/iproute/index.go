@@ -154,12 +154,14 @@ func (ix index) sharedRules() map[string]bool {
 // (and a crash half-way through a full rewrite left an index missing
 // entries until the next GC).
 func (ix index) rebuild(recs []*Record) error {
-	addrs := map[string]string{}           // address → owner
+	addrs := map[netip.Addr]string{}       // address → owner
 	shared := map[string]map[string]bool{} // rule hash → owners
 	rules := map[string]Rule{}             // rule hash → rule
 	for _, rec := range recs {
 		for _, a := range rec.Addrs {
-			addrs[a.Addr().String()] = rec.Owner
+			if a.Addr().IsValid() { // a damaged record's zero prefix names nothing
+				addrs[a.Addr()] = rec.Owner
+			}
 		}
 		for _, r := range rec.Shared {
 			k := filepath.Base(ix.sharedPath(r))
@@ -176,26 +178,27 @@ func (ix index) rebuild(recs []*Record) error {
 }
 
 // syncAddrs makes addrs/ hold exactly want (address → owner).
-func (ix index) syncAddrs(want map[string]string) error {
+func (ix index) syncAddrs(want map[netip.Addr]string) error {
 	dir := filepath.Join(ix.dir, addrsDir)
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("state: %w", err)
 	}
 	for _, e := range entries {
-		owner, ok := want[e.Name()]
-		if !ok {
+		a, err := netip.ParseAddr(e.Name())
+		owner, ok := want[a]
+		if err != nil || !ok || a.String() != e.Name() {
 			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 				return fmt.Errorf("state: %w", err)
 			}
 			continue
 		}
 		if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && string(b) == owner {
-			delete(want, e.Name())
+			delete(want, a)
 		}
 	}
 	for a, owner := range want {
-		if err := ix.claim(netip.MustParseAddr(a), owner); err != nil {
+		if err := ix.claim(a, owner); err != nil {
 			return err
 		}
 	}
@@ -211,14 +214,20 @@ func (ix index) syncShared(want map[string]map[string]bool, rules map[string]Rul
 	}
 	for _, e := range entries {
 		users, ok := want[e.Name()]
-		if !ok {
-			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
-				return fmt.Errorf("state: %w", err)
+		path := filepath.Join(dir, e.Name())
+		if ok && e.IsDir() {
+			if present, err := ix.syncUsers(path, rules[e.Name()], users); err == nil {
+				for _, u := range present {
+					delete(users, u)
+				}
+				continue
 			}
-			continue
 		}
-		if err := ix.syncUsers(filepath.Join(dir, e.Name()), rules[e.Name()], users); err != nil {
-			return err
+		// Not wanted, or damaged beyond a sync (a file where a directory
+		// belongs, something unremovable inside): start it afresh; ref
+		// below recreates what is wanted.
+		if err := os.RemoveAll(path); err != nil {
+			return fmt.Errorf("state: %w", err)
 		}
 	}
 	for k, users := range want {
@@ -232,12 +241,12 @@ func (ix index) syncShared(want map[string]map[string]bool, rules map[string]Rul
 }
 
 // syncUsers removes from rule r's directory the users (and leftover temp
-// files) that are not in users, deletes from users those already there,
-// and writes the rule file if it is missing.
-func (ix index) syncUsers(dir string, r Rule, users map[string]bool) error {
+// files) that are not in users, writes the rule file if it is missing, and
+// returns the users already there.
+func (ix index) syncUsers(dir string, r Rule, users map[string]bool) (present []string, err error) {
 	names, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("state: %w", err)
+		return nil, fmt.Errorf("state: %w", err)
 	}
 	hasRule := false
 	for _, n := range names {
@@ -245,15 +254,17 @@ func (ix index) syncUsers(dir string, r Rule, users map[string]bool) error {
 		case n.Name() == ruleFile:
 			hasRule = true
 		case users[n.Name()]:
-			delete(users, n.Name())
+			present = append(present, n.Name())
 		default:
-			if err := os.Remove(filepath.Join(dir, n.Name())); err != nil {
-				return fmt.Errorf("state: %w", err)
+			if err := os.RemoveAll(filepath.Join(dir, n.Name())); err != nil {
+				return nil, fmt.Errorf("state: %w", err)
 			}
 		}
 	}
 	if !hasRule {
-		return writeJSON(filepath.Join(dir, ruleFile), r)
+		if err := writeJSON(filepath.Join(dir, ruleFile), r); err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	return present, nil
 }

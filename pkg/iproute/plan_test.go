@@ -230,15 +230,23 @@ func TestIndexRebuildHeals(t *testing.T) {
 	must(os.Remove(filepath.Join(ix.sharedPath(r), ruleFile)))
 	must(os.WriteFile(ix.addrPath(netip.MustParseAddr("192.0.2.12"))+".tmp", nil, 0o600))
 	must(os.WriteFile(filepath.Join(ix.sharedPath(r), ruleFile+".tmp"), nil, 0o600))
+	must(os.Mkdir(filepath.Join(ix.sharedPath(r), "stray-dir"), 0o700))
+	// A file where the directory of a wanted rule belongs.
+	other := Rule{Priority: 514, Dst: netip.MustParsePrefix("203.0.113.0/24"), Table: tableMain}
+	must(os.WriteFile(ix.sharedPath(other), nil, 0o600))
+	c := &Record{Owner: "c", Addrs: []netip.Prefix{{}}, Plan: Plan{Shared: []Rule{other}}} // a damaged record
 
-	must(ix.rebuild([]*Record{a, b}))
+	must(ix.rebuild([]*Record{a, b, c}))
+	if !ix.sharedRules()[other.String()] || !ix.otherUsers("x", other) {
+		t.Errorf("rule %s not rebuilt over the stray file", other)
+	}
 	for addr, want := range map[string]string{"192.0.2.10": "a", "192.0.2.11": "b", "192.0.2.99": ""} {
 		if got := ix.owner(netip.MustParseAddr(addr)); got != want {
 			t.Errorf("owner of %s = %q, want %q", addr, got, want)
 		}
 	}
-	if rules := ix.sharedRules(); !rules[r.String()] || rules[gone.String()] || len(rules) != 1 {
-		t.Errorf("shared rules %v, want only %s", rules, r)
+	if rules := ix.sharedRules(); !rules[r.String()] || rules[gone.String()] || len(rules) != 2 {
+		t.Errorf("shared rules %v, want %s and %s", rules, r, other)
 	}
 	users, err := os.ReadDir(ix.sharedPath(r))
 	must(err)

@@ -10,9 +10,10 @@ import (
 )
 
 // StartTied starts cmd so that it dies with the test binary and at no other
-// time, optionally inside the network namespace at netnsPath ("" for the
-// caller's), and returns a channel closed once cmd has exited and been
-// reaped (cmd.Wait is called here; callers must not call it again).
+// time, inside the network namespace at netnsPath ("": the process's
+// initial one, whatever namespace the calling goroutine is in), and
+// returns a channel closed once cmd has exited and been reaped (cmd.Wait
+// is called here; callers must not call it again).
 //
 // PDEATHSIG fires when the *thread* that forked the child ends, not the
 // process, and Go ends any thread whose goroutine exits while locked to it
