@@ -23,7 +23,8 @@
 # DIKTYO_TESTVM_BRIDGE (default dktvm0), DIKTYO_TESTVM_SUBNET (default
 # 198.18.0.0/24, a benchmarking range routed nowhere), DIKTYO_TESTVM_SUBNET6
 # (default 2001:2:0:1<SUBNET's third octet>::/64: the pods are dual-stack),
-# DIKTYO_NRI_MODE,
+# DIKTYO_NRI_MODE, DIKTYO_TESTVM_IPMASQ_BACKEND (iptables, the default,
+# or nftables: ipmasq's backend in the node's chain),
 # DIKTYO_TESTVM_REQUIRE_DIKTYO (1: containerd requires the diktyo NRI plugin
 # for every container, as deploy/containerd/20-diktyo-required.toml does).
 # Needs root. Idempotent: every step checks before it acts.
@@ -50,6 +51,7 @@ NETWORK=diktyo-$BRIDGE            # primary CNI network name (owner of results)
 CGROUP_PARENT=/diktyo-$BRIDGE     # cgroup parent of every pod we run
 SNAT_CHAIN=DIKTYO-${BRIDGE^^}     # ipmasq tag chain of the VM's chain conflist
 NFT_TABLE=diktyo_${BRIDGE//[^a-zA-Z0-9_]/_} # ipmasq nftables table of the VM's chain
+IPMASQ_BACKEND=${DIKTYO_TESTVM_IPMASQ_BACKEND:-iptables} # ipmasq backend of the VM's chain
 PAUSE_IMAGE=diktyo.test/pause:1
 APP_IMAGE=diktyo.test/app:1
 METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
@@ -82,6 +84,10 @@ export CONTAINERD_ADDRESS=$SOCK CONTAINERD_NAMESPACE=k8s.io CRI_CONFIG_FILE=$BIN
 PROG=testvm
 # shellcheck source=lib.sh
 . "$REPO/hack/lib.sh"
+case $IPMASQ_BACKEND in
+  iptables | nftables) ;;
+  *) die "DIKTYO_TESTVM_IPMASQ_BACKEND=$IPMASQ_BACKEND: want iptables or nftables" ;;
+esac
 # write_if_changed FILE: stdin to FILE unless identical; returns 0 if written.
 write_if_changed() {
   local f=$1 tmp
@@ -304,7 +310,7 @@ diktyo_config() {
   "plugins": [
     {
       "type": "ipmasq",
-      "backend": "iptables",
+      "backend": "$IPMASQ_BACKEND",
       "tag": "$SNAT_CHAIN",
       "table": "$NFT_TABLE",
       "capabilities": {"masqEntries": true, "snatPolicy": true, "ips": true}
@@ -766,6 +772,8 @@ export DIKTYO_TESTVM_SUBNET=$SUBNET
 export DIKTYO_TESTVM_SUBNET6=$SUBNET6
 export DIKTYO_TESTVM_CGROUP_PARENT=$CGROUP_PARENT
 export DIKTYO_TESTVM_SNAT_CHAIN=$SNAT_CHAIN
+export DIKTYO_TESTVM_IPMASQ_BACKEND=$IPMASQ_BACKEND
+export DIKTYO_TESTVM_NFT_TABLE=$NFT_TABLE
 export DIKTYO_TESTVM_DNS_SERVER=127.0.0.1:$DNS_PORT
 export DIKTYO_TESTVM_DNS_ZONE=$DNS_ZONE
 export DIKTYO_TESTVM_CONFIG=$ETC/diktyo/config.yaml

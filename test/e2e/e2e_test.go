@@ -80,7 +80,10 @@ func (v *testVM) configWith(t *testing.T, change func(cfg map[string]any)) strin
 func expectSNATState(t *testing.T, p *pod, ext string) {
 	t.Helper()
 	rules := p.natRules(t)
-	if !slices.ContainsFunc(rules, func(r string) bool { return strings.Contains(r, "--to-source "+ext) }) {
+	// iptables-save says "--to-source EXT", nft "snat ip to EXT".
+	if !slices.ContainsFunc(rules, func(r string) bool {
+		return strings.Contains(r, "--to-source "+ext) || strings.Contains(r, " to "+ext)
+	}) {
 		t.Errorf("pod %s: no nat rule SNATing to %s; its rules:\n%s", p.Name, ext, strings.Join(rules, "\n"))
 	}
 }

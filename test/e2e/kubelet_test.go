@@ -237,6 +237,16 @@ func TestKubelet(t *testing.T) {
 		if err := yaml.Unmarshal(readFileT(t, filepath.Join(k.manifests, "diktyo-nri.yaml")), &sp); err != nil {
 			t.Fatal(err)
 		}
+		// Its chain runs the ipmasq backend deploy/ ships.
+		var shipped struct {
+			Plugins []struct{ Type, Backend string } `json:"plugins"`
+		}
+		if err := json.Unmarshal(readFileT(t, filepath.Join(v.repo, "deploy/chain.conflist")), &shipped); err != nil {
+			t.Fatal(err)
+		}
+		if b := v.env["DIKTYO_TESTVM_IPMASQ_BACKEND"]; len(shipped.Plugins) == 0 || shipped.Plugins[0].Backend != b {
+			t.Errorf("the node's ipmasq backend is %q, deploy/chain.conflist ships %+v (Makefile KUBELET_TESTVM)", b, shipped.Plugins)
+		}
 		want, got := ds.Spec.Template.Spec.Containers[0], sp.Spec.Containers[0]
 		if repo(got.Image) != repo(want.Image) || got.Command[0] != want.Command[0] ||
 			!reflect.DeepEqual(got.SecurityContext, want.SecurityContext) || len(got.VolumeMounts) != len(want.VolumeMounts) ||

@@ -37,10 +37,38 @@ func output(t *testing.T, name string, args ...string) string {
 // belong to p: those naming its address or its owner ID.
 func (p *pod) natRules(t *testing.T) []string {
 	t.Helper()
+	if p.vm.env["DIKTYO_TESTVM_IPMASQ_BACKEND"] == "nftables" {
+		return p.nftRules(t)
+	}
 	var out []string
 	for _, l := range strings.Split(output(t, "iptables-save", "-t", "nat"), "\n") {
 		if strings.Contains(l, " "+p.IP+"/32") || strings.Contains(l, p.owner()) {
 			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// nftRules is natRules for ipmasq's nftables backend: the lines of the
+// node's ipmasq table that name p's address (map elements) and the rules
+// of p's own chain. No table (nothing applied yet, or all gone) is none.
+func (p *pod) nftRules(t *testing.T) []string {
+	t.Helper()
+	listing, err := exec.Command("nft", "list", "table", "inet", p.vm.env["DIKTYO_TESTVM_NFT_TABLE"]).CombinedOutput()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	inChain := false
+	for _, l := range strings.Split(string(listing), "\n") {
+		trimmed := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(trimmed, "chain "):
+			inChain = strings.Contains(trimmed, p.owner())
+		case trimmed == "}":
+			inChain = false
+		case inChain && trimmed != "" || strings.Contains(l, p.IP+" "):
+			out = append(out, trimmed)
 		}
 	}
 	return out
