@@ -349,21 +349,32 @@ func (w *nriWorld) restart(ctx context.Context, d *daemon) (nd *daemon, took, wa
 // measurement that trusted the reconcile line would time pods that no
 // plugin saw. The probes stay on the node as ordinary pods.
 func (w *nriWorld) awaitEvents(ctx context.Context, d *daemon) error {
-	deadline := time.Now().Add(30 * time.Second)
+	// A probe applied late (the new instance busy reconciling many pods)
+	// still counts: every probe sent is looked for from the first on.
+	from := d.count()
+	sent := map[string]bool{}
+	w.mu.Lock()
+	wait := 30*time.Second + time.Duration(len(w.pods))*time.Millisecond
+	w.mu.Unlock()
+	deadline := time.Now().Add(wait)
 	for time.Now().Before(deadline) {
 		p, err := w.pod(true)
 		if err != nil {
 			return err
 		}
-		from := d.count()
+		sent[p.Id] = true
 		if _, err := w.run(ctx, p); err != nil {
 			return fmt.Errorf("probe %s: %w", p.Name, err)
 		}
-		if err := d.applied(ctx, from, p.Id, time.Second); err == nil {
+		_, _, err = d.waitLog(ctx, from, time.Second, func(l logLine) bool {
+			id, _ := l.attr["pod.id"].(string)
+			return l.msg == "policy applied" && sent[id]
+		})
+		if err == nil {
 			return nil
 		}
 	}
-	return errors.New("no event reached the restarted diktyo-nri within 30s")
+	return fmt.Errorf("no event reached the restarted diktyo-nri within %s", wait)
 }
 
 // applied waits for diktyo-nri's "policy applied" line of sandbox id,
@@ -461,6 +472,9 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 			a.res.RSS = append(a.res.RSS, RSSPoint{Pods: 0, Bytes: b})
 		}
 		arms = append(arms, a)
+		if err := w.awaitEvents(ctx, d); err != nil {
+			return fmt.Errorf("%s: %w", w.mode, err)
+		}
 	}
 	defer func() {
 		for _, a := range arms {

@@ -37,6 +37,9 @@ func (h *Harness) runScale(ctx context.Context) error {
 	if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
 		return fmt.Errorf("scale: %w", err)
 	}
+	if err := w.awaitEvents(ctx, d); err != nil {
+		return fmt.Errorf("scale: %w", err)
+	}
 	res := &ScaleResult{Backend: "nftables", Unrelated: h.Opts.ScaleUnrelated}
 	start := time.Now()
 	for _, size := range h.Opts.ScalePods {
