@@ -83,6 +83,9 @@ func (h *Harness) scalePoint(ctx context.Context, w *nriWorld, d *daemon, size i
 		}
 	}
 	pt.Handler = Summarize(timed)
+	// The probes that proved events reach each restarted instance are
+	// pods too: the figures are for the node as it is.
+	pt.Pods = countAnnotated(w)
 	b, err := rss(d.cmd.Process.Pid)
 	if err != nil {
 		return pt, d, err
