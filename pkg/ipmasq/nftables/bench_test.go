@@ -12,7 +12,7 @@ import (
 // backend, in-process, on a node that already holds others pods' chains
 // (so the shared objects exist, as on a busy node).
 func BenchmarkAddDel(b *testing.B) {
-	for _, others := range []int{1, 1000} {
+	for _, others := range []int{1, 1000, 10000} {
 		b.Run(fmt.Sprintf("pods=%d", others), func(b *testing.B) {
 			n := newNode(b)
 			be := n.backend()
