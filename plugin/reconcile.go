@@ -250,12 +250,12 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("check")
 	t := time.Now()
-	err = st.runner.Check(chainrun.WithLogger(check, log), pod)
+	err = st.runner.CheckAttachment(chainrun.WithLogger(check, log), att, pod.NetNS)
 	if err != nil && cniutil.ReadCacheFrom(check) != nil {
 		// What the pass read may predate a write outside it (this pod's
 		// own ADD finishing as the pass began): drift is what the node
 		// shows now, read afresh.
-		err = st.runner.Check(chainrun.WithLogger(ctx, log), pod)
+		err = st.runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, pod.NetNS)
 	}
 	p.metrics.cni("check", t)
 	if err == nil {

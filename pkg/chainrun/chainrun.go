@@ -367,9 +367,16 @@ func (r *Runner) Check(ctx context.Context, pod Pod) error {
 	if att == nil {
 		return fmt.Errorf("no cached attachment")
 	}
+	return r.CheckAttachment(ctx, att, pod.NetNS)
+}
+
+// CheckAttachment is Check with the attachment the caller already read
+// from the cache (reconcile reads it to decide between CHECK and repair):
+// one read of the pod's cache entry per pass instead of two.
+func (r *Runner) CheckAttachment(ctx context.Context, att *Attachment, netns string) error {
 	rt := *att.Runtime
-	rt.NetNS = pod.NetNS
-	err = r.cni.CheckNetworkList(ctx, att.List, &rt)
+	rt.NetNS = netns
+	err := r.cni.CheckNetworkList(ctx, att.List, &rt)
 	if errors.Is(err, libcni.ErrorCheckNotSupp) {
 		return nil
 	}
