@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -232,12 +233,12 @@ type ownerKey struct{ id, network string }
 // a pass O(pods) rather than O(pods²).
 func (b *Backend) owned(ctx context.Context) (map[ownerKey][]entry, error) {
 	return cniutil.Read(ctx, "registerdns/hosts:"+b.path, func() (map[ownerKey][]entry, error) {
-		data, err := os.ReadFile(b.path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("reading %s: %w", b.path, err)
+		_, es, err := b.read()
+		if err != nil {
+			return nil, err
 		}
 		m := map[ownerKey][]entry{}
-		for _, e := range parse(data) {
+		for _, e := range es {
 			if e.ours {
 				k := ownerKey{e.owner.ID, e.owner.Network}
 				m[k] = append(m[k], e)
@@ -265,28 +266,89 @@ func (b *Backend) modify(ctx context.Context, change func([]entry) ([]entry, err
 		return err
 	}
 	defer unlock()
-	data, err := os.ReadFile(b.path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("reading %s: %w", b.path, err)
-	}
-	es, err := change(parse(data))
+	data, cur, err := b.read()
 	if err != nil {
 		return err
 	}
-	out := render(es)
+	es, err := change(cur)
+	if err != nil {
+		return err
+	}
+	out, lines := render(es)
 	if bytes.Equal(out, data) {
 		return nil
 	}
-	return writeAtomic(b.path, out)
+	if err := writeAtomic(b.path, out); err != nil {
+		return err
+	}
+	remember(b.path, out, lines)
+	return nil
 }
 
-func render(es []entry) []byte {
+// read returns the file's content and its lines, parsed. Content this
+// process last read or wrote there is not parsed again (compared byte for
+// byte, so any change by anyone is seen): every ADD and DEL rewrites the
+// whole file, and with thousands of pods the parse was half of an ADD's
+// time. The caller may change the returned lines' slice.
+func (b *Backend) read() ([]byte, []entry, error) {
+	data, err := os.ReadFile(b.path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fmt.Errorf("reading %s: %w", b.path, err)
+	}
+	if es, ok := recall(b.path, data); ok {
+		return data, es, nil
+	}
+	es := parse(data)
+	remember(b.path, data, slices.Clone(es))
+	return data, es, nil
+}
+
+// parsedFiles holds, per hosts file, the last content this process read
+// or wrote, with its lines.
+var parsedFiles = struct {
+	sync.Mutex
+	m map[string]parsedFile
+}{m: map[string]parsedFile{}}
+
+type parsedFile struct {
+	data []byte
+	es   []entry
+}
+
+// remember keeps es, which the caller hands over, as the lines of data.
+func remember(path string, data []byte, es []entry) {
+	parsedFiles.Lock()
+	defer parsedFiles.Unlock()
+	parsedFiles.m[path] = parsedFile{data: data, es: es}
+}
+
+func recall(path string, data []byte) ([]entry, bool) {
+	parsedFiles.Lock()
+	defer parsedFiles.Unlock()
+	p, ok := parsedFiles.m[path]
+	if !ok || !bytes.Equal(p.data, data) {
+		return nil, false
+	}
+	return slices.Clone(p.es), true
+}
+
+// render returns the file for es and its lines exactly as parse would
+// read them back: only lines whose text is new (the set's own, a line in
+// an older owner format) are parsed again, so what is remembered for the
+// next read equals parse of what was written.
+func render(es []entry) ([]byte, []entry) {
 	var buf bytes.Buffer
-	for _, e := range es {
-		buf.WriteString(e.String())
+	lines := make([]entry, len(es))
+	for i, e := range es {
+		line := e.String()
+		if line != e.raw {
+			e = parseLine(line)
+		}
+		lines[i] = e
+		buf.WriteString(line)
 		buf.WriteByte('\n')
 	}
-	return buf.Bytes()
+	return buf.Bytes(), lines
 }
 
 // lockPath is the lock file: in a directory of its own, root-only, so

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -556,5 +557,52 @@ func TestLegacyLines(t *testing.T) {
 	}
 	if got := read(t, file); got != "" {
 		t.Fatalf("after DEL without the pod: %q", got)
+	}
+}
+
+// TestRememberedLinesAreTheFile: what the backend keeps between ADDs to
+// skip parsing its own file again is exactly what parsing the file gives,
+// after ADDs, DELs, a foreign line and a line in an older owner format;
+// and an edit by anyone else is seen at once.
+func TestRememberedLinesAreTheFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hosts")
+	legacy := "198.51.100.30\told.pods.test # diktyo-owner=legacy diktyo-net=net\n"
+	if err := os.WriteFile(file, []byte("127.0.0.1\tlocalhost\n"+legacy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := New(file, "node-a")
+	check := func(when string) {
+		t.Helper()
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := recall(file, data)
+		if !ok {
+			t.Fatalf("%s: nothing remembered for the file as it is", when)
+		}
+		if want := parse(data); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: remembered lines differ from the file's:\n got %+v\nwant %+v", when, got, want)
+		}
+	}
+	for i := range 5 {
+		s := setOn("node-a", fmt.Sprintf("id%d", i), []string{fmt.Sprintf("Pod-%d", i)}, fmt.Sprintf("198.51.100.%d", 10+i), fmt.Sprintf("2001:db8::%d", 10+i))
+		if err := b.Add(ctx(t), s); err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprintf("after ADD %d", i))
+	}
+	if err := b.Del(ctx(t), setOn("node-a", "id2", []string{"pod-2"}, "198.51.100.12")); err != nil {
+		t.Fatal(err)
+	}
+	check("after DEL")
+	// Someone else changes the file in place, keeping its size: the next
+	// ADD works on the file as it is now.
+	data := []byte(strings.Replace(read(t, file), "pod-1", "pod-x", 1))
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(ctx(t), setOn("node-a", "id9", []string{"pod-x"}, "198.51.100.99")); err == nil || !strings.Contains(err.Error(), "already taken") {
+		t.Fatalf("ADD of a name another line took in an edit: %v", err)
 	}
 }
