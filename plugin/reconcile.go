@@ -285,15 +285,27 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 	if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
 		return err // the old state still holds the pod's policy
 	}
-	if moved := st.runner.Moved(att); moved != nil {
-		log.Info("reconcile: plugins keep their state elsewhere now; removing the old", "plugins", moved.PluginTypes())
-		if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.pod.NetNS); err != nil {
-			// Nothing caches the old config any more: say what is left.
-			log.Error("reconcile: DEL of the old state failed; remove it by hand (docs/install.md, Upgrade)", "plugins", moved.PluginTypes(), "error", err)
-			return err
-		}
+	moved := st.runner.Moved(att)
+	if moved == nil {
+		return nil
 	}
-	return nil
+	log.Info("reconcile: plugins keep their state elsewhere now; removing the old", "plugins", moved.PluginTypes())
+	pod := e.pod
+	pod.IPs = att.IPs()
+	if chainrun.SameArgs(att, pod, pol.CapabilityArgs()) {
+		// Same policy: the new rules translate the pod's flows as the old
+		// ones did, so its established flows keep their mappings. With a
+		// changed policy the DEL removes them, as any policy change does.
+		moved = chainrun.Continuing(moved)
+	}
+	if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.pod.NetNS); err != nil {
+		// Nothing caches the old config any more: say what is left.
+		log.Error("reconcile: DEL of the old state failed; remove it by hand (docs/install.md, Upgrade)", "plugins", moved.PluginTypes(), "error", err)
+		return err
+	}
+	// libcni's DEL dropped the pod's cache entry, which the ADD above had
+	// just written: write it again (ADD converges, nothing changes).
+	return p.repair(ctx, st, e, pol, att.IPs())
 }
 
 // migrate moves a running pod from an attachment cached under the
@@ -305,9 +317,16 @@ func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *polic
 	if err != nil && !releasable(err) {
 		return err // the old attachment keeps the pod's egress identity
 	}
-	// The pod runs on under the new attachment: its flows keep their
-	// mappings (chainrun.Continuing).
-	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), chainrun.Continuing(old), e.pod.NetNS); derr != nil {
+	// The pod runs on under the new attachment: with the same plugins its
+	// flows keep their mappings (chainrun.Continuing); a plugin that left
+	// the chain takes its rules, and its flows' mappings, with it.
+	del := old
+	pod := e.pod
+	pod.IPs = old.IPs()
+	if st.runner.Dropped(old) == nil && chainrun.SameArgs(old, pod, pol.CapabilityArgs()) {
+		del = chainrun.Continuing(old)
+	}
+	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), del, e.pod.NetNS); derr != nil {
 		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", derr)
 		return errors.Join(err, derr)
 	}

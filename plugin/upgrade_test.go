@@ -71,6 +71,12 @@ func TestBackendSwitchMovesState(t *testing.T) {
 	if !hasFlow(t, e, flow) {
 		t.Fatal("the pod's flow lost its conntrack entry in the switch")
 	}
+	// libcni's DEL of the old state drops the pod's cache entry, which the
+	// new ADD had written: without it the next pass would ADD again, and a
+	// Stop after a restart would DEL nothing.
+	if !e.cached(pod.Id) {
+		t.Fatal("the switch dropped the pod's libcni cache entry")
+	}
 	e.stop(pod)
 	e.remove(pod)
 	if hasFlow(t, e, flow) {

@@ -289,8 +289,10 @@ func (r *Runner) Dropped(att *Attachment) *Attachment {
 // Moved returns the part of a cached attachment whose plugins are still
 // in the chain but whose state the chain's config for them puts
 // elsewhere (the plugin's Moved says so: ipmasq's backend changed, say),
-// as an attachment to DEL after the new ADD, marked Continuing; or nil.
-// Plugins diktyo does not ship are never judged moved.
+// as an attachment to DEL after the new ADD; or nil. Plugins diktyo does
+// not ship are never judged moved. libcni's DEL also drops the pod's
+// cache entry (one per network and sandbox), so the caller must ADD again
+// after that DEL.
 func (r *Runner) Moved(att *Attachment) *Attachment {
 	now := map[string][]byte{}
 	for _, p := range r.list.Plugins {
@@ -309,11 +311,13 @@ func (r *Runner) Moved(att *Attachment) *Attachment {
 	}
 	list := *att.List
 	list.Plugins = moved
-	return Continuing(&Attachment{List: &list, Runtime: att.Runtime})
+	return &Attachment{List: &list, Runtime: att.Runtime}
 }
 
 // Continuing returns a copy of att whose DEL tells its plugins that the
-// pod runs on under another attachment (cniutil.ArgPodContinues).
+// pod runs on under another attachment (cniutil.ArgPodContinues). Only
+// for a pod whose policy and plugins are unchanged: its flows must be
+// translated as before.
 func Continuing(att *Attachment) *Attachment {
 	rt := *att.Runtime
 	rt.Args = append(append([][2]string{}, rt.Args...), [2]string{cniutil.ArgPodContinues, "true"})

@@ -217,7 +217,8 @@ func lastDump(t *testing.T, dir, verb string) string {
 
 // TestMoved: of a cached attachment, only the plugins whose state the
 // chain's config now keeps elsewhere (ipmasq's backend changed) are DELed
-// after the new ADD, and that DEL says the pod continues.
+// after the new ADD (Continuing marks that DEL as one of a pod that runs
+// on).
 func TestMoved(t *testing.T) {
 	dir := t.TempDir()
 	chain := func(backend string) string {
@@ -241,8 +242,9 @@ func TestMoved(t *testing.T) {
 	if !strings.Contains(string(moved.List.Plugins[0].Bytes), `"iptables"`) {
 		t.Errorf("moved carries %s, want the old (iptables) config", moved.List.Plugins[0].Bytes)
 	}
-	if last := moved.Runtime.Args[len(moved.Runtime.Args)-1]; last != [2]string{"DIKTYO_POD_CONTINUES", "true"} {
-		t.Errorf("CNI_ARGS %v lack DIKTYO_POD_CONTINUES=true", moved.Runtime.Args)
+	cont := chainrun.Continuing(moved)
+	if last := cont.Runtime.Args[len(cont.Runtime.Args)-1]; last != [2]string{"DIKTYO_POD_CONTINUES", "true"} {
+		t.Errorf("CNI_ARGS %v lack DIKTYO_POD_CONTINUES=true", cont.Runtime.Args)
 	}
 	if len(att.Runtime.Args) != 5 {
 		t.Errorf("Moved changed the cached attachment's args: %v", att.Runtime.Args)

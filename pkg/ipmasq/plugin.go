@@ -33,20 +33,23 @@ var Plugin = cniutil.Plugin{
 	Moved:   moved,
 }
 
-// moved: a pod's rules live in the backend's own objects (the tag chain's
-// jumps and the pod's chain for iptables, the table for nftables), so a
-// change of backend, tag or table leaves the old rules behind. Two
-// configs that do not parse are not judged moved: nothing would DEL them.
+// moved: a pod's rules live in the backend's own objects, so a change of
+// backend, or of the nftables backend's table, leaves the old rules
+// behind, and a DEL with the old config removes exactly those. A changed
+// iptables tag is not moved that way: the pod's chain is named by its
+// owner alone, so the new ADD takes it over and the old DEL could not
+// remove it (docs/install.md says what to do). Configs that do not parse
+// are not judged moved: nothing would DEL them.
 func moved(old, new []byte) bool {
 	a, err1 := snat.ParseNodeConfig(old)
 	b, err2 := snat.ParseNodeConfig(new)
-	if err1 != nil || err2 != nil || a.Backend != b.Backend {
-		return err1 == nil && err2 == nil
+	if err1 != nil || err2 != nil {
+		return false
 	}
-	if a.Backend == snat.BackendNFTables {
-		return a.Table != b.Table
+	if a.Backend != b.Backend {
+		return true
 	}
-	return a.Tag != b.Tag
+	return a.Backend == snat.BackendNFTables && a.Table != b.Table
 }
 
 // verbs are ipmasq's CNI verbs for one invocation's environment.

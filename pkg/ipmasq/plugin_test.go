@@ -317,8 +317,8 @@ func TestStatus(t *testing.T) {
 	}
 }
 
-// TestMoved: a change of backend, or of where the backend keeps its
-// rules (tag, table), moves a pod's state; anything else does not.
+// TestMoved: a change of backend, or of the nftables table, moves a pod's
+// state; anything else does not.
 func TestMoved(t *testing.T) {
 	ipt := `{"cniVersion":"1.1.0","name":"n","type":"ipmasq"}`
 	for _, c := range []struct {
@@ -330,7 +330,7 @@ func TestMoved(t *testing.T) {
 		{"default backend named", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"iptables","tag":"DIKTYO-IPMASQ"}`, false},
 		{"iptables to nftables", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables"}`, true},
 		{"nftables to iptables", `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables"}`, ipt, true},
-		{"other tag", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","tag":"OTHER"}`, true},
+		{"other tag (not movable: the pod chain is the owner's)", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","tag":"OTHER"}`, false},
 		{"other table", `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables"}`,
 			`{"cniVersion":"1.1.0","name":"n","type":"ipmasq","backend":"nftables","table":"other"}`, true},
 		{"other exclusions", ipt, `{"cniVersion":"1.1.0","name":"n","type":"ipmasq","excludeCIDRs":["10.0.0.0/8"]}`, false},

@@ -187,7 +187,7 @@ func (ix index) syncAddrs(want map[netip.Addr]string) error {
 	for _, e := range entries {
 		a, err := netip.ParseAddr(e.Name())
 		owner, ok := want[a]
-		if err != nil || !ok || a.String() != e.Name() {
+		if err != nil || !ok || a.String() != e.Name() || !e.Type().IsRegular() {
 			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 				return fmt.Errorf("state: %w", err)
 			}

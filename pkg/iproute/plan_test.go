@@ -231,6 +231,9 @@ func TestIndexRebuildHeals(t *testing.T) {
 	must(os.WriteFile(ix.addrPath(netip.MustParseAddr("192.0.2.12"))+".tmp", nil, 0o600))
 	must(os.WriteFile(filepath.Join(ix.sharedPath(r), ruleFile+".tmp"), nil, 0o600))
 	must(os.Mkdir(filepath.Join(ix.sharedPath(r), "stray-dir"), 0o700))
+	// A directory where b's address claim belongs.
+	must(os.Remove(ix.addrPath(netip.MustParseAddr("192.0.2.11"))))
+	must(os.Mkdir(ix.addrPath(netip.MustParseAddr("192.0.2.11")), 0o700))
 	// A file where the directory of a wanted rule belongs.
 	other := Rule{Priority: 514, Dst: netip.MustParsePrefix("203.0.113.0/24"), Table: tableMain}
 	must(os.WriteFile(ix.sharedPath(other), nil, 0o600))

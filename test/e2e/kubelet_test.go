@@ -26,6 +26,7 @@ import (
 // deploy/'s DaemonSet, and the tests' pods are static pod manifests.
 type kubeletNode struct {
 	vm        *testVM
+	dir       string // hack/kubelet.sh's state (DIKTYO_KUBELET_DIR)
 	manifests string
 	node      string
 	log       string
@@ -63,8 +64,8 @@ func requireKubelet(t *testing.T) *kubeletNode {
 	for _, m := range regexp.MustCompile(`(?m)^export (\w+)=(.*)$`).FindAllStringSubmatch(out.String(), -1) {
 		env[m[1]] = m[2]
 	}
-	k := &kubeletNode{vm: v, manifests: env["DIKTYO_KUBELET_MANIFESTS"], node: env["DIKTYO_KUBELET_NODE"], log: env["DIKTYO_KUBELET_LOG"]}
-	if k.manifests == "" || k.node == "" || k.log == "" {
+	k := &kubeletNode{vm: v, dir: env["DIKTYO_KUBELET_DIR"], manifests: env["DIKTYO_KUBELET_MANIFESTS"], node: env["DIKTYO_KUBELET_NODE"], log: env["DIKTYO_KUBELET_LOG"]}
+	if k.dir == "" || k.manifests == "" || k.node == "" || k.log == "" {
 		t.Fatalf("hack/kubelet.sh env: incomplete:\n%s", out.String())
 	}
 	// The log outlives the kubelet (and a static pod's UID is a hash of
@@ -244,8 +245,15 @@ func TestKubelet(t *testing.T) {
 		if err := json.Unmarshal(readFileT(t, filepath.Join(v.repo, "deploy/chain.conflist")), &shipped); err != nil {
 			t.Fatal(err)
 		}
-		if b := v.env["DIKTYO_TESTVM_IPMASQ_BACKEND"]; len(shipped.Plugins) == 0 || shipped.Plugins[0].Backend != b {
-			t.Errorf("the node's ipmasq backend is %q, deploy/chain.conflist ships %+v (Makefile KUBELET_TESTVM)", b, shipped.Plugins)
+		var running struct {
+			Plugins []struct{ Type, Backend string } `json:"plugins"`
+		}
+		// The chain the static pod mounts (hack/kubelet.sh node_config).
+		if err := json.Unmarshal(readFileT(t, filepath.Join(k.dir, "node-config", "chain.conflist")), &running); err != nil {
+			t.Fatal(err)
+		}
+		if len(shipped.Plugins) == 0 || len(running.Plugins) == 0 || shipped.Plugins[0] != running.Plugins[0] {
+			t.Errorf("the node runs ipmasq %+v, deploy/chain.conflist ships %+v (Makefile KUBELET_TESTVM)", running.Plugins, shipped.Plugins)
 		}
 		want, got := ds.Spec.Template.Spec.Containers[0], sp.Spec.Containers[0]
 		if repo(got.Image) != repo(want.Image) || got.Command[0] != want.Command[0] ||
