@@ -268,22 +268,7 @@ func (r *Runner) renamed(id string) (map[string]*Attachment, error) {
 // Dropped returns the part of a cached attachment whose plugin types are
 // no longer in the chain (as an attachment to DEL), or nil.
 func (r *Runner) Dropped(att *Attachment) *Attachment {
-	keep := map[string]bool{}
-	for _, p := range r.list.Plugins {
-		keep[p.Network.Type] = true
-	}
-	var gone []*libcni.PluginConfig
-	for _, p := range att.List.Plugins {
-		if !keep[p.Network.Type] {
-			gone = append(gone, p)
-		}
-	}
-	if len(gone) == 0 {
-		return nil
-	}
-	list := *att.List
-	list.Plugins = gone
-	return &Attachment{List: &list, Runtime: att.Runtime}
+	return r.subset(att, func(p *libcni.PluginConfig, _ []byte, inChain bool) bool { return !inChain })
 }
 
 // Moved returns the part of a cached attachment whose plugins are still
@@ -294,23 +279,33 @@ func (r *Runner) Dropped(att *Attachment) *Attachment {
 // cache entry (one per network and sandbox), so the caller must ADD again
 // after that DEL.
 func (r *Runner) Moved(att *Attachment) *Attachment {
+	reg := Builtin()
+	return r.subset(att, func(p *libcni.PluginConfig, cur []byte, inChain bool) bool {
+		pl := reg[p.Network.Type]
+		return inChain && pl.Moved != nil && pl.Moved(p.Bytes, cur)
+	})
+}
+
+// subset returns the attachment's plugins that pick selects (given the
+// chain's config for a plugin of the same type, if the chain has one), as
+// an attachment of their own, or nil when none is.
+func (r *Runner) subset(att *Attachment, pick func(p *libcni.PluginConfig, cur []byte, inChain bool) bool) *Attachment {
 	now := map[string][]byte{}
 	for _, p := range r.list.Plugins {
 		now[p.Network.Type] = p.Bytes
 	}
-	reg := Builtin()
-	var moved []*libcni.PluginConfig
+	var picked []*libcni.PluginConfig
 	for _, p := range att.List.Plugins {
 		cur, ok := now[p.Network.Type]
-		if pl := reg[p.Network.Type]; ok && pl.Moved != nil && pl.Moved(p.Bytes, cur) {
-			moved = append(moved, p)
+		if pick(p, cur, ok) {
+			picked = append(picked, p)
 		}
 	}
-	if len(moved) == 0 {
+	if len(picked) == 0 {
 		return nil
 	}
 	list := *att.List
-	list.Plugins = moved
+	list.Plugins = picked
 	return &Attachment{List: &list, Runtime: att.Runtime}
 }
 

@@ -86,14 +86,11 @@ func (v *benchVM) loadArm(ctx context.Context, arm string, c, n int, s *loadSamp
 	if arm == ArmNone {
 		return v.loadBlock(ctx, c, n, false, s)
 	}
-	d, err := v.startNRI(ctx, v.configs[arm])
+	d, stop, err := v.readyNRI(ctx, v.configs[arm])
 	if err != nil {
 		return err
 	}
-	defer v.h.Env.Stop(d.cmd)
-	if err := v.warmUp(ctx, d); err != nil {
-		return err
-	}
+	defer stop()
 	from := d.count()
 	if err := v.loadBlock(ctx, c, n, true, s); err != nil {
 		return err
@@ -101,6 +98,21 @@ func (v *benchVM) loadArm(ctx context.Context, arm string, c, n int, s *loadSamp
 	took, err := policyTimes(ctx, d, from, n)
 	s.handler = append(s.handler, took...)
 	return err
+}
+
+// readyNRI starts diktyo-nri with the admin config cfg and warms it up;
+// stop ends it. On an error nothing is left running.
+func (v *benchVM) readyNRI(ctx context.Context, cfg string) (*daemon, func(), error) {
+	d, err := v.startNRI(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	stop := func() { v.h.Env.Stop(d.cmd) }
+	if err := v.warmUp(ctx, d); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return d, stop, nil
 }
 
 // warmUp runs one annotated pod through a freshly connected diktyo-nri
@@ -277,14 +289,11 @@ type victimPod struct{ id, cfg, img string }
 // createIdle times n creates with diktyo-nri connected and nothing else
 // starting.
 func (v *benchVM) createIdle(ctx context.Context, vp victimPod, n int, out *[]time.Duration) error {
-	d, err := v.startNRI(ctx, v.configs[createBackend])
+	_, stop, err := v.readyNRI(ctx, v.configs[createBackend])
 	if err != nil {
 		return err
 	}
-	defer v.h.Env.Stop(d.cmd)
-	if err := v.warmUp(ctx, d); err != nil {
-		return err
-	}
+	defer stop()
 	for range max(n, 1) {
 		dt, err := v.createOnce(ctx, vp)
 		if err != nil {
@@ -300,14 +309,11 @@ func (v *benchVM) createIdle(ctx context.Context, vp victimPod, n int, out *[]ti
 // without annotations and no diktyo-nri.
 func (v *benchVM) createDuring(ctx context.Context, vp victimPod, c, n int, annotated bool, out *[]time.Duration) error {
 	if annotated {
-		d, err := v.startNRI(ctx, v.configs[createBackend])
+		_, stop, err := v.readyNRI(ctx, v.configs[createBackend])
 		if err != nil {
 			return err
 		}
-		defer v.h.Env.Stop(d.cmd)
-		if err := v.warmUp(ctx, d); err != nil {
-			return err
-		}
+		defer stop()
 	}
 	started := make(chan struct{})
 	var samples []time.Duration
