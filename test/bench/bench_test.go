@@ -3,8 +3,6 @@ package bench_test
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
-	"errors"
 	"io"
 	"log/slog"
 	"os"
@@ -222,20 +220,7 @@ func assertSkipped(t *testing.T, res *bench.Results, substr string) {
 
 func assertSVG(t *testing.T, path, series string) {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := xml.NewDecoder(bytes.NewReader(b))
-	for {
-		_, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s is not well-formed XML: %v", path, err)
-		}
-	}
+	b := bench.ReadWellFormedXML(t, path)
 	if !bytes.Contains(b, []byte(">"+series+"<")) {
 		t.Errorf("%s has no %s series in its legend", path, series)
 	}

@@ -92,20 +92,7 @@ func TestPlots(t *testing.T) {
 		if err != nil || cfg.Width < 600 {
 			t.Errorf("bench-%s.png: %+v, %v", name, cfg, err)
 		}
-		b, err := os.ReadFile(filepath.Join(dir, "bench-"+name+".svg"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := xml.NewDecoder(bytes.NewReader(b))
-		for {
-			_, err := d.Token()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatalf("bench-%s.svg is not well-formed: %v", name, err)
-			}
-		}
+		b := ReadWellFormedXML(t, filepath.Join(dir, "bench-"+name+".svg"))
 		for _, want := range []string{">ipmasq-nft<", ">chain-nft-fwmark<", "font-family:Liberation Sans,Arial"} {
 			if !bytes.Contains(b, []byte(want)) {
 				t.Errorf("bench-%s.svg lacks %q", name, want)
@@ -531,6 +518,26 @@ func TestFloorReport(t *testing.T) {
 	for _, not := range []string{"ADD vs its floor", "ADD against its floor"} {
 		if strings.Contains(out, not) {
 			t.Errorf("without section 0 the report still says %q", not)
+		}
+	}
+}
+
+// ReadWellFormedXML returns the file at path, failing the test unless it
+// is well-formed XML. Exported for the external tests of this package.
+func ReadWellFormedXML(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return b
+		}
+		if err != nil {
+			t.Fatalf("%s is not well-formed XML: %v", path, err)
 		}
 	}
 }
