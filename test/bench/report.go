@@ -709,10 +709,7 @@ func (p *printer) daemonScale(s *ScaleResult) {
 			fmtDur(pt.Reconcile), per, fmtDur(pt.SyncReply), fmtDur(pt.Wall), fmt.Sprintf("%.1f MiB", float64(pt.RSS)/(1<<20)))
 	}
 	p.f("\n")
-	for _, n := range s.Notes {
-		p.f("- %s\n", n)
-	}
-	p.f("\n")
+	p.notes(s.Notes)
 }
 
 // egress is what a managed egress address adds to RunPodSandbox.
