@@ -28,6 +28,21 @@ func newEgress(cfg *policy.Config) (*egress.Allocator, error) {
 	return a, nil
 }
 
+// sameEgressState refuses a reload that moves the egress state while
+// grants are recorded where it is now: the allocator would forget the
+// running pods' blocks and grant them again, to others.
+func sameEgressState(old *state, cfg *policy.Config) error {
+	if old == nil || old.egress == nil || cfg.Egress == nil || cfg.Egress.StateDir == old.egress.StateDir() {
+		return nil
+	}
+	grants, err := old.egress.Blocks()
+	if err != nil || len(grants) > 0 {
+		return fmt.Errorf("egress.stateDir: %q cannot replace %q while it records grants (%d; %v): "+
+			"move the directory while diktyo-nri is stopped, then restart it", cfg.Egress.StateDir, old.egress.StateDir(), len(grants), err)
+	}
+	return nil
+}
+
 func egressPod(e *podEntry) egress.Pod {
 	return egress.Pod{Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, Sandbox: e.pod.ID}
 }
@@ -55,13 +70,14 @@ func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *p
 }
 
 // releaseEgress frees a pod's blocks once its chain state is gone, and
-// its managed addresses: those no other pod uses are withdrawn.
+// its managed addresses: those no other pod uses are withdrawn, with an
+// egress section in the config or without one (an address diktyo
+// assigned is diktyo's to withdraw whatever the config says now).
 func (p *Plugin) releaseEgress(st *state, e *podEntry) {
-	if st.egress == nil {
-		return
-	}
-	if _, err := st.egress.Release(egressPod(e)); err != nil {
-		p.podLog(e).Error("egress: releasing the pod's port blocks failed; GC will retry", "error", err)
+	if st.egress != nil {
+		if _, err := st.egress.Release(egressPod(e)); err != nil {
+			p.podLog(e).Error("egress: releasing the pod's port blocks failed; GC will retry", "error", err)
+		}
 	}
 	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = nil })
 	// Whatever the pod's record says: a config change may have made its
@@ -69,10 +85,14 @@ func (p *Plugin) releaseEgress(st *state, e *podEntry) {
 	p.withdrawUnused(st)
 }
 
-// gcEgress releases the blocks of pods that are no longer live and
-// publishes the pools' usage.
+// gcEgress releases the blocks of pods that are no longer live,
+// withdraws the managed addresses no pod uses, and publishes the pools'
+// usage. The caller holds proof of which pods are live (a Synchronize).
 func (p *Plugin) gcEgress(st *state) {
 	if st.egress == nil {
+		// No pools or ranges to release; addresses diktyo assigned under
+		// an earlier config are still its own to withdraw.
+		p.withdrawUnused(st)
 		return
 	}
 	var live []egress.Pod

@@ -52,7 +52,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 		e = *entryFromNRI(pod)
 		p.pods.upsert(&e)
 	}
-	if e.hostNetwork || e.applied {
+	if e.applied {
 		return nil, nil, nil
 	}
 	pol, err := p.decide(st, &e)
@@ -67,14 +67,26 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			cur, ok := p.pods.get(e.pod.ID)
-			if ok && cur.applied {
+			switch {
+			case ok && cur.applied:
 				return nil // applied while we waited for the pod's lock
+			case !ok || !cur.live():
+				return errNotLive // stopped meanwhile: nothing to admit
 			}
+			if st.runner == nil {
+				return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+			}
+			att, cerr := st.runner.Cached(e.pod.ID)
 			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
+				if cerr == nil && att == nil && !cur.dirty {
+					// Nothing applied (a pod that started while
+					// diktyo-nri was away): nothing to keep.
+					p.releaseEgress(st, &e)
+				}
 				return err
 			}
 			var ips []string // the first ADD's, when there was one
-			if att, err := st.runner.Cached(e.pod.ID); err == nil && att != nil {
+			if cerr == nil && att != nil {
 				ips = att.IPs()
 			}
 			return p.repair(ctx, st, &e, pol, ips)

@@ -75,6 +75,9 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 	}
 	pol, err := policy.Decide(st.cfg, e.policyPod(), e.annotations)
 	switch {
+	case errors.Is(err, policy.ErrUnknown):
+		// No verdict: a fact the decision needs could not be read.
+		return nil, failure(reasonUnknown, err)
 	case errors.Is(err, policy.ErrDenied):
 		return nil, failure(reasonDenied, err)
 	case err != nil:
@@ -108,11 +111,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		func(ctx context.Context) error {
 			// In the bounded worker: the allocator's lock and fsyncs
 			// must not hold NRI's handler past its budget.
-			if err := p.admitEgress(ctx, st, e, pol); err != nil {
-				p.releaseEgress(st, e) // what Admit claimed before it failed
-				return err
-			}
-			return p.apply(ctx, st, e, pol, log)
+			return p.admitAndApply(ctx, st, e, pol, log)
 		},
 		func(err error) { p.abandonedAdd(st, e, err, log) })
 	if err != nil {
@@ -120,6 +119,25 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	}
 	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond))
 	return nil
+}
+
+// admitAndApply admits a starting pod's egress and applies its policy,
+// under the pod's lock. A pod stopped or removed before its turn (a
+// queued RunPodSandbox) is neither admitted nor added; one stopped while
+// it was admitted gets back what the admission claimed.
+func (p *Plugin) admitAndApply(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
+	if cur, ok := p.pods.get(e.pod.ID); !ok || !cur.live() {
+		return errNotLive
+	}
+	if err := p.admitEgress(ctx, st, e, pol); err != nil {
+		p.releaseEgress(st, e) // what Admit claimed before it failed
+		return err
+	}
+	err := p.apply(ctx, st, e, pol, log)
+	if errors.Is(err, errNotLive) {
+		p.releaseEgress(st, e)
+	}
+	return err
 }
 
 // podFailed handles a failed pod under the failure policy: an error for
@@ -220,7 +238,11 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	t := time.Now()
 	ran, err := st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
 	if !ran {
-		return nil
+		// No chain state to remove: what an admission claimed goes.
+		if known && err == nil {
+			p.releaseEgress(st, &cur)
+		}
+		return err
 	}
 	p.metrics.cni("del", t)
 	if cur.debug {
@@ -258,25 +280,19 @@ func (p *Plugin) abandonedAdd(st *state, e *podEntry, err error, log *slog.Logge
 }
 
 // StopPodSandbox removes the pod's chain state while its netns still
-// exists. It never fails: errors are logged and counted, and GC retries.
+// exists, before it answers: containerd releases the pod's address right
+// after (its CNI DEL), and the next pod to get it must not inherit this
+// pod's SNAT, nor have its flows flushed by this pod's late DEL. When the
+// sandbox watch saw the pause process exit first, its teardown and this
+// one take the pod's lock in turn, and the second finds nothing left. It
+// never fails: errors are logged and counted, and GC retries.
 func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
 	start := time.Now()
 	defer p.metrics.event(evStop, start)
 	e := entryFromNRI(pod)
-	if p.unwatch(e.pod.ID) || p.ending(e.pod.ID) {
-		// containerd kills the pause process before it sends Stop: the
-		// sandbox watch tears the pod down. Waiting for that here would
-		// hold NRI's lock, and with it every other pod's event.
-		return nil
-	}
+	p.unwatch(e.pod.ID)
 	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
 	return nil
-}
-
-// ending reports whether the sandbox watch is tearing the pod down.
-func (p *Plugin) ending(id string) bool {
-	cur, ok := p.pods.get(id)
-	return ok && cur.vanished
 }
 
 // RemovePodSandbox removes the pod's chain state again if it is still
@@ -287,15 +303,7 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	defer p.metrics.event(evRemove, start)
 	e := entryFromNRI(pod)
 	e.pod.NetNS = ""
-	if p.unwatch(e.pod.ID) || p.ending(e.pod.ID) {
-		// The watch's DEL may still run: another DEL, if one is still
-		// needed, goes after it in the background, never under NRI's lock.
-		claimed := p.pods.stop(e.pod.ID)
-		// No event names the pod again: GC drops the entry.
-		p.pods.update(e.pod.ID, func(pe *podEntry) { pe.vanished = true })
-		go p.teardown(context.Background(), evRemove, e, claimed)
-		return nil
-	}
+	p.unwatch(e.pod.ID)
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.pods.remove(e.pod.ID)
 	return nil

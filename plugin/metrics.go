@@ -20,6 +20,9 @@ const (
 	reasonTimeout     = "timeout"
 	reasonGC          = "gc"
 	reasonConfig      = "config"
+	// reasonUnknown: a decision could not be made (the node's addresses
+	// unreadable); a running pod keeps its policy.
+	reasonUnknown = "cannot_decide"
 )
 
 // metrics are diktyo-nri's Prometheus metrics, all prefixed diktyo_.
@@ -37,6 +40,7 @@ type metrics struct {
 	repairFailures  *prometheus.CounterVec
 	egressBlocks    *prometheus.GaugeVec
 	egressAddrPods  *prometheus.GaugeVec
+	daemonState     *prometheus.GaugeVec
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -83,9 +87,12 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		egressAddrPods: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "diktyo_egress_address_pods", Help: "Pods (sandboxes) using each managed egress address (manage: true, or still assigned by diktyo).",
 		}, []string{"address", "interface"}),
+		daemonState: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "diktyo_daemon_state", Help: "1 for the daemon's state now (starting: no Synchronize on this connection, nothing is garbage-collected; synchronized; degraded: something is failing, what is applied stays), 0 for the others.",
+		}, []string{"state"}),
 	}
 	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
-		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks, m.egressAddrPods)
+		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks, m.egressAddrPods, m.daemonState)
 	registerConntrackStats(reg)
 	return m
 }

@@ -85,10 +85,14 @@ type Plugin struct {
 	inlineConfig atomic.Pointer[[]byte]
 	// stub is the NRI stub of the current connection.
 	stub atomic.Pointer[stubHolder]
-	// refused is the hash of the last inputs a reload refused.
-	refused atomic.Pointer[[32]byte]
+	// refused is the last inputs a reload refused, and why.
+	refused atomic.Pointer[refusal]
 	// requestTimeout is NRI's request timeout as containerd announced it.
 	requestTimeout atomic.Int64
+	// health is what the daemon knows and what is failing: its phase
+	// (which gates every removal that needs the runtime's pod list) and
+	// the faults it keeps what is applied through (proof.go).
+	health health
 
 	// addrs manages the egress addresses declared manage: true; addrMu
 	// serialises making one present, recording its pod, and withdrawing
@@ -108,6 +112,12 @@ type Plugin struct {
 	reconcileCh chan string
 }
 
+// refusal is inputs a reload refused (their hash) and the error it gave.
+type refusal struct {
+	sum [32]byte
+	err error
+}
+
 // state is one loaded configuration: admin config and chain runner.
 type state struct {
 	cfg *policy.Config
@@ -119,6 +129,16 @@ type state struct {
 	egress *egress.Allocator
 	// source describes where cfg came from, for logs.
 	source string
+	// provisional: cfg is the built-in defaults because the admin config
+	// file is absent, not an admin's decision; under it reconcile never
+	// removes a running pod's policy (docs/nri.md, "Removal needs proof").
+	provisional bool
+	// path is the admin config file cfg was read from ("" for inline
+	// config and built-in defaults).
+	path string
+	// egressErr says why the egress state cannot be read now (pods that
+	// need a block fail until it can; nothing is released meanwhile).
+	egressErr error
 	// hash identifies the inputs (config bytes and conflist bytes).
 	hash [32]byte
 }
@@ -161,35 +181,55 @@ func (p *Plugin) Registry() *prometheus.Registry { return p.registry }
 // Config returns the admin config in force.
 func (p *Plugin) Config() *policy.Config { return p.state.Load().cfg }
 
-// readConfig returns the admin config bytes and where they came from.
-func (p *Plugin) readConfig() ([]byte, string, error) {
+// configSource is where a config's bytes came from.
+type configSource struct {
+	// name describes it, for logs.
+	name string
+	// path is the file read ("" for inline config and built-in defaults).
+	path string
+	// provisional: built-in defaults standing in for an absent file.
+	provisional bool
+}
+
+// readConfig returns the admin config bytes and where they came from. A
+// file that is absent gives the built-in defaults only until a config has
+// been read from it: once one has, its absence (an editor's
+// save-by-rename, a config-management run) is an error, and the config in
+// force stays.
+func (p *Plugin) readConfig() ([]byte, configSource, error) {
 	if inline := p.inlineConfig.Load(); inline != nil {
-		return *inline, "NRI plugin config", nil
+		return *inline, configSource{name: "NRI plugin config"}, nil
 	}
 	path := *p.configPath.Load()
 	if path == "" {
-		return nil, "built-in defaults", nil
+		return nil, configSource{name: "built-in defaults"}, nil
 	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) && !p.opts.ConfigRequired {
-		return nil, "built-in defaults (" + path + " absent)", nil
+		if old := p.state.Load(); old != nil && old.path == path {
+			return nil, configSource{name: path, path: path},
+				fmt.Errorf("admin config %s is gone; the config read from it stays in force "+
+					"(a config removes pods' policy only by saying so, never by its absence): %w", path, err)
+		}
+		return nil, configSource{name: "built-in defaults (" + path + " absent)", provisional: true}, nil
 	}
 	if err != nil {
-		return nil, path, fmt.Errorf("reading admin config: %w", err)
+		return nil, configSource{name: path, path: path}, fmt.Errorf("reading admin config: %w", err)
 	}
-	return data, path, nil
+	return data, configSource{name: path, path: path}, nil
 }
 
 // reload loads the admin config and the conflist if either changed (or
 // force). A config that does not parse is an error and leaves the state in
 // force untouched. It reports whether a new state was installed.
-func (p *Plugin) reload(force bool) (bool, error) {
+func (p *Plugin) reload(force bool) (installed bool, err error) {
 	p.reloadMu.Lock()
 	defer p.reloadMu.Unlock()
-	data, source, err := p.readConfig()
+	data, src, err := p.readConfig()
 	if err != nil {
 		return false, err
 	}
+	source := src.name
 	cfg, err := policy.ParseConfig(data)
 	if err != nil {
 		return false, fmt.Errorf("admin config from %s: %w", source, err)
@@ -202,20 +242,41 @@ func (p *Plugin) reload(force bool) (bool, error) {
 	var sum [32]byte
 	copy(sum[:], h.Sum(nil))
 	old := p.state.Load()
-	if !force && old != nil && (old.hash == sum || p.refused.Load() != nil && *p.refused.Load() == sum) {
-		// Unchanged, or the same inputs that were already refused (logged
-		// and counted once, not at every poll).
+	if !force && old != nil && old.hash == sum {
+		p.refused.Store(nil)
 		return false, nil
 	}
-	p.refused.Store(&sum)
+	if r := p.refused.Load(); !force && r != nil && r.sum == sum {
+		// The same inputs that were already refused: the same error (the
+		// watcher logs and counts it once, not at every poll).
+		return false, r.err
+	}
+	defer func() {
+		if err != nil {
+			p.refused.Store(&refusal{sum: sum, err: err})
+		} else {
+			p.refused.Store(nil)
+		}
+	}()
 	if na, ok := p.addrs.(policy.NodeAddresses); ok {
 		// The node's addresses are read where its managed ones live
 		// (the host's netns; a throwaway one in tests).
 		cfg.SetNodeAddresses(na)
 	}
-	st := &state{cfg: cfg, source: source, hash: sum}
+	st := &state{cfg: cfg, source: source, hash: sum, provisional: src.provisional, path: src.path}
+	if err := sameEgressState(old, cfg); err != nil {
+		return false, fmt.Errorf("admin config from %s: %w", source, err)
+	}
 	if st.egress, err = newEgress(cfg); err != nil {
 		return false, fmt.Errorf("admin config from %s: %w", source, err)
+	}
+	if st.egress != nil {
+		// Read now to say so early; a state that cannot be read fails
+		// only the pods that need it, and releases nothing.
+		if st.egressErr = st.egress.Check(); st.egressErr != nil {
+			p.log.Error("egress state unreadable: pods that need a port block or an explicit range fail until it is fixed; "+
+				"nothing is released meanwhile", "error", st.egressErr)
+		}
 	}
 	for _, w := range egressWarnings(cfg) {
 		p.log.Warn("egress config", "warning", w)
@@ -282,10 +343,12 @@ func (p *Plugin) setPluginConfig(raw string) error {
 }
 
 // watchConfig polls the config and conflist every reloadInterval and
-// installs changes; an invalid new config is logged and counted, and the
-// old one stays. A successful reload triggers a reconcile, so the config
-// in force applies to running pods too.
+// installs changes; an invalid or missing new config is logged and
+// counted once (not at every poll), and the old one stays; its return is
+// logged too. A successful reload triggers a reconcile, so the config in
+// force applies to running pods too.
 func (p *Plugin) watchConfig(ctx context.Context) {
+	failing := ""
 	for {
 		iv := p.state.Load().cfg.ReloadInterval.Duration
 		select {
@@ -295,10 +358,19 @@ func (p *Plugin) watchConfig(ctx context.Context) {
 		}
 		changed, err := p.reload(false)
 		if err != nil {
-			p.metrics.reloads.WithLabelValues("error").Inc()
-			p.metrics.fail(reasonConfig)
-			p.log.Error("config reload failed; keeping the config in force", "error", err)
+			if err.Error() != failing {
+				failing = err.Error()
+				p.metrics.reloads.WithLabelValues("error").Inc()
+				p.metrics.fail(reasonConfig)
+				p.log.Error("config reload failed; keeping the config in force", "error", err)
+			}
+			p.health.set(faultConfig, err)
 			continue
+		}
+		if failing != "" {
+			p.log.Info("config source valid again", "source", p.state.Load().source, "installed", changed)
+			failing = ""
+			p.health.set(faultConfig, nil)
 		}
 		if changed {
 			p.triggerReconcile("reload")

@@ -32,6 +32,8 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		entries = append(entries, e)
 	}
 	p.pods.replace(entries)
+	// The table is the runtime's list now: a pod absent from it ended.
+	p.health.setSynced(true)
 	for i, pod := range pods {
 		if !entries[i].stopped {
 			p.watch(entries[i], pod.GetPid())
@@ -110,6 +112,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		p.reconciled.Add(1)
 		p.metrics.reconciles.WithLabelValues(trigger).Inc()
 		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+		p.publishHealth()
 	}()
 	if st.runner == nil {
 		p.log.Error("reconcile skipped: chain not loaded", "error", st.runnerErr)
@@ -215,10 +218,22 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		log.Error("reconcile: reading cache", "error", err)
 		return false, failure(reasonCheck, err)
 	}
+	holds := att != nil || renamed != nil || e.dirty
 	pol, perr := p.decide(st, e)
 	switch {
 	case perr != nil || pol.Empty():
-		if att == nil && renamed == nil && !e.dirty {
+		if !holds {
+			return false, nil
+		}
+		if kept := removalVerdict(st, perr); kept != nil {
+			// No proof that the admin meant it: what is applied stays.
+			action("keep")
+			p.noteKept(e, kept, log)
+			if perr != nil && !isVerdict(perr) {
+				// A fact that could not be read: decided again with
+				// backoff, as a failed repair is.
+				return true, failure(reasonUnknown, kept)
+			}
 			return false, nil
 		}
 		if perr != nil {
@@ -230,7 +245,13 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		return false, p.remove(ctx, st, e.pod, log)
 	}
 	if err := p.admitEgress(ctx, st, e, pol); err != nil {
-		return false, err
+		if !holds {
+			// Nothing applied, nothing to keep: a refusal releases what
+			// the admission claimed (docs/egress.md).
+			p.releaseEgress(st, e)
+		}
+		// Retried with backoff, logged with the pod, shown in status.
+		return true, err
 	}
 	switch {
 	case att == nil && renamed != nil:
@@ -368,6 +389,7 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 		// only lengthen its backoff.
 		return
 	}
+	p.pods.update(id, func(pe *podEntry) { pe.lastErr = err.Error() })
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
 	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
@@ -400,6 +422,15 @@ func pluginLabel(err error) string {
 // own that belongs to no live sandbox. It holds the GC lock exclusively, so
 // no pod's ADD runs meanwhile and the live list is exact.
 func (p *Plugin) gc(ctx context.Context, st *state) {
+	if !p.health.synchronized() {
+		// The pod table is not the runtime's list (a fresh process, or
+		// the connection is down): a pod missing from it is no proof
+		// that it ended, so nothing is garbage-collected.
+		if !p.health.deferred.Swap(true) {
+			p.log.Warn("GC deferred until the runtime's Synchronize: the pod list is not known yet; nothing is removed")
+		}
+		return
+	}
 	p.gcMu.Lock()
 	defer p.gcMu.Unlock()
 	gctx, cancel := context.WithTimeout(ctx, st.cfg.Timeouts.GC.Duration)
@@ -420,6 +451,7 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	t := time.Now()
 	err := st.runner.GC(gctx, valid)
 	p.metrics.cni("gc", t)
+	p.health.set(faultGC, err)
 	if err != nil {
 		p.metrics.gcs.WithLabelValues("error").Inc()
 		p.metrics.fail(reasonGC)
@@ -439,4 +471,14 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 		}
 	}
 	p.log.Info("GC done", "live", len(valid), "staleAttachments", stale)
+}
+
+// noteKept records why a running pod keeps a policy the config in force
+// would not give it (status shows it), logging it once per reason.
+func (p *Plugin) noteKept(e *podEntry, kept error, log *slog.Logger) {
+	msg := kept.Error()
+	if e.lastErr != msg {
+		log.Warn("reconcile: the pod keeps its policy", "why", msg)
+	}
+	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.lastErr = msg })
 }

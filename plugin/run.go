@@ -85,7 +85,15 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 }
 
 func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) error {
-	opts := []stub.Option{stub.WithOnClose(func() { p.log.Info("NRI connection closed") })}
+	// Until this connection's Synchronize, the pod table is not the
+	// runtime's list: no GC (proof.go).
+	p.health.setSynced(false)
+	p.publishHealth()
+	opts := []stub.Option{stub.WithOnClose(func() {
+		p.health.setSynced(false)
+		p.publishHealth()
+		p.log.Info("NRI connection closed")
+	})}
 	if !preinstalled {
 		opts = append(opts, stub.WithSocketPath(ro.Socket))
 	}

@@ -35,6 +35,13 @@ type slowEnv struct {
 
 func newSlowEnv(t *testing.T, failurePolicy, sleep string) *slowEnv {
 	t.Helper()
+	return newSlowEnvWith(t, failurePolicy, sleep, "")
+}
+
+// newSlowEnvWith is newSlowEnv with extra admin config (egress:
+// "%[1]s" is the env's directory).
+func newSlowEnvWith(t *testing.T, failurePolicy, sleep, extra string) *slowEnv {
+	t.Helper()
 	dir := t.TempDir()
 	logFile := filepath.Join(dir, "calls.log")
 	bin := filepath.Join(dir, "bin")
@@ -45,7 +52,7 @@ func newSlowEnv(t *testing.T, failurePolicy, sleep string) *slowEnv {
 		t.Fatal(err)
 	}
 	conflist := filepath.Join(dir, "chain.conflist")
-	if err := os.WriteFile(conflist, []byte(`{"cniVersion":"1.1.0","name":"slow","plugins":[{"type":"slowcni","capabilities":{"ips":true,"policyRouting":true}}]}`), 0o600); err != nil {
+	if err := os.WriteFile(conflist, []byte(`{"cniVersion":"1.1.0","name":"slow","plugins":[{"type":"slowcni","capabilities":{"ips":true,"policyRouting":true,"masqEntries":true}}]}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cfg := fmt.Sprintf(`
@@ -55,8 +62,8 @@ timeouts: {handler: 100ms, cni: 20s}
 reconcile: {interval: 0s}
 namespaces:
   - namespaces: [team-a]
-    allow: {routeTable: {tables: [100]}}
-`, failurePolicy, conflist, bin, filepath.Join(dir, "cache"))
+    allow: {routeTable: {tables: [100]}%[5]s}
+`, failurePolicy, conflist, bin, filepath.Join(dir, "cache"), allowMasq(extra)) + strings.ReplaceAll(extra, "%[1]s", dir)
 	cfgFile := filepath.Join(dir, "config.yaml")
 	if err := os.WriteFile(cfgFile, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
@@ -66,6 +73,14 @@ namespaces:
 		t.Fatal(err)
 	}
 	return &slowEnv{p: p, log: logFile, dir: dir}
+}
+
+// allowMasq lets team-a use pool web when the extra config defines it.
+func allowMasq(extra string) string {
+	if extra == "" {
+		return ""
+	}
+	return `, masq: {destinations: ["198.51.100.0/24"], pools: [web]}`
 }
 
 func (s *slowEnv) calls(t *testing.T) []string {
@@ -244,5 +259,37 @@ func TestNoAddAfterRemove(t *testing.T) {
 		if strings.HasSuffix(c, "/late1") {
 			t.Errorf("chain verb %s ran for a pod after its Remove", c)
 		}
+	}
+}
+
+// TestNoAdmissionAfterRemove (item 6 of "act only on proof"): a queued
+// RunPodSandbox of a pod that was stopped and removed meanwhile granted
+// it a port block (and an attribution line) that nothing released until
+// the next GC.
+func TestNoAdmissionAfterRemove(t *testing.T) {
+	s := newSlowEnvWith(t, "ignore", "0", `
+egress:
+  addresses: [{address: 203.0.113.10, routed: true}]
+  pools: [{name: web, address: 203.0.113.10, ports: "20000-20127", blockSize: 64}]
+  attributionLog: %[1]s/attribution.jsonl
+  stateDir: %[1]s/egress
+`)
+	ctx := context.Background()
+	pod := slowPod("late2")
+	pod.Annotations = map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
+	s.p.gcMu.Lock() // a GC in progress: chain work of single pods waits
+	if err := s.p.RunPodSandbox(ctx, pod); err != nil {
+		t.Fatal(err) // ignore: the handler gives up and the pod starts
+	}
+	_ = s.p.StopPodSandbox(ctx, pod)
+	_ = s.p.RemovePodSandbox(ctx, pod)
+	s.p.gcMu.Unlock()
+	waitIdle(t, s.p)
+	grants, err := s.p.state.Load().egress.Blocks()
+	if err != nil || len(grants) != 0 {
+		t.Errorf("blocks after the pod's Remove: %v (%v), want none", grants, err)
+	}
+	if log, _ := os.ReadFile(filepath.Join(s.dir, "attribution.jsonl")); strings.Contains(string(log), "late2") {
+		t.Errorf("attribution log names the removed pod:\n%s", log)
 	}
 }

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,6 +15,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
 func quietPlugin(t *testing.T, cfg string) *Plugin {
@@ -194,6 +196,35 @@ func TestConntrackCounter(t *testing.T) {
 	if _, err := os.Stat(conntrackStatPath); err == nil {
 		if _, err := conntrackCounter(conntrackStatPath, "insert_failed"); err != nil {
 			t.Errorf("the kernel's own statistics: %v", err)
+		}
+	}
+}
+
+// TestRemovalVerdict: reconcile removes a running pod's policy only on
+// an admin's verdict under an admin's config (proof.go).
+func TestRemovalVerdict(t *testing.T) {
+	admin := &state{source: "/etc/diktyo/config.yaml"}
+	defaults := &state{source: "built-in defaults (/etc/diktyo/config.yaml absent)", provisional: true}
+	denied := failure(reasonDenied, policy.ErrDenied)
+	unknown := failure(reasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
+	for _, tc := range []struct {
+		name   string
+		st     *state
+		perr   error
+		remove bool
+	}{
+		{"policy dropped by the admin", admin, nil, true},
+		{"denied by the admin", admin, denied, true},
+		{"invalid annotation", admin, failure(reasonInvalid, errors.New("bad")), true},
+		{"host-network pod", admin, failure(reasonHostNetwork, errors.New("host")), true},
+		{"lookup failed", admin, unknown, false},
+		{"unclassified error", admin, errors.New("boom"), false},
+		{"defaults for an absent file, empty", defaults, nil, false},
+		{"defaults for an absent file, denied", defaults, denied, false},
+	} {
+		err := removalVerdict(tc.st, tc.perr)
+		if (err == nil) != tc.remove || (err != nil && !errors.Is(err, errKept)) {
+			t.Errorf("%s: removalVerdict = %v, want remove=%v", tc.name, err, tc.remove)
 		}
 	}
 }

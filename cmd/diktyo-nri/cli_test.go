@@ -276,6 +276,10 @@ func (fakeDaemonAPI) Pods(context.Context, bool) []localapi.PodStatus {
 	return []localapi.PodStatus{webStatus, {ID: "sb-x", Namespace: "team-b", Name: "broken", State: localapi.StateFailed, LastError: "chain ADD:\nboom"}}
 }
 
+func (fakeDaemonAPI) Daemon() localapi.Daemon {
+	return localapi.Daemon{State: "degraded", Synchronized: true, Faults: []string{"config: /etc/diktyo/config.yaml is gone"}, Repairing: 1}
+}
+
 func (fakeDaemonAPI) Pod(_ context.Context, ns, name string) (localapi.PodStatus, error) {
 	if ns+"/"+name == "team-a/web-1" {
 		return webStatus, nil
@@ -311,9 +315,10 @@ func TestStatusCommand(t *testing.T) {
 		t.Fatalf("status: exit %d: %s", r.code, r.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "NAMESPACE") || !strings.Contains(lines[1], "applied") ||
-		!strings.Contains(lines[2], "chain ADD: boom") {
-		t.Errorf("table (an error on two lines stays on one):\n%s", r.stdout)
+	if len(lines) != 6 || lines[0] != "Daemon: degraded (1 pods repairing)" || !strings.Contains(lines[1], "fault: config: /etc/diktyo/config.yaml is gone") ||
+		!strings.HasPrefix(lines[3], "NAMESPACE") || !strings.Contains(lines[4], "applied") ||
+		!strings.Contains(lines[5], "chain ADD: boom") {
+		t.Errorf("daemon state, then the table (an error on two lines stays on one):\n%s", r.stdout)
 	}
 	var pods []localapi.PodStatus
 	r = run("status", "--api-socket", sock, "-o", "json")

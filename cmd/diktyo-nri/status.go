@@ -58,7 +58,14 @@ root-only API socket.`,
 				if err != nil {
 					return err
 				}
-				return writeOutput(w, o.output, pods, func(w io.Writer) error { return writePodTable(w, pods) })
+				return writeOutput(w, o.output, pods, func(w io.Writer) error {
+					d, err := c.Daemon(ctx)
+					if err != nil {
+						return err
+					}
+					writeDaemon(w, d)
+					return writePodTable(w, pods)
+				})
 			}
 			ns, name, err := splitPod(args[0])
 			if err != nil {
@@ -83,6 +90,20 @@ func splitPod(s string) (string, string, error) {
 		return "", "", usagef("pod %q: want NAMESPACE/POD", s)
 	}
 	return ns, name, nil
+}
+
+// writeDaemon is the listing's first lines: the daemon's state and what
+// is failing (JSON and YAML keep the plain pod list; GET /v1/daemon).
+func writeDaemon(w io.Writer, d *localapi.Daemon) {
+	line := "Daemon: " + d.State
+	if d.Repairing > 0 {
+		line += fmt.Sprintf(" (%d pods repairing)", d.Repairing)
+	}
+	fmt.Fprintln(w, line)
+	for _, f := range d.Faults {
+		fmt.Fprintln(w, "  fault: "+oneLine(f, 200))
+	}
+	fmt.Fprintln(w)
 }
 
 func writePodTable(w io.Writer, pods []localapi.PodStatus) error {

@@ -39,9 +39,11 @@ type Allocator struct {
 	o Options
 }
 
-// New checks the options, prepares the state directory (0700, owned by
-// this user, or refused) and the attribution log (0600), and reads the
-// state once, so that a corrupt or foreign state is reported now.
+// New checks the options and prepares the state directory (0700, owned by
+// this user, or refused) and the attribution log (0600). It does not read
+// the state: a corrupt, foreign or newer state file fails only the calls
+// that need it (the pods that need a block), never the daemon's start;
+// Check reports it.
 func New(o Options) (*Allocator, error) {
 	if !filepath.IsAbs(o.StateDir) || !filepath.IsAbs(o.AttributionLog) {
 		return nil, fmt.Errorf("egress: state dir %q and attribution log %q must be absolute paths", o.StateDir, o.AttributionLog)
@@ -76,11 +78,18 @@ func New(o Options) (*Allocator, error) {
 	if err := a.touchLog(); err != nil {
 		return nil, err
 	}
-	if err := a.read(func(*state) error { return nil }); err != nil {
-		return nil, err
-	}
 	return a, nil
 }
+
+// Check reads the state once under the shared lock and reports why it
+// cannot be used (ErrCorrupt for a file that does not parse, a foreign
+// owner, a lock that cannot be had), or nil.
+func (a *Allocator) Check() error {
+	return a.read(func(*state) error { return nil })
+}
+
+// StateDir is the directory holding the state (Options.StateDir).
+func (a *Allocator) StateDir() string { return a.o.StateDir }
 
 func (a *Allocator) pool(name string) (Pool, bool) {
 	for _, p := range a.o.Pools {

@@ -9,8 +9,9 @@ import (
 )
 
 // TestCorruptStateIsNotReset: a state file that does not parse is an
-// error naming the file, at New and at every operation, and stays as it
-// is.
+// error naming the file at Check and at every operation (never at New: the
+// daemon starts and only the pods that need a block fail), and stays as
+// it is.
 func TestCorruptStateIsNotReset(t *testing.T) {
 	for _, tc := range []struct{ name, content, err string }{
 		{"truncated", `{"version":1,"grants":[{"pod":`, "invalid JSON"},
@@ -30,9 +31,16 @@ func TestCorruptStateIsNotReset(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := New(o)
+			a, err := New(o)
+			if err != nil {
+				t.Fatalf("New on a corrupt state = %v, want an allocator (the daemon must start)", err)
+			}
+			err = a.Check()
 			if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), tc.err) {
-				t.Fatalf("New = %v, want ErrCorrupt naming %s and %q", err, path, tc.err)
+				t.Fatalf("Check = %v, want ErrCorrupt naming %s and %q", err, path, tc.err)
+			}
+			if _, err := a.Grant("web", pod("a")); !errors.Is(err, ErrCorrupt) {
+				t.Errorf("Grant on corrupt state = %v", err)
 			}
 			if got, _ := os.ReadFile(path); string(got) != tc.content {
 				t.Errorf("state file changed to %q", got)
@@ -55,6 +63,25 @@ func TestCorruptStateIsNotReset(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != "garbage" {
 		t.Errorf("state file changed to %q", got)
+	}
+}
+
+// TestKilledWriterTempsRemoved: the temporary file of a writer killed
+// before its rename is removed by the next write.
+func TestKilledWriterTempsRemoved(t *testing.T) {
+	o := testOptions(t.TempDir(), webPool(4, 10))
+	a := mustNew(t, o)
+	mustGrant(t, a, "web", pod("a"))
+	stale := filepath.Join(o.StateDir, "."+StateFile+".123456")
+	if err := os.WriteFile(stale, []byte(`{"version":1`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mustGrant(t, a, "web", pod("b"))
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("stale temp file %s left after a write: %v", stale, err)
+	}
+	if err := a.Check(); err != nil {
+		t.Errorf("state after the write: %v", err)
 	}
 }
 
@@ -158,8 +185,15 @@ func TestSymlinksAndOpenLogDir(t *testing.T) {
 		if err := os.Symlink(target, filepath.Join(o.StateDir, StateFile)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := New(o); !errors.Is(err, ErrUnsafe) || !strings.Contains(err.Error(), "symlink") {
-			t.Errorf("New = %v", err)
+		a, err := New(o)
+		if err != nil {
+			t.Fatalf("New = %v; the state is read only when needed", err)
+		}
+		if err := a.Check(); !errors.Is(err, ErrUnsafe) || !strings.Contains(err.Error(), "symlink") {
+			t.Errorf("Check = %v", err)
+		}
+		if _, err := a.Grant("web", pod("a")); !errors.Is(err, ErrUnsafe) {
+			t.Errorf("Grant = %v", err)
 		}
 	})
 	t.Run("log symlink", func(t *testing.T) {

@@ -217,7 +217,8 @@ func saveState(dir string, st *state) error {
 		return err
 	}
 	data = append(data, '\n')
-	tmp, err := os.CreateTemp(dir, "."+StateFile+".*") // mode 0600
+	removeStaleTemps(dir)
+	tmp, err := os.CreateTemp(dir, tempPattern) // mode 0600
 	if err != nil {
 		return fmt.Errorf("egress state: %w", err)
 	}
@@ -237,6 +238,19 @@ func saveState(dir string, st *state) error {
 		return fmt.Errorf("egress state: %w", err)
 	}
 	return syncDir(dir)
+}
+
+// tempPattern names saveState's temporary files.
+const tempPattern = "." + StateFile + ".*"
+
+// removeStaleTemps removes temporary files a writer killed before its
+// rename left behind. The caller holds the exclusive lock, so no live
+// writer owns one. Best effort: a leftover only costs disk space.
+func removeStaleTemps(dir string) {
+	stale, _ := filepath.Glob(filepath.Join(dir, tempPattern))
+	for _, f := range stale {
+		_ = os.Remove(f)
+	}
 }
 
 func syncDir(dir string) error {

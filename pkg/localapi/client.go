@@ -92,6 +92,12 @@ func (c *Client) Trace(ctx context.Context, req TraceRequest) (*Trace, error) {
 	return &out, c.get(ctx, "/v1/trace", q, &out)
 }
 
+// Daemon asks for the daemon's own state.
+func (c *Client) Daemon(ctx context.Context) (*Daemon, error) {
+	var out Daemon
+	return &out, c.get(ctx, "/v1/daemon", nil, &out)
+}
+
 // Version is what the daemon runs.
 func (c *Client) Version(ctx context.Context) (*Version, error) {
 	var out Version

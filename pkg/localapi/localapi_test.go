@@ -49,6 +49,8 @@ func (f *fakeSource) Trace(_ context.Context, req TraceRequest) (*Trace, error) 
 		SNAT: TraceSNAT{Verdict: "snat to 203.0.113.10"}}, nil
 }
 
+func (f *fakeSource) Daemon() Daemon { return Daemon{State: "starting"} }
+
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // serve starts a server for src on a socket in a fresh directory (which
@@ -122,6 +124,9 @@ func TestClientServer(t *testing.T) {
 	}
 	if _, err := c.Trace(ctx, TraceRequest{Pod: "team-a/web-1", Destination: "bad"}); !errors.As(err, &ae) || ae.Code != http.StatusBadRequest {
 		t.Errorf("bad trace: %v", err)
+	}
+	if d, err := c.Daemon(ctx); err != nil || d.State != "starting" {
+		t.Errorf("Daemon = %+v, %v", d, err)
 	}
 	if v, err := c.Version(ctx); err != nil || v.Version != "v-test" {
 		t.Errorf("version: %+v %v", v, err)

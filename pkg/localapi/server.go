@@ -27,6 +27,8 @@ type Source interface {
 	// Pod is one pod, with counters.
 	Pod(ctx context.Context, namespace, name string) (PodStatus, error)
 	Trace(ctx context.Context, req TraceRequest) (*Trace, error)
+	// Daemon is the daemon's own state.
+	Daemon() Daemon
 }
 
 // Errors a Source wraps to say what the client got wrong.
@@ -57,6 +59,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/pods", s.pods)
 	mux.HandleFunc("GET /v1/pods/{namespace}/{name}", s.pod)
 	mux.HandleFunc("GET /v1/trace", s.trace)
+	mux.HandleFunc("GET /v1/daemon", func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, http.StatusOK, s.src.Daemon()) })
 	mux.HandleFunc("GET /v1/version", func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, http.StatusOK, s.version) })
 	return mux
 }

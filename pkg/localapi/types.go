@@ -15,6 +15,20 @@ package localapi
 
 import "time"
 
+// Daemon is the daemon's own state (GET /v1/daemon).
+type Daemon struct {
+	// State is starting (no Synchronize on the current NRI connection:
+	// nothing is garbage-collected), synchronized, or degraded
+	// (synchronized, but something is failing; what is applied stays).
+	State        string `json:"state"`
+	Synchronized bool   `json:"synchronized"`
+	// Faults are what is failing now, each "kind: why".
+	Faults []string `json:"faults,omitempty"`
+	// Repairing counts live pods whose last repair failed (retried with
+	// backoff, keeping what is applied).
+	Repairing int `json:"repairing,omitempty"`
+}
+
 // PodStatus is what diktyo-nri knows of one pod sandbox.
 type PodStatus struct {
 	ID        string   `json:"id"`

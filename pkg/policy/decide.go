@@ -13,6 +13,12 @@ import (
 // ErrDenied marks a request the admin config does not allow.
 var ErrDenied = errors.New("not allowed by the admin config")
 
+// ErrUnknown marks a decision that could not be made because a fact it
+// needs could not be read (the node's addresses): no verdict on the
+// request. diktyo-nri refuses a starting pod on it, but never removes a
+// running pod's policy for it (docs/nri.md, "Removal needs proof").
+var ErrUnknown = errors.New("cannot decide now")
+
 // Pod identifies the pod a decision is for.
 type Pod struct {
 	Namespace string
@@ -70,7 +76,8 @@ func (p *Policy) CapabilityArgs() map[string]any {
 // error is an *AnnotationError (or, with an egress section, an error
 // wrapping ErrDenied when the node no longer owns defaults.snat's
 // address); errors.Is(err, ErrDenied) tells a request the admin does not
-// allow from a malformed one. A masq entry may name a pool ("pool:NAME"):
+// allow from a malformed one, and errors.Is(err, ErrUnknown) a decision
+// that could not be made now (the node's addresses unreadable). A masq entry may name a pool ("pool:NAME"):
 // Policy.ResolvePools turns it into the pod's block before the chain runs.
 func Decide(cfg *Config, pod Pod, annotations map[string]string) (*Policy, error) {
 	req, err := ParseAnnotations(annotations)
@@ -104,7 +111,11 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 			if why := allow.Masq.check(e); why != "" {
 				return nil, deny(KeyMasq, "[%d]: %s", i, why)
 			}
-			if why := cfg.Egress.checkMasq(e); why != "" {
+			why, err := cfg.Egress.checkMasq(e)
+			if err != nil {
+				return nil, &AnnotationError{Key: KeyMasq, Value: annotations[KeyMasq], Err: fmt.Errorf("[%d]: %w", i, err)}
+			}
+			if why != "" {
 				return nil, deny(KeyMasq, "[%d]: %s", i, why)
 			}
 		}

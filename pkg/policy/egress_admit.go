@@ -59,13 +59,14 @@ func (c *Config) SetNodeAddresses(n NodeAddresses) {
 
 // ownedWhy returns why address a may not be an SNAT address of this
 // node, or "": it must be a declared egress address or, with
-// nodeAddresses allow, one of the node's addresses.
-func (c *EgressConfig) ownedWhy(a netip.Addr) string {
+// nodeAddresses allow, one of the node's addresses. A failed lookup of
+// the node's addresses is no verdict: an error wrapping ErrUnknown.
+func (c *EgressConfig) ownedWhy(a netip.Addr) (string, error) {
 	if c.addrs[a] != nil {
-		return ""
+		return "", nil
 	}
 	if c.NodeAddresses != NodeAddressesAllow {
-		return fmt.Sprintf("%s is not a declared egress address of this node (egress.addresses; egress.nodeAddresses is %s)", a, c.NodeAddresses)
+		return fmt.Sprintf("%s is not a declared egress address of this node (egress.addresses; egress.nodeAddresses is %s)", a, c.NodeAddresses), nil
 	}
 	na := c.nodeAddrs
 	if na == nil {
@@ -73,40 +74,45 @@ func (c *EgressConfig) ownedWhy(a netip.Addr) string {
 	}
 	addrs, err := na.NodeAddresses()
 	if err != nil {
-		return fmt.Sprintf("%s is not a declared egress address, and the node's addresses are unknown: %v", a, err)
+		return "", fmt.Errorf("%w: %s is not a declared egress address, and the node's addresses could not be read: %w", ErrUnknown, a, err)
 	}
 	if slices.Contains(addrs, a) {
-		return ""
+		return "", nil
 	}
-	return fmt.Sprintf("%s is neither a declared egress address (egress.addresses) nor an address of this node", a)
+	return fmt.Sprintf("%s is neither a declared egress address (egress.addresses) nor an address of this node", a), nil
 }
 
 // checkMasq returns why a masq entry the allowlists grant is still refused
-// by the egress section, or "". Without a section: "".
-func (c *EgressConfig) checkMasq(m api.Masq) string {
+// by the egress section, or "". Without a section: "". An error (wrapping
+// ErrUnknown) means it cannot tell now.
+func (c *EgressConfig) checkMasq(m api.Masq) (string, error) {
 	if c == nil {
-		return ""
+		return "", nil
 	}
 	e := m.External
 	switch {
 	case e.Masquerade:
 		// The node's address, picked by the kernel with ports it keeps
 		// from clashing: governed by allow.masq.externals alone.
-		return ""
+		return "", nil
 	case e.Pool != "":
 		p := c.Pool(e.Pool)
 		if p == nil {
-			return fmt.Sprintf("pool %q is not in egress.pools", e.Pool)
+			return fmt.Sprintf("pool %q is not in egress.pools", e.Pool), nil
 		}
 		if p.addr.Is4() != m.Dst.Addr().Is4() {
-			return fmt.Sprintf("pool %q is on %s, not of the family of destination %s", e.Pool, p.addr, m.Dst)
+			return fmt.Sprintf("pool %q is on %s, not of the family of destination %s", e.Pool, p.addr, m.Dst), nil
 		}
-		return ""
+		return "", nil
 	}
-	if why := c.ownedWhy(e.Addr); why != "" {
-		return fmt.Sprintf("external %q: %s", e, why)
+	why, err := c.ownedWhy(e.Addr)
+	if err != nil {
+		return "", fmt.Errorf("external %q: %w", e, err)
 	}
-	return ""
+	if why != "" {
+		return fmt.Sprintf("external %q: %s", e, why), nil
+	}
+	return "", nil
 }
 
 // checkSNATDefault refuses a default SNAT address (defaults.snat, already
@@ -119,7 +125,11 @@ func (c *EgressConfig) checkSNATDefault(p *api.SNATPolicy) error {
 	if err != nil {
 		return err
 	}
-	if why := c.ownedWhy(ext.Addr); why != "" {
+	why, err := c.ownedWhy(ext.Addr)
+	if err != nil {
+		return fmt.Errorf("defaults.snat.defaultExternal %q: %w", p.DefaultExternal, err)
+	}
+	if why != "" {
 		return fmt.Errorf("%w: defaults.snat.defaultExternal %q: %s", ErrDenied, p.DefaultExternal, why)
 	}
 	return nil

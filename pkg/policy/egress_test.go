@@ -175,7 +175,6 @@ func TestEgressAdmission(t *testing.T) {
 		{"node address allowed", allow, podA, masqAnn(`{"external":"198.51.100.1","destination":"198.51.100.0/24"}`), ""},
 		{"not a node address", allow, podA, masqAnn(`{"external":"203.0.113.12","destination":"198.51.100.0/24"}`),
 			`external "203.0.113.12": 203.0.113.12 is neither a declared egress address (egress.addresses) nor an address of this node`},
-		{"node addresses unknown", broken, podA, masqAnn(`{"external":"198.51.100.1","destination":"198.51.100.0/24"}`), "netlink says no"},
 		{"declared needs no node lookup", broken, podA, masqAnn(`{"external":"203.0.113.11","destination":"198.51.100.0/24"}`), ""},
 		{"pool allowed", deny, podA, masqAnn(`{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}`), ""},
 		{"pool v6 allowed", deny, podA, masqAnn(`{"external":"pool:v6","destination":"2001:db8:1::/48","protocol":"udp"}`), ""},
@@ -209,6 +208,15 @@ func TestEgressAdmission(t *testing.T) {
 			}
 		})
 	}
+	// A failed lookup of the node's addresses is no verdict: ErrUnknown,
+	// never ErrDenied (reconcile would take it for the admin's revocation
+	// and strip the running pod).
+	_, err := Decide(broken, podA, masqAnn(`{"external":"198.51.100.1","destination":"198.51.100.0/24"}`))
+	var ae *AnnotationError
+	if !errors.Is(err, ErrUnknown) || errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), "netlink says no") ||
+		!errors.As(err, &ae) || ae.Key != KeyMasq {
+		t.Errorf("node addresses unknown: %v; want an AnnotationError of %s wrapping ErrUnknown, not ErrDenied", err, KeyMasq)
+	}
 	// Without an egress section, a pool is refused by the allowlist (no
 	// pool can be allowed), and externals are not checked for ownership.
 	plain := mustConfig(t, testConfig)
@@ -238,6 +246,10 @@ func TestEgressDefaultExternalAdmission(t *testing.T) {
 	_, err := Decide(cfg, pod, nil)
 	if !errors.Is(err, ErrDenied) || !strings.Contains(err.Error(), `defaults.snat.defaultExternal "192.0.2.7": 192.0.2.7 is neither a declared egress address`) {
 		t.Fatalf("default no longer owned: %v", err)
+	}
+	cfg.SetNodeAddresses(NodeAddressesFunc(func() ([]netip.Addr, error) { return nil, errors.New("netlink says no") }))
+	if _, err := Decide(cfg, pod, nil); !errors.Is(err, ErrUnknown) || errors.Is(err, ErrDenied) {
+		t.Fatalf("default, node addresses unknown: %v; want ErrUnknown, not ErrDenied", err)
 	}
 	// Declared: no lookup needed.
 	y = strings.Replace(egressConfig, "egress:\n", "egress:\n  nodeAddresses: allow\n", 1) +
