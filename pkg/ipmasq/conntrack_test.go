@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/netip"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
 // fakeIPTables stands in for iptables: "-S" of the tag chain prints
@@ -137,5 +139,46 @@ func TestDelContinuingKeepsFlows(t *testing.T) {
 	}
 	if !f.removed(cniutil.OwnerID("net1", "c1", "eth0")) {
 		t.Fatal("DEL of a continuing pod did not remove its rules")
+	}
+}
+
+// TestGCFlowFlushFailureKeepsRules: GC of a gone pod whose conntrack
+// flush fails fails (so diktyo-nri's GC counts as failed and keeps the
+// pod's blocks) and leaves the pod's rules, so the next GC finds its
+// address again; with a working flush it removes them.
+func TestGCFlowFlushFailureKeepsRules(t *testing.T) {
+	gone := snat.Owner{Network: "net1", ID: cniutil.OwnerID("net1", "gone", "eth0")}
+	jump := iptables.JumpSpec(gone, netip.MustParseAddr("198.51.100.9"))
+	for i, tok := range jump {
+		if strings.Contains(tok, " ") {
+			jump[i] = fmt.Sprintf("%q", tok)
+		}
+	}
+	f := &fakeIPTables{listing: "-N " + testTag + "\n-A " + testTag + " " + strings.Join(jump, " ") + "\n"}
+	l := &flowLog{err: errors.New("netlink: no buffer space")}
+	v := fakeVerbs(f, l)
+	args := &skel.CmdArgs{StdinData: unitConf(t, map[string]any{"cni.dev/valid-attachments": []any{}})}
+	err := v.gc(context.Background(), args)
+	if !errors.Is(err, l.err) || !strings.Contains(err.Error(), "198.51.100.9") {
+		t.Fatalf("GC with a failing flush = %v, want an error naming 198.51.100.9 and wrapping %q", err, l.err)
+	}
+	if f.removed(gone.ID) {
+		t.Fatal("GC removed the rules of a pod whose flows it could not remove")
+	}
+	l.err = nil
+	if err := v.gc(context.Background(), args); err != nil {
+		t.Fatalf("GC with a working flush: %v", err)
+	}
+	if !f.removed(gone.ID) {
+		t.Fatal("GC did not remove the gone pod's rules")
+	}
+	want := []netip.Addr{netip.MustParseAddr("198.51.100.9")}
+	for _, c := range l.calls {
+		if !slices.Equal(c, want) {
+			t.Fatalf("GC flushed %v, want only %v", l.calls, want)
+		}
+	}
+	if len(l.calls) != 3 { // failed; then before and after removing
+		t.Fatalf("GC flushed %d times, want 3: %v", len(l.calls), l.calls)
 	}
 }

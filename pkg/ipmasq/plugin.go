@@ -59,7 +59,7 @@ type verbs struct {
 	log *slog.Logger
 	run snat.Runner // how the backends run iptables-restore and nft
 	// podFlows removes the conntrack entries of a pod's addresses at DEL
-	// (PodFlows); tests replace it with one that fails.
+	// and GC (PodFlows); tests replace it with one that fails.
 	podFlows func(addrs []netip.Addr) (uint, error)
 }
 
@@ -214,7 +214,13 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 	valid := cniutil.ValidOwners(cfg.Network, cfg.Conf.ValidAttachments)
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	if err := NewBackend(cfg, v.run).GC(ctx, cfg.Network, valid); err != nil {
+	// A pod whose flows could not be removed keeps its rules, and GC
+	// fails: diktyo-nri then keeps its blocks, and the next GC retries.
+	flush := func(addrs []netip.Addr) error {
+		_, err := v.podFlows(addrs)
+		return err
+	}
+	if err := NewBackend(cfg, v.run).GC(ctx, cfg.Network, valid, flush); err != nil {
 		v.log.Warn("GC failed", "network", cfg.Network, "err", err)
 		return fmt.Errorf("ipmasq GC: %w", err)
 	}
