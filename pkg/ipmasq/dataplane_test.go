@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/containernetworking/plugins/pkg/ns"
+	"github.com/vishvananda/netlink"
+	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
@@ -296,4 +299,111 @@ drain:
 			t.Fatalf("%s: no datagram from %s within 5 s", what, want)
 		}
 	}
+}
+
+// TestGCRemovesFlows: GC of a gone pod removes the conntrack entries of
+// its flows with its rules, so that no flow goes on translated to its
+// external (with the ports of its egress block) once diktyo-nri frees the
+// block for the next pod; the flow of a pod that stays keeps its entry.
+func TestGCRemovesFlows(t *testing.T) {
+	testutil.RequireRoot(t)
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			n := newNode(t, backend)
+			tp := newTopology(t, n)
+			testutil.Addr(t, tp.client, "eth0", "198.51.100.3/24")
+			pod := func(ips []string, entries ...map[string]any) []byte {
+				return n.conf(t, "1.1.0", map[string]any{"runtimeConfig": map[string]any{"ips": ips, "masqEntries": entries}})
+			}
+			n.mustCall(t, "ADD", pod([]string{"198.51.100.2/24", "2001:db8:a::2/64"},
+				map[string]any{"external": "192.0.2.100", "destination": "203.0.113.10/32", "protocol": "udp"},
+				map[string]any{"external": "2001:db8:c::100", "destination": "2001:db8:b::10/128", "protocol": "udp"}), "gone", "")
+			keep := pod([]string{"198.51.100.3/24"},
+				map[string]any{"external": "192.0.2.101", "destination": "203.0.113.10/32", "protocol": "udp"})
+			n.mustCall(t, "ADD", keep, "keep", "")
+
+			flows := []struct{ src, dst, ext string }{
+				{"198.51.100.2", "203.0.113.10", "192.0.2.100"},
+				{"2001:db8:a::2", "2001:db8:b::10", "2001:db8:c::100"},
+				{"198.51.100.3", "203.0.113.10", "192.0.2.101"},
+			}
+			for _, f := range flows {
+				if got := tp.udpFrom(t, f.src, f.dst); got.String() != f.ext {
+					t.Fatalf("udp from %s to %s: remote saw %s, want %s", f.src, f.dst, got, f.ext)
+				}
+				if got := natFlows(t, n, f.src); !slices.Contains(got, netip.MustParseAddr(f.ext)) {
+					t.Fatalf("no conntrack entry of %s translated to %s before GC: %v", f.src, f.ext, got)
+				}
+			}
+			n.mustCall(t, "GC", n.conf(t, "1.1.0", map[string]any{
+				"cni.dev/valid-attachments": []map[string]string{{"containerID": "keep", "ifname": "eth0"}}}), "", "")
+			for _, f := range flows[:2] {
+				if got := natFlows(t, n, f.src); len(got) > 0 {
+					t.Errorf("after GC of its pod, %s still has conntrack entries translated to %v", f.src, got)
+				}
+			}
+			if got := natFlows(t, n, "198.51.100.3"); !slices.Contains(got, netip.MustParseAddr("192.0.2.101")) {
+				t.Errorf("GC removed the conntrack entry of the kept pod's flow: %v", got)
+			}
+			n.mustCall(t, "DEL", keep, "keep", "")
+		})
+	}
+}
+
+// udpFrom sends one datagram from the client's address src to dst and
+// returns the source address the remote saw.
+func (tp *topology) udpFrom(t *testing.T, src, dst string) netip.Addr {
+	t.Helper()
+	var rc *net.UDPConn
+	if err := tp.remote.Do(func(ns.NetNS) error {
+		var err error
+		rc, err = net.ListenUDP("udp", &net.UDPAddr{IP: net.ParseIP(dst)})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	if err := tp.client.Do(func(ns.NetNS) error {
+		c, err := net.DialUDP("udp", &net.UDPAddr{IP: net.ParseIP(src)}, rc.LocalAddr().(*net.UDPAddr))
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		_, err = c.Write([]byte("diktyo"))
+		return err
+	}); err != nil {
+		t.Fatalf("udp from %s to %s: %v", src, dst, err)
+	}
+	_ = rc.SetReadDeadline(time.Now().Add(3 * time.Second))
+	_, from, err := rc.ReadFromUDPAddrPort(make([]byte, 16))
+	if err != nil {
+		t.Fatalf("remote %s: %v", dst, err)
+	}
+	return from.Addr().Unmap()
+}
+
+// natFlows returns, for the node's conntrack entries from src, the
+// addresses their replies go to: the external each was translated to
+// (src itself when untranslated).
+func natFlows(t *testing.T, n *node, src string) []netip.Addr {
+	t.Helper()
+	a := netip.MustParseAddr(src)
+	fam := netlink.InetFamily(unix.AF_INET)
+	if a.Is6() {
+		fam = unix.AF_INET6
+	}
+	var out []netip.Addr
+	err := n.ns.Do(func(ns.NetNS) error {
+		flows, err := netlink.ConntrackTableList(netlink.ConntrackTable, fam)
+		for _, f := range flows {
+			if flowAddr(f.Forward.SrcIP) == a {
+				out = append(out, flowAddr(f.Reverse.DstIP))
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatalf("listing conntrack: %v", err)
+	}
+	return out
 }

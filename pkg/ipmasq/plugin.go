@@ -6,9 +6,11 @@ package ipmasq
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/skel"
@@ -56,6 +58,9 @@ func moved(old, new []byte) bool {
 type verbs struct {
 	log *slog.Logger
 	run snat.Runner // how the backends run iptables-restore and nft
+	// podFlows removes the conntrack entries of a pod's addresses at DEL
+	// and GC (PodFlows); tests replace it with one that fails.
+	podFlows func(addrs []netip.Addr) (uint, error)
 }
 
 func newVerbs(env cniutil.Env, run snat.Runner) *verbs {
@@ -63,7 +68,7 @@ func newVerbs(env cniutil.Env, run snat.Runner) *verbs {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &verbs{log: log, run: run}
+	return &verbs{log: log, run: run, podFlows: PodFlows}
 }
 
 func (v *verbs) cni() cniutil.Verbs {
@@ -131,7 +136,8 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 }
 
 // del needs only the node config and the owner; the pod's addresses
-// are a hint for the fast path. Nothing being there is success.
+// are a hint for the fast path, and what finds the pod's flows. Nothing
+// being there is success.
 func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	cfg, err := snat.ParseNodeConfig(args.StdinData)
 	if err != nil {
@@ -143,9 +149,24 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
+	// The rules go first, so that no new flow is translated by them, and
+	// the flows are removed even when that failed: a DEL removes what it
+	// can.
 	if err := NewBackend(cfg, v.run).Del(ctx, owner(cfg, args), addrs); err != nil {
-		return fmt.Errorf("ipmasq DEL: %w", err)
+		err = fmt.Errorf("ipmasq DEL: %w", err)
+		return errors.Join(err, v.delFlows(args, addrs))
 	}
+	return v.delFlows(args, addrs)
+}
+
+// delFlows removes the conntrack entries of a deleted pod's addresses. A
+// failure is DEL's: until they are gone the old flows keep the pod's
+// translation, with the ports of its egress block, and diktyo-nri frees
+// the block (for the next pod) only after a DEL that succeeded; the
+// retried DEL (libcni keeps the cached prevResult until then) flushes
+// again. Without the pod's addresses its flows cannot be found; the next
+// ADD for the address removes what disagrees with its rules.
+func (v *verbs) delFlows(args *skel.CmdArgs, addrs []netip.Prefix) error {
 	// The pod runs on under an attachment made just before (another
 	// backend, a renamed network) whose rules translate its flows the
 	// same way: its established flows (TCP above all) must keep their
@@ -153,12 +174,18 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	if cniutil.PodContinues(args.Args) {
 		return nil
 	}
-	// Without the pod's addresses its flows cannot be found; the next
-	// ADD for the address removes what disagrees with its rules.
-	if _, err := PodFlows(hostAddrs(addrs)); err != nil {
-		v.log.Warn("DEL: removing the pod's conntrack entries failed; the next ADD of the address fixes them", "err", err)
+	if _, err := v.podFlows(hostAddrs(addrs)); err != nil {
+		return fmt.Errorf("ipmasq DEL: removing the conntrack entries of %s: %w", joinPrefixes(addrs), err)
 	}
 	return nil
+}
+
+func joinPrefixes(ps []netip.Prefix) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.Addr().String()
+	}
+	return strings.Join(s, ", ")
 }
 
 func hostAddrs(ps []netip.Prefix) []netip.Addr {
@@ -187,7 +214,13 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 	valid := cniutil.ValidOwners(cfg.Network, cfg.Conf.ValidAttachments)
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	if err := NewBackend(cfg, v.run).GC(ctx, cfg.Network, valid); err != nil {
+	// A pod whose flows could not be removed keeps its rules, and GC
+	// fails: diktyo-nri then keeps its blocks, and the next GC retries.
+	flush := func(addrs []netip.Addr) error {
+		_, err := v.podFlows(addrs)
+		return err
+	}
+	if err := NewBackend(cfg, v.run).GC(ctx, cfg.Network, valid, flush); err != nil {
 		v.log.Warn("GC failed", "network", cfg.Network, "err", err)
 		return fmt.Errorf("ipmasq GC: %w", err)
 	}

@@ -381,18 +381,19 @@ func diffRules(fam snat.Family, chain string, want []snat.Rule, have []Listed) [
 }
 
 // GC deletes, per family, network's pod chains and jumps whose owner is
-// not valid, in one transaction; then, when the tag chain has become
+// not valid, in one transaction between flushes of the addresses they
+// translated (snat.FlushAround); then, when the tag chain has become
 // empty, the tag chain and its POSTROUTING jump (a transaction that fails
 // harmlessly if a concurrent ADD got in first).
-func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
+func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool, flush snat.Flush) error {
 	var errs []error
 	for _, fam := range []snat.Family{snat.IPv4, snat.IPv6} {
-		errs = append(errs, b.gcFamily(ctx, fam, network, valid))
+		errs = append(errs, b.gcFamily(ctx, fam, network, valid, flush))
 	}
 	return errors.Join(errs...)
 }
 
-func (b *Backend) gcFamily(ctx context.Context, fam snat.Family, network string, valid map[string]bool) error {
+func (b *Backend) gcFamily(ctx context.Context, fam snat.Family, network string, valid map[string]bool, flush snat.Flush) error {
 	rules, exists, err := b.listChain(ctx, fam, b.Tag)
 	if err != nil && unavailable(err) {
 		return nil
@@ -413,7 +414,8 @@ func (b *Backend) gcFamily(ctx context.Context, fam snat.Family, network string,
 		stale[id] = append(stale[id], r.Spec)
 	}
 	if len(order) > 0 {
-		if err := b.restore(ctx, fam, renderGC(b.Tag, order, stale)); err != nil {
+		remove := func() error { return b.restore(ctx, fam, renderGC(b.Tag, order, stale)) }
+		if err := snat.FlushAround(flush, translatedBy(rules, stale), remove); err != nil {
 			return fmt.Errorf("%s: GC: %w", fam, err)
 		}
 	}
@@ -425,6 +427,33 @@ func (b *Backend) gcFamily(ctx context.Context, fam snat.Family, network string,
 		_ = b.restore(ctx, fam, RenderRemoveTag(b.Tag)) // fails when an ADD got in: fine
 	}
 	return nil
+}
+
+// translatedBy returns the sources whose traffic a stale jump sends to
+// its chain: those whose first jump in the tag chain is stale (the walk
+// ends at the first match, a goto). A source whose first jump is a kept
+// owner's (a newer pod with a leaked pod's address: jumps are inserted at
+// the top) is that pod's, and so are its flows.
+func translatedBy(rules []Listed, stale map[string][][]string) []netip.Addr {
+	staleJump := map[string]bool{}
+	for _, jumps := range stale {
+		for _, j := range jumps {
+			staleJump[key(j)] = true
+		}
+	}
+	seen := map[netip.Addr]bool{}
+	var out []netip.Addr
+	for _, r := range rules {
+		src, ok := SourceOf(r.Spec)
+		if !ok || seen[src] {
+			continue
+		}
+		seen[src] = true
+		if staleJump[key(r.Spec)] {
+			out = append(out, src)
+		}
+	}
+	return out
 }
 
 func renderGC(tag string, order []string, stale map[string][][]string) string {

@@ -171,7 +171,7 @@ func TestDelWithoutIPv6Tools(t *testing.T) {
 	if err := b.Del(ctx, o, nil); err != nil {
 		t.Fatalf("DEL without addresses: %v", err)
 	}
-	if err := b.GC(ctx, "net1", nil); err != nil {
+	if err := b.GC(ctx, "net1", nil, nil); err != nil {
 		t.Fatalf("GC: %v", err)
 	}
 	if d := n.dump(t); strings.Contains(d, o.ID) {

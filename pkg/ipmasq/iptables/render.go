@@ -11,6 +11,7 @@ package iptables
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -322,4 +323,18 @@ func OwnerOfJump(spec []string, network string) (id string, ours bool) {
 	}
 	id = strings.TrimPrefix(t, snat.PodChainPrefix)
 	return id, CommentOf(spec) == JumpComment(snat.Owner{Network: network, ID: id})
+}
+
+// SourceOf returns the host address a tag chain jump matches ("-s
+// ADDR/32" or "/128"), if it is one.
+func SourceOf(spec []string) (netip.Addr, bool) {
+	i := slices.Index(spec, "-s")
+	if i < 0 || i+1 >= len(spec) {
+		return netip.Addr{}, false
+	}
+	p, err := netip.ParsePrefix(spec[i+1])
+	if err != nil || !p.IsSingleIP() {
+		return netip.Addr{}, false
+	}
+	return p.Addr(), true
 }

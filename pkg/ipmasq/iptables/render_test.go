@@ -1,6 +1,7 @@
 package iptables
 
 import (
+	"net/netip"
 	"slices"
 	"strings"
 	"testing"
@@ -86,5 +87,24 @@ COMMIT
 	}
 	if !ParseSave("# Table `nat' is incompatible, use 'nft' tool.\n").Unreadable {
 		t.Error("an incompatible table was taken for an empty one")
+	}
+}
+
+// TestTranslatedBy: GC flushes the addresses whose traffic a stale jump
+// translated, those whose first jump is stale, and not an address a kept
+// owner's newer jump (inserted above it) has taken over.
+func TestTranslatedBy(t *testing.T) {
+	kept, gone := masqtest.NewOwner("net1", 1), masqtest.NewOwner("net1", 2)
+	a := netip.MustParseAddr
+	taken, alone := JumpSpec(gone, a("198.51.100.5")), JumpSpec(gone, a("198.51.100.6"))
+	rules := []Listed{
+		{Spec: JumpSpec(kept, a("198.51.100.5"))}, // the newer owner of .5
+		{Spec: taken},
+		{Spec: alone},
+		{Spec: JumpSpec(kept, a("198.51.100.7"))},
+	}
+	got := translatedBy(rules, map[string][][]string{gone.ID: {taken, alone}})
+	if want := []netip.Addr{a("198.51.100.6")}; !slices.Equal(got, want) {
+		t.Fatalf("translatedBy = %v, want %v", got, want)
 	}
 }

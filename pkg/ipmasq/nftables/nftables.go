@@ -275,9 +275,12 @@ func diffRules(where string, want []*nft.Rule, text, keys, shown []string) []str
 }
 
 // GC deletes network's pod chains whose owner is not valid, with the map
-// elements pointing at them, in one transaction. The table itself stays:
-// deleting it could race with a concurrent ADD (see docs/ipmasq.md).
-func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool) error {
+// elements pointing at them, in one transaction between flushes of those
+// elements' addresses (snat.FlushAround): an address maps to one chain
+// only, so the flows of an address mapped to a removed chain are the
+// removed pod's. The table itself stays: deleting it could race with a
+// concurrent ADD (see docs/ipmasq.md).
+func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool, flush snat.Flush) error {
 	s, err := b.open(ctx)
 	if err != nil {
 		return err
@@ -306,7 +309,8 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 			elems = append(elems, e.addr)
 		}
 	}
-	if err := s.c.Apply(RenderDelete(b.Table, elems, chains)); err != nil {
+	remove := func() error { return s.c.Apply(RenderDelete(b.Table, elems, chains)) }
+	if err := snat.FlushAround(flush, elems, remove); err != nil {
 		return fmt.Errorf("GC: %w", err)
 	}
 	return nil

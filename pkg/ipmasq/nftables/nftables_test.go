@@ -140,7 +140,7 @@ func TestDelOnEmptyNodeCreatesNothing(t *testing.T) {
 	if err := b.Del(context.Background(), o, masqtest.Prefixes(masqtest.PodAddrs(1)...)); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.GC(context.Background(), "net1", nil); err != nil {
+	if err := b.GC(context.Background(), "net1", nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if d := strings.TrimSpace(n.dump(t)); d != "" {

@@ -23,10 +23,48 @@ type Backend interface {
 	// Check reports how the kernel differs from plan, or nil.
 	Check(ctx context.Context, plan *Plan) error
 	// GC removes the objects of network's attachments that are not in
-	// valid (a set of owner IDs).
-	GC(ctx context.Context, network string, valid map[string]bool) error
+	// valid (a set of owner IDs). flush, when not nil, removes the
+	// conntrack entries of the pod addresses whose traffic those objects
+	// translated; GC runs it as FlushAround says, and its failure is
+	// GC's error.
+	GC(ctx context.Context, network string, valid map[string]bool, flush Flush) error
 	// Status reports whether the backend can work on this node.
 	Status(ctx context.Context) error
+}
+
+// Flush removes every conntrack entry from or to addrs.
+type Flush func(addrs []netip.Addr) error
+
+// FlushAround runs remove, which deletes the objects that translate
+// addrs' traffic, between two flushes of addrs. The flush before decides:
+// when it fails the objects stay, so the next GC finds them (and their
+// addresses) again and retries, and a caller that frees what the removed
+// pods held (their port blocks) does so only once a GC proved their flows
+// gone. The flush after removes flows the objects translated meanwhile
+// (a live pod that took an address from a leaked jump's owner). Without
+// flush or addresses it is remove.
+func FlushAround(flush Flush, addrs []netip.Addr, remove func() error) error {
+	if flush == nil || len(addrs) == 0 {
+		return remove()
+	}
+	if err := flush(addrs); err != nil {
+		return fmt.Errorf("not removing the rules of %s, whose conntrack entries are still there: %w", joinAddrs(addrs), err)
+	}
+	if err := remove(); err != nil {
+		return err
+	}
+	if err := flush(addrs); err != nil {
+		return fmt.Errorf("rules of %s removed, but not their conntrack entries: %w", joinAddrs(addrs), err)
+	}
+	return nil
+}
+
+func joinAddrs(addrs []netip.Addr) string {
+	s := make([]string, len(addrs))
+	for i, a := range addrs {
+		s[i] = a.String()
+	}
+	return strings.Join(s, ", ")
 }
 
 // Runner runs a command with stdin and returns its stdout. Backends take

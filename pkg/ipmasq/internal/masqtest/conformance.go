@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -224,20 +226,74 @@ func Run(t *testing.T, h Harness) {
 		for _, p := range []*snat.Plan{pa, pb, pc} {
 			mustOK(t, "add", b.Add(ctx, p))
 		}
-		mustOK(t, "gc", b.GC(ctx, "net1", map[string]bool{a.ID: true}))
+		var flushed flushLog
+		mustOK(t, "gc", b.GC(ctx, "net1", map[string]bool{a.ID: true}, flushed.flush))
 		assertGone(t, bb)
+		flushed.expect(t, "gc", pb.Sources())
 		mustOK(t, "check a", b.Check(ctx, pa))
 		mustOK(t, "check c (other network)", b.Check(ctx, pc))
-		mustOK(t, "gc all of net1", b.GC(ctx, "net1", nil))
+		mustOK(t, "gc all of net1", b.GC(ctx, "net1", nil, flushed.flush))
 		assertGone(t, a)
+		flushed.expect(t, "gc all of net1", pa.Sources())
 		mustOK(t, "check c (other network)", b.Check(ctx, pc))
-		mustOK(t, "gc all of net2", b.GC(ctx, "net2", map[string]bool{}))
+		mustOK(t, "gc all of net2", b.GC(ctx, "net2", map[string]bool{}, nil))
 		assertGone(t, c)
+		mustOK(t, "gc of nothing", b.GC(ctx, "net1", nil, flushed.flush))
+		flushed.expect(t, "gc of nothing", nil)
+	})
+
+	// A GC whose flush fails fails and leaves the pod's objects, so the
+	// next GC still knows its addresses and flushes them.
+	t.Run("GCFlushFails", func(t *testing.T) {
+		o := NewOwner("net1", 23)
+		p := plan(o, 23)
+		mustOK(t, "add", b.Add(ctx, p))
+		broken := errors.New("conntrack unavailable")
+		err := b.GC(ctx, "net1", nil, func([]netip.Addr) error { return broken })
+		if !errors.Is(err, broken) {
+			t.Fatalf("GC with a failing flush = %v, want it to wrap %v", err, broken)
+		}
+		mustOK(t, "check after the failed gc", b.Check(ctx, p))
+		var flushed flushLog
+		mustOK(t, "gc", b.GC(ctx, "net1", nil, flushed.flush))
+		assertGone(t, o)
+		flushed.expect(t, "gc", p.Sources())
 	})
 
 	t.Run("Status", func(t *testing.T) {
 		mustOK(t, "status", b.Status(ctx))
 	})
+}
+
+// flushLog records the addresses GC flushes.
+type flushLog struct{ calls [][]netip.Addr }
+
+func (l *flushLog) flush(addrs []netip.Addr) error {
+	l.calls = append(l.calls, slices.Clone(addrs))
+	return nil
+}
+
+// expect checks that GC flushed exactly want (in any order), before and
+// after removing, or nothing when want is empty, and resets the log.
+func (l *flushLog) expect(t *testing.T, what string, want []netip.Addr) {
+	t.Helper()
+	defer func() { l.calls = nil }()
+	if len(want) == 0 {
+		if len(l.calls) > 0 {
+			t.Fatalf("%s flushed %v, want nothing", what, l.calls)
+		}
+		return
+	}
+	var got []netip.Addr
+	for _, c := range l.calls {
+		got = append(got, c...)
+	}
+	wantTwice := append(slices.Clone(want), want...)
+	slices.SortFunc(got, netip.Addr.Compare)
+	slices.SortFunc(wantTwice, netip.Addr.Compare)
+	if !slices.Equal(got, wantTwice) {
+		t.Fatalf("%s flushed %v, want %v before and after removing", what, l.calls, want)
+	}
 }
 
 func mustOK(t *testing.T, what string, err error) {
