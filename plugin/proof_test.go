@@ -32,6 +32,16 @@ func gaugeWith(t *testing.T, p *plugin.Plugin, name, label, value string) float6
 // opts adjust the options (nil: as startPlugin).
 func (e *env) newPlugin(adjust func(*plugin.Options)) *plugin.Plugin {
 	e.t.Helper()
+	p, err := e.tryNewPlugin(adjust)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// tryNewPlugin is newPlugin that returns New's error (a config that does
+// not parse stops the daemon's start).
+func (e *env) tryNewPlugin(adjust func(*plugin.Options)) (*plugin.Plugin, error) {
 	o := plugin.Options{
 		ConfigPath:     e.config,
 		ConfigRequired: true,
@@ -43,11 +53,7 @@ func (e *env) newPlugin(adjust func(*plugin.Options)) *plugin.Plugin {
 	if adjust != nil {
 		adjust(&o)
 	}
-	p, err := plugin.New(o)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return p
+	return plugin.New(o)
 }
 
 // runPlugin runs p against the env's NRI socket until the test ends (or
