@@ -7,7 +7,7 @@ FUZZTIME ?= 5s
 # diktyo-nri version reports this (cmd/diktyo-nri: main.version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: all build deps lint unit test fuzz bench e2e e2e-kubelet kubelet demo clean vm-up vm-down vm-reset vm-clean
+.PHONY: all build deps lint unit test soak fuzz bench e2e e2e-kubelet kubelet demo clean vm-up vm-down vm-reset vm-clean
 
 all: build
 
@@ -37,6 +37,15 @@ test: deps build lint
 	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
 	$(MAKE) fuzz
 	$(MAKE) e2e-kubelet
+
+# The fault-injection property (plugin TestFaultProperty: NRI loss,
+# restarts, a missing or corrupt config, failed lookups, pod churn; no
+# running pod may lose policy it had) for SOAK (default 30m), one seed
+# (SOAKSEED, default from the clock; the log names it). Root.
+SOAK ?= 30m
+SOAKSEED ?= $(shell date +%s)
+soak: deps build
+	set -o pipefail; DIKTYO_FAULT_DURATION=$(SOAK) DIKTYO_FAULT_SEED=$(SOAKSEED) $(GO) test -count=1 -v -timeout 2h -run '^TestFaultProperty$$' ./plugin/ 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok)|fault_test.go:[0-9]+: (seed|[0-9]+ steps|step [0-9]+: running pod)'
 
 # Only the end-to-end suite (provisions the test VM, cached).
 e2e: deps build
