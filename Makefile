@@ -21,6 +21,10 @@ deps:
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
+	@# No compiled binary is tracked (a stray `go build` output was, once).
+	@bins=$$(git ls-files -z | xargs -0 -r grep -lIL '' -- 2>/dev/null | while read -r f; do \
+		head -c 4 "$$f" | grep -q $$'^\x7fELF' && echo "$$f"; done); \
+		if [ -n "$$bins" ]; then echo "tracked executable binaries:"; echo "$$bins"; exit 1; fi
 	$(GO) vet ./...
 	golangci-lint run ./...
 
