@@ -37,10 +37,15 @@ unit:
 # short runs of every fuzz target, and end to end under a real kubelet
 # (e2e-kubelet: about 10 minutes more on a fresh machine, to build the
 # kubelet once). Needs root.
+# hack/hostpaths.sh then proves the tests left the host's production paths
+# (/run/diktyo, /etc/diktyo, /var/lib/diktyo, /opt/cni/bin, /var/lib/cni)
+# as they found them.
 test: deps build lint
+	@mkdir -p $(BIN) && hack/hostpaths.sh save $(BIN)/hostpaths.before
 	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
 	$(MAKE) fuzz
 	$(MAKE) e2e-kubelet
+	hack/hostpaths.sh check $(BIN)/hostpaths.before
 
 # The fault-injection property (plugin TestFaultProperty: NRI loss,
 # restarts, a missing or corrupt config, failed lookups, pod churn; no

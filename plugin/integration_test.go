@@ -731,7 +731,10 @@ func TestPreInstalled(t *testing.T) {
 		}
 	}
 	logFile := filepath.Join(e.dir, "diktyo-nri.log")
-	wrapper := fmt.Sprintf("#!/bin/sh\nexec %s --log-level=debug 2>>%s\n", filepath.Join(testutil.PluginDir(t), "diktyo-nri"), logFile)
+	// Its local API on a socket of the test's: never the host's default
+	// (a node running diktyo has its daemon there).
+	wrapper := fmt.Sprintf("#!/bin/sh\nexec %s --log-level=debug --api-socket %s 2>>%s\n", filepath.Join(testutil.PluginDir(t), "diktyo-nri"),
+		filepath.Join(e.dir, "api", "diktyo-nri.sock"), logFile)
 	if err := os.WriteFile(filepath.Join(pluginDir, "10-diktyo"), []byte(wrapper), 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,7 @@ const egressConfig = `egress:
   pools:
   - {name: eg, address: ` + egressManaged + `, ports: "60000-60999", blockSize: 100, shared: true}
   stateDir: STATEDIR
+  attributionLog: STATEDIR/attribution.jsonl
 `
 
 // runEgress interleaves, round by round: a pod to the routed address; a
