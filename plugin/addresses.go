@@ -131,7 +131,7 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 		}
 	}
 	for _, e := range p.pods.snapshot() {
-		if e.live() || e.dirty || e.applied {
+		if e.live() || e.holdsChain() {
 			for _, a := range e.egressAddrs {
 				add(a, e.pod.ID)
 			}

@@ -52,7 +52,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 		e = *entryFromNRI(pod)
 		p.pods.upsert(&e)
 	}
-	if e.applied {
+	if e.applied() {
 		return nil, nil, nil
 	}
 	pol, err := p.decide(st, &e)
@@ -68,7 +68,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 		func(ctx context.Context) error {
 			cur, ok := p.pods.get(e.pod.ID)
 			switch {
-			case ok && cur.applied:
+			case ok && cur.applied():
 				return nil // applied while we waited for the pod's lock
 			case !ok || !cur.live():
 				return errNotLive // stopped meanwhile: nothing to admit
@@ -78,7 +78,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 			}
 			att, cerr := st.runner.Cached(e.pod.ID)
 			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
-				if cerr == nil && att == nil && !cur.dirty {
+				if cerr == nil && att == nil && !cur.holdsChain() {
 					// Nothing applied (a pod that started while
 					// diktyo-nri was away): nothing to keep.
 					p.releaseEgress(st, &e)

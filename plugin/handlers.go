@@ -150,7 +150,7 @@ func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) 
 		log.Warn("pod starts without diktyo policy (failurePolicy: ignore)", "reason", reason, "error", err)
 		return nil
 	}
-	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.rejected = true })
+	p.pods.reject(e.pod.ID)
 	log.Error("pod rejected", "reason", reason, "error", err)
 	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.pod.Namespace, e.pod.Name, e.pod.ID, err)
 }
@@ -213,7 +213,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	p.metrics.cni("add", t)
 	p.dump(st, pod, pol, "ADD", args, res, err)
 	if err == nil {
-		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
+		p.pods.markApplied(pod.ID)
 		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
 		return nil
 	}
@@ -232,7 +232,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	}
 	cur, known := p.pods.get(pod.ID)
 	var fallback map[string]any
-	if cur.dirty {
+	if cur.holdsChain() {
 		fallback = cur.lastArgs
 	}
 	t := time.Now()
@@ -251,7 +251,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	if err != nil {
 		return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
 	}
-	p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.dirty, pe.lastArgs = false, false, nil })
+	p.pods.markRemoved(pod.ID)
 	p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
 	if known {
 		p.releaseEgress(st, &cur)

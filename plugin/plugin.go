@@ -264,27 +264,8 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 		cfg.SetNodeAddresses(na)
 	}
 	st := &state{cfg: cfg, source: source, hash: sum, provisional: src.provisional, path: src.path}
-	if err := sameEgressState(old, cfg); err != nil {
+	if err := p.buildState(st, old, conflistErr); err != nil {
 		return false, fmt.Errorf("admin config from %s: %w", source, err)
-	}
-	if st.egress, err = newEgress(cfg); err != nil {
-		return false, fmt.Errorf("admin config from %s: %w", source, err)
-	}
-	if st.egress != nil {
-		// Read now to say so early; a state that cannot be read fails
-		// only the pods that need it, and releases nothing.
-		if st.egressErr = st.egress.Check(); st.egressErr != nil {
-			p.log.Error("egress state unreadable: pods that need a port block or an explicit range fail until it is fixed; "+
-				"nothing is released meanwhile", "error", st.egressErr)
-		}
-	}
-	for _, w := range egressWarnings(cfg) {
-		p.log.Warn("egress config", "warning", w)
-	}
-	if conflistErr != nil {
-		st.runnerErr = fmt.Errorf("chain conflist %s: %w", cfg.Chain.Conflist, conflistErr)
-	} else {
-		st.runner, st.runnerErr = p.newRunner(cfg)
 	}
 	if st.runnerErr != nil && old != nil && old.runner != nil {
 		// A reload is all or nothing: the config and chain in force stay
@@ -305,6 +286,37 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 	}
 	p.log.Info("config loaded", attrs...)
 	return true, nil
+}
+
+// buildState makes st's egress allocator and chain runner. An error
+// refuses the config; a chain that does not load is st.runnerErr (the
+// caller decides whether a config without one may be installed).
+func (p *Plugin) buildState(st, old *state, conflistErr error) error {
+	cfg := st.cfg
+	if err := sameEgressState(old, cfg); err != nil {
+		return err
+	}
+	var err error
+	if st.egress, err = newEgress(cfg); err != nil {
+		return err
+	}
+	if st.egress != nil {
+		// Read now to say so early; a state that cannot be read fails
+		// only the pods that need it, and releases nothing.
+		if st.egressErr = st.egress.Check(); st.egressErr != nil {
+			p.log.Error("egress state unreadable: pods that need a port block or an explicit range fail until it is fixed; "+
+				"nothing is released meanwhile", "error", st.egressErr)
+		}
+	}
+	for _, w := range egressWarnings(cfg) {
+		p.log.Warn("egress config", "warning", w)
+	}
+	if conflistErr != nil {
+		st.runnerErr = fmt.Errorf("chain conflist %s: %w", cfg.Chain.Conflist, conflistErr)
+	} else {
+		st.runner, st.runnerErr = p.newRunner(cfg)
+	}
+	return nil
 }
 
 // newRunner builds the chain runner of cfg.

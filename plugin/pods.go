@@ -11,27 +11,64 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
-// podEntry is what diktyo-nri remembers of a pod sandbox between events.
+// lifecycle is where a sandbox is in its life, as diktyo-nri knows it.
+// Only a running sandbox's policy is kept; the others' state goes.
+type lifecycle uint8
+
+const (
+	// lifeRunning: started (RunPodSandbox, Synchronize, CreateContainer
+	// of a pod diktyo-nri had not seen): its policy must be kept.
+	lifeRunning lifecycle = iota
+	// lifeRejected: RunPodSandbox failed it; containerd tears it down.
+	lifeRejected
+	// lifeStopped: StopPodSandbox came (or Synchronize listed it without
+	// a netns); Remove may still come.
+	lifeStopped
+	// lifeEnded: it ended with no event to come (its netns vanished, its
+	// pause process exited, Remove came meanwhile): GC forgets it.
+	lifeEnded
+)
+
+var lifecycleNames = [...]string{"running", "rejected", "stopped", "ended"}
+
+func (l lifecycle) String() string { return lifecycleNames[l] }
+
+// chainState is what the chain holds for a sandbox, as far as this
+// process knows.
+type chainState uint8
+
+const (
+	// chainNone: no ADD ran in this process, or a DEL succeeded since
+	// (libcni's cache may still hold an earlier process's attachment).
+	chainNone chainState = iota
+	// chainAdded: an ADD ran, maybe part-way: a teardown must DEL (with
+	// lastArgs when nothing is cached).
+	chainAdded
+	// chainApplied: an ADD succeeded, or a CHECK found it in place.
+	chainApplied
+)
+
+var chainNames = [...]string{"none", "added", "applied"}
+
+func (c chainState) String() string { return chainNames[c] }
+
+// podEntry is what diktyo-nri remembers of a pod sandbox between events:
+// its place in its life and what the chain holds for it, each one state
+// changed only by podTable's named transitions.
 type podEntry struct {
 	pod         chainrun.Pod
 	annotations map[string]string
 	// hostNetwork: the sandbox has no network namespace of its own.
 	hostNetwork bool
-	// stopped: StopPodSandbox arrived (or Synchronize found no netns).
-	stopped bool
-	// vanished: the netns disappeared with no Stop or Remove event.
-	vanished bool
-	// rejected: RunPodSandbox failed it; containerd tears it down.
-	rejected bool
-	// applied: the chain's ADD succeeded and no DEL has run since.
-	applied bool
-	// dirty: an ADD ran (maybe part-way) and no DEL has succeeded since;
-	// lastArgs are that ADD's capability args, for a DEL without cache.
-	dirty    bool
+	life        lifecycle
+	chain       chainState
+	// lastArgs are the last ADD's capability args, for a DEL without
+	// cache.
 	lastArgs map[string]any
 	// debug: the pod's policy asks for debug dumps (the DEL's dump too).
 	debug bool
-	// lastErr is the last chain failure, for logs and status.
+	// lastErr is the last failure, or why a policy is kept: for logs and
+	// status.
 	lastErr string
 	// repairFailures counts failed repairs in a row (their backoff);
 	// retryPending: a retry timer is set for the pod.
@@ -43,12 +80,19 @@ type podEntry struct {
 	egressAddrs []netip.Addr
 }
 
+// live reports whether the pod should have its chain state.
+func (e *podEntry) live() bool { return e.life == lifeRunning }
+
+// holdsChain reports whether the chain may hold state for the pod that a
+// teardown must remove.
+func (e *podEntry) holdsChain() bool { return e.chain != chainNone }
+
+// applied reports whether the pod's policy is known to be in place.
+func (e *podEntry) applied() bool { return e.chain == chainApplied }
+
 func (e *podEntry) policyPod() policy.Pod {
 	return policy.Pod{Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID}
 }
-
-// live reports whether the pod should have its chain state.
-func (e *podEntry) live() bool { return !e.stopped && !e.rejected }
 
 // podTable holds the pods diktyo-nri knows, keyed by sandbox ID. Entries
 // are copied in and out, so callers never share one.
@@ -84,21 +128,28 @@ func netnsPath(p *nriapi.PodSandbox) string {
 	return ""
 }
 
-// upsert records a pod from an event, keeping the flags of a known one.
+// upsert records a pod from an event (running), keeping what the chain
+// holds for a known one.
 func (t *podTable) upsert(e *podEntry) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if old, ok := t.pods[e.pod.ID]; ok {
-		e.applied, e.dirty, e.lastArgs, e.debug = old.applied, old.dirty, old.lastArgs, old.debug
-		e.repairFailures, e.lastErr, e.retryPending = old.repairFailures, old.lastErr, old.retryPending
-		e.egressAddrs = old.egressAddrs
-	}
 	c := *e
+	if old, ok := t.pods[e.pod.ID]; ok {
+		c.keepFrom(old)
+	}
 	t.pods[e.pod.ID] = &c
 }
 
+// keepFrom carries what an entry learnt over to the same sandbox's entry
+// made from a newer event.
+func (e *podEntry) keepFrom(old *podEntry) {
+	e.chain, e.lastArgs, e.debug = old.chain, old.lastArgs, old.debug
+	e.repairFailures, e.lastErr, e.retryPending = old.repairFailures, old.lastErr, old.retryPending
+	e.egressAddrs = old.egressAddrs
+}
+
 // replace makes the table hold exactly the given pods (Synchronize),
-// keeping the flags of pods already known.
+// keeping what is known of pods already known; a pod rejected stays so.
 func (t *podTable) replace(entries []*podEntry) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -106,9 +157,10 @@ func (t *podTable) replace(entries []*podEntry) {
 	for _, e := range entries {
 		c := *e
 		if old, ok := t.pods[e.pod.ID]; ok {
-			c.applied, c.dirty, c.lastArgs, c.debug = old.applied, old.dirty, old.lastArgs, old.debug
-			c.repairFailures, c.lastErr, c.retryPending = old.repairFailures, old.lastErr, old.retryPending
-			c.rejected, c.egressAddrs = old.rejected, old.egressAddrs
+			c.keepFrom(old)
+			if old.life == lifeRejected && c.life == lifeRunning {
+				c.life = lifeRejected
+			}
 		}
 		next[e.pod.ID] = &c
 	}
@@ -134,11 +186,11 @@ func (t *podTable) update(id string, f func(e *podEntry)) {
 	}
 }
 
-// claim marks a live pod as about to be added (dirty, with the ADD's
-// addresses and arguments) and reports whether it was live. Together with
-// stop, under the same mutex, it decides who wins a race between an ADD
-// and a Stop or Remove: either the ADD claims first and the teardown sees
-// it must DEL, or the teardown marks the pod first and the ADD never runs.
+// claim marks a live pod as about to be added (with the ADD's addresses
+// and arguments) and reports whether it was live. Together with stop and
+// end, under the same mutex, it decides who wins a race between an ADD
+// and a teardown: either the ADD claims first and the teardown sees it
+// must DEL, or the teardown marks the pod first and the ADD never runs.
 func (t *podTable) claim(id string, ips []string, args map[string]any, debug bool) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -146,11 +198,35 @@ func (t *podTable) claim(id string, ips []string, args map[string]any, debug boo
 	if !ok || !e.live() {
 		return false
 	}
-	e.dirty, e.lastArgs, e.pod.IPs, e.debug = true, args, ips, debug
+	if e.chain == chainNone {
+		e.chain = chainAdded
+	}
+	e.lastArgs, e.pod.IPs, e.debug = args, ips, debug
 	return true
 }
 
-// stop marks a pod stopped and reports whether an ADD has claimed it.
+// markApplied records that the pod's policy is in place.
+func (t *podTable) markApplied(id string) {
+	t.update(id, func(e *podEntry) { e.chain, e.lastErr = chainApplied, "" })
+}
+
+// markRemoved records that the chain holds nothing for the pod (a DEL
+// succeeded, or GC removed it).
+func (t *podTable) markRemoved(id string) {
+	t.update(id, func(e *podEntry) { e.chain, e.lastArgs = chainNone, nil })
+}
+
+// reject records that RunPodSandbox failed the pod.
+func (t *podTable) reject(id string) {
+	t.update(id, func(e *podEntry) {
+		if e.life == lifeRunning {
+			e.life = lifeRejected
+		}
+	})
+}
+
+// stop records a StopPodSandbox (or a Remove) and reports whether the
+// chain may hold state for the pod (an ADD claimed it).
 func (t *podTable) stop(id string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -158,8 +234,24 @@ func (t *podTable) stop(id string) bool {
 	if !ok {
 		return false
 	}
-	e.stopped = true
-	return e.dirty
+	if e.life == lifeRunning {
+		e.life = lifeStopped // a rejected pod stays so; an ended one ends
+	}
+	return e.holdsChain()
+}
+
+// end records that the pod ended with no event to come (its netns or its
+// pause process gone), and reports whether the chain may hold state for
+// it. GC forgets the entry.
+func (t *podTable) end(id string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.pods[id]
+	if !ok {
+		return false
+	}
+	e.life = lifeEnded
+	return e.holdsChain()
 }
 
 func (t *podTable) remove(id string) {
@@ -200,7 +292,7 @@ func (t *podTable) countApplied() int {
 	defer t.mu.Unlock()
 	n := 0
 	for _, e := range t.pods {
-		if e.applied {
+		if e.applied() {
 			n++
 		}
 	}

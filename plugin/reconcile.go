@@ -27,7 +27,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		// Sandboxes that are not ready (stopped, netns gone) are listed
 		// too; they must lose their state, not gain it.
 		if !e.hostNetwork && !chainrun.IsNetNS(e.pod.NetNS) {
-			e.stopped = true
+			e.life = lifeStopped
 		}
 		entries = append(entries, e)
 	}
@@ -35,7 +35,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 	// The table is the runtime's list now: a pod absent from it ended.
 	p.health.setSynced(true)
 	for i, pod := range pods {
-		if !entries[i].stopped {
+		if entries[i].live() {
 			p.watch(entries[i], pod.GetPid())
 		}
 	}
@@ -133,7 +133,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	var wg sync.WaitGroup
 	for i := range entries {
 		e := &entries[i]
-		if !e.live() || (e.hostNetwork && !e.dirty) {
+		if !e.live() || (e.hostNetwork && !e.holdsChain()) {
 			continue
 		}
 		wg.Add(1)
@@ -160,7 +160,7 @@ func (p *Plugin) markVanished() {
 		}
 		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
 			"pod.namespace", e.pod.Namespace, "pod.name", e.pod.Name, "pod.id", e.pod.ID)
-		p.pods.update(e.pod.ID, func(pe *podEntry) { pe.stopped, pe.vanished = true, true })
+		p.pods.end(e.pod.ID)
 	}
 }
 
@@ -218,31 +218,13 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		log.Error("reconcile: reading cache", "error", err)
 		return false, failure(reasonCheck, err)
 	}
-	holds := att != nil || renamed != nil || e.dirty
+	holds := att != nil || renamed != nil || e.holdsChain()
 	pol, perr := p.decide(st, e)
-	switch {
-	case perr != nil || pol.Empty():
+	if perr != nil || pol.Empty() {
 		if !holds {
 			return false, nil
 		}
-		if kept := removalVerdict(st, perr); kept != nil {
-			// No proof that the admin meant it: what is applied stays.
-			action("keep")
-			p.noteKept(e, kept, log)
-			if perr != nil && !isVerdict(perr) {
-				// A fact that could not be read: decided again with
-				// backoff, as a failed repair is.
-				return true, failure(reasonUnknown, kept)
-			}
-			return false, nil
-		}
-		if perr != nil {
-			// The admin revoked what the pod had: removing it is the
-			// admin's intent, not a fault.
-			log.Warn("reconcile: policy no longer allowed; removing it", "error", perr)
-		}
-		action("remove")
-		return false, p.remove(ctx, st, e.pod, log)
+		return p.withdrawn(ctx, st, e, perr, log, action)
 	}
 	if err := p.admitEgress(ctx, st, e, pol); err != nil {
 		if !holds {
@@ -280,13 +262,37 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	p.metrics.cni("check", t)
 	if err == nil {
-		p.pods.update(pod.ID, func(pe *podEntry) { pe.applied, pe.lastErr = true, "" })
+		p.pods.markApplied(pod.ID)
 		return false, nil
 	}
 	action("drift")
 	p.metrics.drift.WithLabelValues(pluginLabel(err)).Inc()
 	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
 	return true, p.repair(ctx, st, e, pol, att.IPs())
+}
+
+// withdrawn handles a pod that holds chain state the config in force
+// would not give it (perr, or an empty policy): removed on the admin's
+// verdict, kept otherwise (removalVerdict).
+func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, perr error, log *slog.Logger, action func(string)) (bool, error) {
+	if kept := removalVerdict(st, perr); kept != nil {
+		// No proof that the admin meant it: what is applied stays.
+		action("keep")
+		p.noteKept(e, kept, log)
+		if perr != nil && !isVerdict(perr) {
+			// A fact that could not be read: decided again with backoff,
+			// as a failed repair is.
+			return true, failure(reasonUnknown, kept)
+		}
+		return false, nil
+	}
+	if perr != nil {
+		// The admin revoked what the pod had: removing it is the admin's
+		// intent, not a fault.
+		log.Warn("reconcile: policy no longer allowed; removing it", "error", perr)
+	}
+	action("remove")
+	return false, p.remove(ctx, st, e.pod, log)
 }
 
 // update applies a changed policy or chain to a running pod: ADD with the
@@ -463,11 +469,11 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	for _, e := range p.pods.snapshot() {
 		switch {
 		case e.live():
-		case e.vanished:
+		case e.life == lifeEnded:
 			// Its state is gone and no event will ever name it again.
 			p.pods.remove(e.pod.ID)
 		default:
-			p.pods.update(e.pod.ID, func(pe *podEntry) { pe.applied, pe.dirty, pe.lastArgs = false, false, nil })
+			p.pods.markRemoved(e.pod.ID)
 		}
 	}
 	p.log.Info("GC done", "live", len(valid), "staleAttachments", stale)

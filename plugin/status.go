@@ -101,8 +101,9 @@ func (p *Plugin) findPod(namespace, name string) (*podEntry, error) {
 func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters bool, blocks *egressGrants) localapi.PodStatus {
 	s := localapi.PodStatus{
 		ID: e.pod.ID, Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, NetNS: e.pod.NetNS,
-		IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Stopped: e.stopped, Vanished: e.vanished,
-		Rejected: e.rejected, Applied: e.applied, Dirty: e.dirty, LastError: e.lastErr,
+		IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Lifecycle: e.life.String(), Chain: e.chain.String(),
+		Stopped: e.life >= lifeStopped, Vanished: e.life == lifeEnded,
+		Rejected: e.life == lifeRejected, Applied: e.applied(), Dirty: e.holdsChain(), LastError: e.lastErr,
 		RepairFailures: e.repairFailures,
 	}
 	empty := true
@@ -134,13 +135,13 @@ func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters
 // podState sums a pod's flags up in one word, the first that holds.
 func podState(e *podEntry, invalid, empty bool) string {
 	switch {
-	case e.rejected:
+	case e.life == lifeRejected:
 		return localapi.StateRejected
-	case e.stopped || e.vanished:
+	case e.life >= lifeStopped:
 		return localapi.StateStopped
-	case e.applied && e.lastErr != "":
+	case e.applied() && e.lastErr != "":
 		return localapi.StateDegraded
-	case e.applied:
+	case e.applied():
 		return localapi.StateApplied
 	case invalid:
 		return localapi.StateInvalid

@@ -107,7 +107,7 @@ func webPod() podEntry {
 	return podEntry{
 		pod:         chainrun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
 		annotations: map[string]string{"diktyo.io/v1.masq": webMasq, "diktyo.io/v1.route-table": "100"},
-		applied:     true, dirty: true,
+		chain:       chainApplied,
 	}
 }
 
@@ -118,7 +118,7 @@ func TestPodsStatus(t *testing.T) {
 	env.add(t, webPod(), webArgs)
 	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-plain", Namespace: "team-a", Name: "plain", NetNS: "/x", IPs: []string{"100.64.0.6"}}}, "")
 	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-denied", Namespace: "team-b", Name: "greedy", NetNS: "/x"},
-		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, rejected: true}, "")
+		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, life: lifeRejected}, "")
 	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-later", Namespace: "team-b", Name: "later", NetNS: "/x"},
 		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}}, "")
 	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-broken", Namespace: "team-a", Name: "broken", NetNS: "/x"},
@@ -196,7 +196,7 @@ func TestPodStatusCounters(t *testing.T) {
 func TestPodPrefersTheLiveSandbox(t *testing.T) {
 	env := statusPlugin(t)
 	old := webPod()
-	old.pod.ID, old.stopped, old.applied = "sb-old", true, false
+	old.pod.ID, old.life, old.chain = "sb-old", lifeStopped, chainNone
 	env.add(t, old, "")
 	env.add(t, webPod(), webArgs)
 	s, err := env.p.Pod(context.Background(), "team-a", "web-1")

@@ -144,8 +144,7 @@ func (p *Plugin) sandboxEnded(id string) {
 	p.metrics.events.WithLabelValues(evEnded).Inc()
 	p.podLog(&e).Info("sandbox's process exited; removing its state")
 	// Marked first, so that Stop and Remove leave it to this teardown.
-	var claimed bool
-	p.pods.update(id, func(pe *podEntry) { claimed, pe.stopped, pe.vanished = pe.dirty, true, true })
+	claimed := p.pods.end(id)
 	p.watches.busy <- struct{}{}
 	defer func() { <-p.watches.busy }()
 	p.teardown(context.Background(), evEnded, &e, claimed)

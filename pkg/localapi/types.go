@@ -37,6 +37,12 @@ type PodStatus struct {
 	UID       string   `json:"uid,omitempty"`
 	NetNS     string   `json:"netns,omitempty"`
 	IPs       []string `json:"ips,omitempty"`
+	// Lifecycle is where the sandbox is in its life (running, rejected,
+	// stopped, ended); Chain what the chain holds for it (none, added:
+	// an ADD ran, maybe part-way; applied). The flags below are derived
+	// from the two.
+	Lifecycle string `json:"lifecycle,omitempty"`
+	Chain     string `json:"chain,omitempty"`
 	// State sums the flags up: see the State* constants.
 	State       string `json:"state"`
 	HostNetwork bool   `json:"hostNetwork,omitempty"`
@@ -44,7 +50,8 @@ type PodStatus struct {
 	Vanished    bool   `json:"vanished,omitempty"`
 	Rejected    bool   `json:"rejected,omitempty"`
 	Applied     bool   `json:"applied,omitempty"`
-	// Dirty: an ADD ran (maybe part-way) and no DEL has succeeded since.
+	// Dirty: the chain may hold state for it (an ADD ran, maybe part-way,
+	// or a CHECK passed) and no DEL has succeeded since.
 	Dirty          bool   `json:"dirty,omitempty"`
 	LastError      string `json:"lastError,omitempty"`
 	RepairFailures int    `json:"repairFailures,omitempty"`

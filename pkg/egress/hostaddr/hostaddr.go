@@ -513,33 +513,9 @@ func (m *Manager) probe(ctx context.Context, ifi *net.Interface, a Address) erro
 		return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
 	}
 	defer c.Close()
-	var frame []byte
-	var dst net.HardwareAddr
-	if a.Addr.Is4() {
-		// RFC 5227 2.1.1: sender IP 0, target IP the address, target
-		// hardware address zero, broadcast.
-		p, err := arp.NewPacket(arp.OperationRequest, ifi.HardwareAddr, unspecified4, zeroMAC, a.Addr)
-		if err != nil {
-			return err
-		}
-		if frame, err = p.MarshalBinary(); err != nil {
-			return err
-		}
-		dst = broadcast
-	} else {
-		// RFC 4862 5.4.2: a neighbour solicitation from the unspecified
-		// address to the address's solicited-node group, no source
-		// link-layer option.
-		snm := solicitedNode(a.Addr)
-		if err := joinMAC(c, ifi, multicastMAC(snm)); err != nil {
-			return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
-		}
-		icmp, err := ndp.MarshalMessageChecksum(&ndp.NeighborSolicitation{TargetAddress: a.Addr}, unspecified6, snm)
-		if err != nil {
-			return err
-		}
-		frame = ipv6Packet(unspecified6, snm, icmp)
-		dst = multicastMAC(snm)
+	frame, dst, err := probeFrame(c, ifi, a)
+	if err != nil {
+		return err
 	}
 	answers := make(chan error, 1)
 	go func() { answers <- readAnswers(c, ifi, a) }()
@@ -551,6 +527,49 @@ func (m *Manager) probe(ctx context.Context, ifi *net.Interface, a Address) erro
 		deadline, cut = d, true
 	}
 	_ = c.SetReadDeadline(deadline)
+	if err := m.sendProbes(ctx, c, ifi, a, frame, dst, answers); err != nil {
+		return err
+	}
+	if err := <-answers; err != nil {
+		return err
+	}
+	if cut || ctx.Err() != nil {
+		return fmt.Errorf("probing egress address %s on %s: cut short: %w", a.Addr, ifi.Name, context.DeadlineExceeded)
+	}
+	return nil
+}
+
+// probeFrame builds the probe for a (and, for IPv6, joins the address's
+// solicited-node group on c, where the answers come).
+func probeFrame(c *packet.Conn, ifi *net.Interface, a Address) ([]byte, net.HardwareAddr, error) {
+	if a.Addr.Is4() {
+		// RFC 5227 2.1.1: sender IP 0, target IP the address, target
+		// hardware address zero, broadcast.
+		p, err := arp.NewPacket(arp.OperationRequest, ifi.HardwareAddr, unspecified4, zeroMAC, a.Addr)
+		if err != nil {
+			return nil, nil, err
+		}
+		frame, err := p.MarshalBinary()
+		return frame, broadcast, err
+	}
+	// RFC 4862 5.4.2: a neighbour solicitation from the unspecified
+	// address to the address's solicited-node group, no source
+	// link-layer option.
+	snm := solicitedNode(a.Addr)
+	if err := joinMAC(c, ifi, multicastMAC(snm)); err != nil {
+		return nil, nil, fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
+	}
+	icmp, err := ndp.MarshalMessageChecksum(&ndp.NeighborSolicitation{TargetAddress: a.Addr}, unspecified6, snm)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ipv6Packet(unspecified6, snm, icmp), multicastMAC(snm), nil
+}
+
+// sendProbes sends ProbeNum probes ProbeInterval apart, stopping early
+// (with its error) when an answer shows a conflict, the caller gives up,
+// or a send fails. A conflict seen before the end wins over the others.
+func (m *Manager) sendProbes(ctx context.Context, c *packet.Conn, ifi *net.Interface, a Address, frame []byte, dst net.HardwareAddr, answers <-chan error) error {
 	for i := range m.o.ProbeNum {
 		if i > 0 {
 			select {
@@ -562,7 +581,7 @@ func (m *Manager) probe(ctx context.Context, ifi *net.Interface, a Address) erro
 			case <-ctx.Done():
 				_ = c.SetReadDeadline(time.Now())
 				if err := <-answers; err != nil {
-					return err // a conflict seen before the end wins
+					return err
 				}
 				return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, ctx.Err())
 			case <-time.After(m.o.ProbeInterval):
@@ -575,12 +594,6 @@ func (m *Manager) probe(ctx context.Context, ifi *net.Interface, a Address) erro
 			}
 			return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
 		}
-	}
-	if err := <-answers; err != nil {
-		return err
-	}
-	if cut || ctx.Err() != nil {
-		return fmt.Errorf("probing egress address %s on %s: cut short: %w", a.Addr, ifi.Name, context.DeadlineExceeded)
 	}
 	return nil
 }
