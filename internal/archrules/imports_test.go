@@ -1,0 +1,142 @@
+package archrules
+
+import (
+	"bytes"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/diktyo-io/diktyo/"
+
+// pluginPackages are the CNI plugins and their subpackages: each works
+// alone in any conflist.
+var pluginPackages = []string{"pkg/ipmasq", "pkg/iproute", "pkg/registerdns", "pkg/noop"}
+
+// testHelpers are imported by tests only (and by each other).
+var testHelpers = []string{"pkg/testutil", "pkg/registerdns/dnstest", "pkg/ipmasq/internal/masqtest", "pkg/egress/hostaddr/lantest"}
+
+// under reports whether pkg is p or below it.
+func under(pkg string, ps ...string) bool {
+	for _, p := range ps {
+		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// rule is one line of docs/architecture.md's "Import rules": what a
+// package may import of diktyo's own (internal/ leaf helpers are open to
+// every product package).
+type rule struct {
+	doc   string
+	match func(pkg string) bool
+	allow func(pkg, imp string) bool
+}
+
+var rules = []rule{
+	{"pkg/api imports nothing of diktyo's",
+		func(p string) bool { return p == "pkg/api" },
+		func(string, string) bool { return false }},
+	{"pkg/cniutil imports only pkg/api (and internal/ helpers)",
+		func(p string) bool { return p == "pkg/cniutil" },
+		func(_, imp string) bool { return imp == "pkg/api" || under(imp, "internal") }},
+	{"a plugin package imports only pkg/api, pkg/cniutil, internal/ helpers and its own subpackages: never another plugin, pkg/policy or plugin",
+		func(p string) bool { return under(p, pluginPackages...) && !under(p, testHelpers...) },
+		func(p, imp string) bool {
+			own := pluginPackages[slices.IndexFunc(pluginPackages, func(root string) bool { return under(p, root) })]
+			return imp == "pkg/api" || imp == "pkg/cniutil" || under(imp, "internal") || under(imp, own)
+		}},
+	{"pkg/policy imports only pkg/api",
+		func(p string) bool { return p == "pkg/policy" },
+		func(_, imp string) bool { return imp == "pkg/api" || under(imp, "internal") }},
+	{"plugin (diktyo-nri) imports no plugin package: it reaches the plugins through chainrun's registry",
+		func(p string) bool { return p == "plugin" },
+		func(_, imp string) bool { return !under(imp, pluginPackages...) && !under(imp, "cmd") }},
+	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
+		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
+		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
+	{"product code never imports a test helper",
+		func(p string) bool { return !under(p, testHelpers...) && !under(p, "test", "hack") },
+		func(_, imp string) bool { return !under(imp, testHelpers...) }},
+}
+
+// imports lists every package of the module with its non-test imports of
+// diktyo's own, without the module prefix.
+func imports(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, module+"...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	m := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg, ok := strings.CutPrefix(f[0], module)
+		if !ok {
+			continue
+		}
+		m[pkg] = nil
+		for _, imp := range f[1:] {
+			if own, ok := strings.CutPrefix(imp, module); ok {
+				m[pkg] = append(m[pkg], own)
+			}
+		}
+	}
+	return m
+}
+
+// TestImportRules holds the tree to docs/architecture.md's import rules.
+func TestImportRules(t *testing.T) {
+	all := imports(t)
+	if len(all) < 20 {
+		t.Fatalf("go list found %d packages; is this the module's tree?", len(all))
+	}
+	for _, r := range rules {
+		matched := 0
+		for pkg, imps := range all {
+			if !r.match(pkg) {
+				continue
+			}
+			matched++
+			for _, imp := range imps {
+				if !r.allow(pkg, imp) {
+					t.Errorf("%s imports %s, against the rule %q (docs/architecture.md)", pkg, imp, r.doc)
+				}
+			}
+		}
+		if matched == 0 {
+			t.Errorf("rule %q matches no package: the tree or the rule changed", r.doc)
+		}
+	}
+}
+
+// TestRulesCatchViolations: every rule refuses what it is there to
+// refuse (a rule that allows everything would pass any tree).
+func TestRulesCatchViolations(t *testing.T) {
+	for _, v := range []struct{ pkg, imp string }{
+		{"pkg/api", "pkg/cniutil"},
+		{"pkg/cniutil", "pkg/policy"},
+		{"pkg/ipmasq/nftables", "pkg/iproute"},
+		{"pkg/iproute", "pkg/policy"},
+		{"pkg/policy", "pkg/ipmasq/snat"},
+		{"plugin", "pkg/ipmasq/snat"},
+		{"pkg/chainrun", "plugin"},
+		{"pkg/egress", "pkg/testutil"},
+	} {
+		refused := false
+		for _, r := range rules {
+			if r.match(v.pkg) && !r.allow(v.pkg, v.imp) {
+				refused = true
+			}
+		}
+		if !refused {
+			t.Errorf("no rule refuses %s importing %s", v.pkg, v.imp)
+		}
+	}
+}
