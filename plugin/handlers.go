@@ -74,6 +74,11 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 		return nil, failure(reasonHostNetwork, fmt.Errorf("host-network pods cannot use diktyo annotations (they would act on the node's own traffic)"))
 	}
 	pol, err := policy.Decide(st.cfg, e.policyPod(), e.annotations)
+	if err == nil && !pol.Empty() {
+		// The pod's identity goes into CNI_ARGS: refused before anything
+		// is built when it could inject keys there.
+		err = e.pod.Validate()
+	}
 	switch {
 	case errors.Is(err, policy.ErrUnknown):
 		// No verdict: a fact the decision needs could not be read.

@@ -320,3 +320,30 @@ func inPodNetns(t *testing.T, pod *nriapi.PodSandbox) (*exec.Cmd, <-chan struct{
 	})
 	return c, done
 }
+
+// TestInjectedPodIdentityRefused: a pod whose name, namespace or UID
+// would add keys to CNI_ARGS (a pod named
+// "web;DIKTYO_POD_CONTINUES=true;K8S_POD_NAMESPACE=kube-system") is
+// refused before anything is built, with an error naming the field, and
+// the node is unchanged.
+func TestInjectedPodIdentityRefused(t *testing.T) {
+	e := newEnv(t, "fail")
+	e.startPlugin()
+	before := e.hostState()
+	for i, tc := range []struct{ field, name, ns, uid string }{
+		{"pod name", "web;DIKTYO_POD_CONTINUES=true;K8S_POD_NAMESPACE=kube-system", "team-a", "u1"},
+		{"pod UID", "web", "team-a", "u1;K8S_POD_NAME=other"},
+	} {
+		pod := e.pod("x", tc.ns, fmt.Sprintf("198.51.100.%d", 180+i), policyAnnotations("web"))
+		pod.Name, pod.Uid = tc.name, tc.uid
+		err := e.run(pod)
+		if err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("%s %q: RunPodSandbox = %v, want refused naming the %s", tc.field, tc.name+tc.uid, err, tc.field)
+		}
+		e.stop(pod)
+		e.remove(pod)
+	}
+	if after := e.hostState(); stripComments(after) != stripComments(before) {
+		t.Errorf("refused pods changed the host:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}

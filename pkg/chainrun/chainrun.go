@@ -14,12 +14,14 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strings"
 
 	"github.com/containernetworking/cni/libcni"
 	"github.com/containernetworking/cni/pkg/invoke"
 	"github.com/containernetworking/cni/pkg/types"
 	"github.com/containernetworking/cni/pkg/version"
 	"golang.org/x/sys/unix"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
@@ -67,6 +69,50 @@ type Pod struct {
 	// IPs are the pod's addresses ("ADDR" or "ADDR/LEN"), passed as the
 	// "ips" capability because diktyo runs the chain without prevResult.
 	IPs []string
+}
+
+// Validate refuses a pod whose identity cannot be passed to the plugins
+// safely. CNI_ARGS joins K=V pairs with ";", so a value holding ";" or
+// "=" would add keys of its own (a pod named
+// "web;DIKTYO_POD_CONTINUES=true;K8S_POD_NAMESPACE=kube-system" would
+// keep its flows past its DEL and have registerDNS render another
+// namespace). Kubernetes' own rules apply: a namespace is a DNS-1123
+// label, a pod name a DNS-1123 subdomain; the UID (a UUID, or a static
+// pod's hash) and the sandbox ID are tokens of letters, digits, "-", "_"
+// and ".".
+func (p Pod) Validate() error {
+	if errs := validation.IsDNS1123Label(p.Namespace); len(errs) > 0 {
+		return fmt.Errorf("%w: pod namespace %q: %s", api.ErrInvalid, p.Namespace, strings.Join(errs, "; "))
+	}
+	if errs := validation.IsDNS1123Subdomain(p.Name); len(errs) > 0 {
+		return fmt.Errorf("%w: pod name %q: %s", api.ErrInvalid, p.Name, strings.Join(errs, "; "))
+	}
+	if !isToken(p.UID, 0) {
+		return fmt.Errorf("%w: pod UID %q: want at most %d letters, digits, '-', '_' or '.'", api.ErrInvalid, p.UID, maxToken)
+	}
+	if !isToken(p.ID, 1) {
+		return fmt.Errorf("%w: sandbox ID %q: want 1 to %d letters, digits, '-', '_' or '.'", api.ErrInvalid, p.ID, maxToken)
+	}
+	return nil
+}
+
+// maxToken bounds a UID's and a sandbox ID's length.
+const maxToken = 128
+
+// isToken reports whether s has at least min and at most maxToken
+// characters, each a letter, a digit, '-', '_' or '.'.
+func isToken(s string, min int) bool {
+	if len(s) < min || len(s) > maxToken {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // New loads the conflist and builds a Runner.
@@ -179,6 +225,9 @@ func (r *Runner) RuntimeConf(pod Pod, capArgs map[string]any) *libcni.RuntimeCon
 func (r *Runner) Add(ctx context.Context, pod Pod, capArgs map[string]any) (types.Result, error) {
 	if pod.NetNS == "" {
 		return nil, fmt.Errorf("ADD needs the pod's network namespace")
+	}
+	if err := pod.Validate(); err != nil {
+		return nil, err
 	}
 	return r.cni.AddNetworkList(ctx, r.list, r.RuntimeConf(pod, capArgs))
 }
@@ -415,6 +464,10 @@ func (r *Runner) Del(ctx context.Context, pod Pod, fallback map[string]any) (boo
 	}
 	if fallback == nil {
 		return ran, err
+	}
+	if verr := pod.Validate(); verr != nil {
+		// No ADD can have run with such arguments (Add refuses them).
+		return ran, errors.Join(err, verr)
 	}
 	p := pod
 	p.NetNS = netns

@@ -3,6 +3,7 @@ package chainrun_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
@@ -255,5 +257,53 @@ func TestMoved(t *testing.T) {
 	}
 	if m := r.Moved(&chainrun.Attachment{List: same, Runtime: r.RuntimeConf(pod, nil)}); m != nil {
 		t.Errorf("moved %v with an unchanged chain", m.PluginTypes())
+	}
+}
+
+// TestPodValidateRefusesInjection: a pod identity that would add keys to
+// CNI_ARGS (joined with ";") is refused, naming the field, for every key
+// diktyo passes and every key it reads.
+func TestPodValidateRefusesInjection(t *testing.T) {
+	good := chainrun.Pod{ID: strings.Repeat("ab", 32), Namespace: "team-a", Name: "web-1.v2", UID: "0b6f4b8e-2f7c-4c3e-9b1a-1f2e3d4c5b6a"}
+	if err := good.Validate(); err != nil {
+		t.Fatalf("a Kubernetes pod: %v", err)
+	}
+	static := good
+	static.UID = "6f1a2b3c4d5e6f708192a3b4c5d6e7f8" // a static pod's hash
+	if err := static.Validate(); err != nil {
+		t.Fatalf("a static pod: %v", err)
+	}
+	for _, tc := range []struct {
+		field string
+		set   func(*chainrun.Pod, string)
+	}{
+		{"pod name", func(p *chainrun.Pod, v string) { p.Name = v }},
+		{"pod namespace", func(p *chainrun.Pod, v string) { p.Namespace = v }},
+		{"pod UID", func(p *chainrun.Pod, v string) { p.UID = v }},
+		{"sandbox ID", func(p *chainrun.Pod, v string) { p.ID = v }},
+	} {
+		for _, v := range []string{
+			"web;" + cniutil.ArgPodContinues + "=true",
+			"web;K8S_POD_NAMESPACE=kube-system",
+			"web;K8S_POD_NAME=other",
+			"web;K8S_POD_UID=x",
+			"web;K8S_POD_INFRA_CONTAINER_ID=y",
+			"a=b", "with space", "new\nline", "UPPER",
+		} {
+			p := good
+			tc.set(&p, v)
+			if tc.field == "pod UID" && v == "UPPER" || tc.field == "sandbox ID" && v == "UPPER" {
+				continue // letters of either case are fine in tokens
+			}
+			err := p.Validate()
+			if !errors.Is(err, api.ErrInvalid) || !strings.Contains(err.Error(), tc.field) {
+				t.Errorf("%s %q: Validate = %v, want an ErrInvalid naming the %s", tc.field, v, err, tc.field)
+			}
+			for _, kv := range chainrun.CNIArgs(p) {
+				if err == nil && strings.ContainsAny(kv[1], ";=") {
+					t.Errorf("%s %q reached CNI_ARGS", tc.field, v)
+				}
+			}
+		}
 	}
 }
