@@ -244,10 +244,13 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	ran, err := st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
 	if !ran {
 		// No chain state to remove: what an admission claimed goes.
-		if known && err == nil {
+		if err != nil {
+			return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
+		}
+		if known {
 			p.releaseEgress(st, &cur)
 		}
-		return err
+		return nil
 	}
 	p.metrics.cni("del", t)
 	if cur.debug {
