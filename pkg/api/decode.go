@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
+
+	sigsjson "sigs.k8s.io/json"
 )
 
 // DecodeStrict decodes data, one JSON value, into v. It is what "strict"
@@ -22,20 +25,49 @@ import (
 //   - a key given twice in one object (encoding/json would keep the last),
 //   - anything after the value.
 //
+// sigs.k8s.io/json (Kubernetes' own strict decoder) finds these; this
+// function words them as diktyo does everywhere: the field's path, and
+// for a case mismatch the field that was meant.
+//
 // Errors are ErrInvalid and name the field ("[0].external").
 func DecodeStrict(data []byte, v any) error {
-	if err := checkKeys(data, reflect.TypeOf(v), false); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return Invalidf("invalid JSON: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return Invalidf("invalid JSON: trailing data after the value")
-	}
-	return nil
+	return decode(data, v, nil)
+}
+
+// DecodeStrictExcept is DecodeStrict for a value that others write into
+// too: a top-level key in foreign, and everything under it, is not
+// checked (it names no field of v, or a field whose contents belong to
+// someone else). A key that differs from a foreign one only by case is
+// refused like any other. For a CNI plugin's configuration, whose
+// standard keys belong to the runtime (cniutil.DecodeConf).
+func DecodeStrictExcept(data []byte, v any, foreign ...string) error {
+	return decode(data, v, func(path string) bool {
+		for _, k := range foreign {
+			if path == k || strings.HasPrefix(path, k+".") || strings.HasPrefix(path, k+"[") {
+				return true
+			}
+		}
+		return false
+	}, foreign...)
+}
+
+// CNIConfKeys are the keys of a plugin's configuration that belong to the
+// CNI runtime, not to the plugin: the spec's (ipam, dns, args, prevResult)
+// and what libcni injects for GC (both spellings: libcni writes
+// "cni.dev/attachments" too, after a mistake in the spec). The plugin
+// does not check what is inside them: a newer runtime may add to them.
+// (name, cniVersion, type, capabilities and runtimeConfig are fields of
+// every plugin's configuration, checked as such; libcni's "cniVersions",
+// "disableCheck" and "disableGC" belong to the list and never reach a
+// plugin.)
+var CNIConfKeys = []string{"ipam", "dns", "args", "prevResult", "cni.dev/valid-attachments", "cni.dev/attachments"}
+
+// DecodePluginConf decodes a CNI plugin's configuration (its stdin) into
+// v strictly (DecodeStrict), except for the runtime's keys (CNIConfKeys):
+// a misspelt or wrong-case setting is an error naming it, not a setting
+// silently left at its default.
+func DecodePluginConf(data []byte, v any) error {
+	return DecodeStrictExcept(data, v, CNIConfKeys...)
 }
 
 // DecodeCapabilities decodes a CNI runtimeConfig object into v, a pointer
@@ -46,128 +78,156 @@ func DecodeStrict(data []byte, v any) error {
 // inside the value of one of v's keys are errors (ErrInvalid, naming the
 // field).
 func DecodeCapabilities(data []byte, v any) error {
-	if err := checkKeys(data, reflect.TypeOf(v), true); err != nil {
-		return err
-	}
-	if err := json.Unmarshal(data, v); err != nil {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
 		return Invalidf("invalid JSON: %w", err)
 	}
-	return nil
-}
-
-// maxDepth bounds the nesting checkKeys follows, as encoding/json does.
-const maxDepth = 1000
-
-// keyChecker walks the tokens of a JSON value along the Go type it is
-// decoded into.
-type keyChecker struct {
-	dec *json.Decoder
-}
-
-func checkKeys(data []byte, t reflect.Type, tolerantTop bool) error {
-	c := keyChecker{dec: json.NewDecoder(bytes.NewReader(data))}
-	return c.value(t, "", 0, tolerantTop)
-}
-
-// value checks the next value, to be decoded into t; t is nil where the
-// type is not known (interfaces, custom unmarshalers), and then only
-// duplicate keys are refused.
-func (c *keyChecker) value(t reflect.Type, path string, depth int, tolerant bool) error {
-	if depth > maxDepth {
-		return Invalidf("invalid JSON: nested deeper than %d", maxDepth)
-	}
-	tok, err := c.dec.Token()
-	if err != nil {
-		return Invalidf("invalid JSON: %w", err)
-	}
-	t = target(t)
-	switch tok {
-	case json.Delim('{'):
-		return c.object(t, path, depth, tolerant)
-	case json.Delim('['):
-		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-			elem = t.Elem()
-		}
-		for i := 0; c.dec.More(); i++ {
-			if err := c.value(elem, fmt.Sprintf("%s[%d]", path, i), depth+1, false); err != nil {
-				return err
-			}
-		}
-		_, err = c.dec.Token() // ']'
-	}
-	if err != nil {
-		return Invalidf("invalid JSON: %w", err)
-	}
-	return nil
-}
-
-func (c *keyChecker) object(t reflect.Type, path string, depth int, tolerant bool) error {
-	var fields map[string]reflect.Type
-	var elem reflect.Type
-	switch {
-	case t == nil:
-	case t.Kind() == reflect.Struct:
-		fields = map[string]reflect.Type{}
+	fields := map[string]reflect.Type{}
+	if t := target(reflect.TypeOf(v)); t != nil && t.Kind() == reflect.Struct {
 		jsonFields(t, fields)
-	case t.Kind() == reflect.Map:
-		elem = t.Elem()
 	}
-	seen := map[string]bool{}
-	for c.dec.More() {
-		tok, err := c.dec.Token()
-		if err != nil {
-			return Invalidf("invalid JSON: %w", err)
+	return decode(data, v, func(path string) bool {
+		// The decoder skips the value of a key that names no field, so
+		// the only error about another plugin's key is about the key
+		// itself: an unknown field, or one given twice.
+		_, other := top[path]
+		_, own := fields[path]
+		return other && !own
+	})
+}
+
+// decode is the strict decoding behind the exported functions: foreign,
+// when set, says which reported paths belong to someone else; names are
+// further keys that a case mismatch at the top level is compared with.
+func decode(data []byte, v any, foreign func(path string) bool, names ...string) error {
+	strictErrs, err := sigsjson.UnmarshalStrict(data, v)
+	if err != nil {
+		if trailing(data) {
+			return Invalidf("invalid JSON: trailing data after the value")
 		}
-		key, _ := tok.(string)
-		field := joinPath(path, key)
-		ft, known := fields[key]
-		switch {
-		case fields == nil:
-			ft = elem
-		case known:
-		case caseMatch(fields, key) != "":
-			return Invalidf("%s: unknown field %q (field names are case-sensitive: did you mean %q?)", field, key, caseMatch(fields, key))
-		case tolerant:
-			if err := c.skip(); err != nil {
-				return err
-			}
+		return Invalidf("invalid JSON: %w", err)
+	}
+	for _, e := range strictErrs {
+		var fe sigsjson.FieldError
+		if !errors.As(e, &fe) {
+			return Invalidf("invalid JSON: %w", e)
+		}
+		path := fe.FieldPath()
+		parent, key, top := resolve(reflect.TypeOf(v), path)
+		if foreign != nil && foreign(path) && caseMatch(parent, key, top, names) == "" {
 			continue
+		}
+		if strings.HasPrefix(e.Error(), "duplicate field") {
+			return Invalidf("%s: key %q given twice", path, key)
+		}
+		if m := caseMatch(parent, key, top, names); m != "" {
+			return Invalidf("%s: unknown field %q (field names are case-sensitive: did you mean %q?)", path, key, m)
+		}
+		return Invalidf("%s: unknown field %q", path, key)
+	}
+	return nil
+}
+
+// trailing reports whether data is one valid JSON value followed by
+// more: a second value is a mistake worth naming as such, not a syntax
+// error at an offset.
+func trailing(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var first json.RawMessage
+	if dec.Decode(&first) != nil {
+		return false
+	}
+	_, err := dec.Token()
+	return !errors.Is(err, io.EOF)
+}
+
+// resolve follows path ("list[0].name", as sigs.k8s.io/json reports it)
+// from t to the object holding its last key: that object's type (nil
+// where it is not known: a map's value, an interface), the key, and
+// whether the object is the top-level one. Field names may hold dots
+// ("cni.dev/valid-attachments"), so a struct's field is matched by name
+// before the path is split; a map key holding a dot or a bracket is
+// ambiguous and resolves to a nil type.
+func resolve(t reflect.Type, path string) (parent reflect.Type, key string, top bool) {
+	top = true
+	t = target(t)
+	for {
+		for strings.HasPrefix(path, "[") {
+			end := strings.IndexByte(path, ']')
+			if end < 0 {
+				return nil, path, top
+			}
+			if _, err := strconv.Atoi(path[1:end]); err != nil {
+				return nil, path, top
+			}
+			if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+				t = target(t.Elem())
+			} else {
+				t = nil
+			}
+			path = strings.TrimPrefix(path[end+1:], ".")
+			top = false
+		}
+		seg, rest := nextSegment(t, path)
+		if rest == "" {
+			return t, seg, top
+		}
+		switch {
+		case t == nil:
+		case t.Kind() == reflect.Struct:
+			fields := map[string]reflect.Type{}
+			jsonFields(t, fields)
+			t = target(fields[seg])
+		case t.Kind() == reflect.Map:
+			t = target(t.Elem())
 		default:
-			return Invalidf("%s: unknown field %q", field, key)
+			t = nil
 		}
-		if seen[key] {
-			return Invalidf("%s: key %q given twice", field, key)
-		}
-		seen[key] = true
-		if err := c.value(ft, field, depth+1, false); err != nil {
-			return err
-		}
+		path = strings.TrimPrefix(rest, ".")
+		top = false
 	}
-	if _, err := c.dec.Token(); err != nil { // '}'
-		return Invalidf("invalid JSON: %w", err)
-	}
-	return nil
 }
 
-// skip reads a value that belongs to someone else, unchecked.
-func (c *keyChecker) skip() error {
-	var raw json.RawMessage
-	if err := c.dec.Decode(&raw); err != nil {
-		return Invalidf("invalid JSON: %w", err)
+// nextSegment splits path into its first key and the rest (which starts
+// with "." or "[", or is empty).
+func nextSegment(t reflect.Type, path string) (string, string) {
+	if t != nil && t.Kind() == reflect.Struct {
+		fields := map[string]reflect.Type{}
+		jsonFields(t, fields)
+		best := ""
+		for name := range fields {
+			if strings.HasPrefix(path, name) && len(name) > len(best) {
+				if r := path[len(name):]; r == "" || r[0] == '.' || r[0] == '[' {
+					best = name
+				}
+			}
+		}
+		if best != "" {
+			return best, path[len(best):]
+		}
 	}
-	return nil
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		return path[:i], path[i:]
+	}
+	return path, ""
 }
 
-func joinPath(path, key string) string {
-	if path == "" {
-		return key
+// caseMatch is the field of parent (or, at the top level, one of names)
+// that key spells with other case, or "".
+func caseMatch(parent reflect.Type, key string, top bool, names []string) string {
+	candidates := map[string]reflect.Type{}
+	if parent != nil && parent.Kind() == reflect.Struct {
+		jsonFields(parent, candidates)
 	}
-	return path + "." + key
-}
-
-func caseMatch(fields map[string]reflect.Type, key string) string {
-	for name := range fields {
+	if top {
+		for _, n := range names {
+			candidates[n] = nil
+		}
+	}
+	if _, exact := candidates[key]; exact {
+		return ""
+	}
+	for name := range candidates {
 		if strings.EqualFold(name, key) {
 			return name
 		}

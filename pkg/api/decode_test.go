@@ -42,7 +42,7 @@ func TestDecodeStrict(t *testing.T) {
 		{in: `{} {}`, err: "trailing data"},
 		{in: `{"external":1}`, err: "invalid JSON"},
 		{in: `{"external":`, err: "invalid JSON"},
-		{in: strings.Repeat("[", 2000) + strings.Repeat("]", 2000), err: "nested deeper"},
+		{in: `{"any":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "}", err: "exceeded max depth"},
 	} {
 		var v decodeTarget
 		err := DecodeStrict([]byte(tc.in), &v)
@@ -85,6 +85,43 @@ func TestDecodeCapabilities(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrInvalid) {
 			t.Errorf("DecodeCapabilities(%s) = %v, want ErrInvalid containing %q", tc.in, err, tc.err)
+		}
+	}
+}
+
+type conf struct {
+	Type string `json:"type"`
+	IPAM struct {
+		Type string `json:"type"`
+	} `json:"ipam"`
+	Valid []string `json:"cni.dev/valid-attachments,omitempty"`
+	Table string   `json:"table,omitempty"`
+}
+
+func TestDecodeStrictExcept(t *testing.T) {
+	foreign := []string{"args", "ipam", "cni.dev/attachments"}
+	for _, tc := range []struct {
+		in, err string
+	}{
+		// The runtime's keys, and whatever is inside them, are not ours.
+		{in: `{"type":"x","args":{"cni":{"ips":["10.0.0.1"]},"Any":1},"ipam":{"type":"host-local","subnet":"10.0.0.0/24"},"cni.dev/attachments":[],"cni.dev/valid-attachments":["a"]}`},
+		{in: `{"tabel":"t"}`, err: `tabel: unknown field "tabel"`},
+		{in: `{"Table":"t"}`, err: `Table: unknown field "Table" (field names are case-sensitive: did you mean "table"?)`},
+		{in: `{"Args":{}}`, err: `Args: unknown field "Args" (field names are case-sensitive: did you mean "args"?)`},
+		{in: `{"table":"a","table":"b"}`, err: `table: key "table" given twice`},
+		{in: `{"cni.dev/valid-attachments":["a"],"cni.dev/valid-attachments":[]}`, err: `cni.dev/valid-attachments: key "cni.dev/valid-attachments" given twice`},
+		{in: `{"table":1}`, err: "invalid JSON"},
+	} {
+		var v conf
+		err := DecodeStrictExcept([]byte(tc.in), &v, foreign...)
+		if tc.err == "" {
+			if err != nil || v.IPAM.Type != "host-local" {
+				t.Errorf("DecodeStrictExcept(%s) = %v, %+v", tc.in, err, v)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("DecodeStrictExcept(%s) = %v, want ErrInvalid containing %q", tc.in, err, tc.err)
 		}
 	}
 }
