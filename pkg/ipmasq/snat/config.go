@@ -162,7 +162,8 @@ func ParseConfig(stdin []byte) (*Config, error) {
 // that a pod request that no longer validates never blocks cleanup.
 func ParseNodeConfig(stdin []byte) (*Config, error) {
 	conf := &NetConf{}
-	if err := json.Unmarshal(stdin, conf); err != nil {
+	// Strict: a misspelt setting is an error, not a default in force.
+	if err := api.DecodePluginConf(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing ipmasq config: %w", err)
 	}
 	cfg := &Config{Conf: conf, Network: conf.Name}

@@ -126,7 +126,7 @@ func TestRuntimeConfigDuplicateKeys(t *testing.T) {
 // TestRuntimeConfigToleratesOtherPlugins: runtimeConfig is shared by the
 // chain; capabilities of other plugins are none of ipmasq's business.
 func TestRuntimeConfigToleratesOtherPlugins(t *testing.T) {
-	conf := `{"name":"n","type":"ipmasq","someOtherPluginKey":{"Any":1},"runtimeConfig":{"portMappings":[{"hostPort":1,"HostPort":2}],
+	conf := `{"name":"n","type":"ipmasq","runtimeConfig":{"portMappings":[{"hostPort":1,"HostPort":2}],
 	  "masqEntries":[{"external":"masquerade","destination":"0.0.0.0/0"}]}}`
 	cfg, err := ParseConfig([]byte(conf))
 	if err != nil || len(cfg.Entries) != 1 {
