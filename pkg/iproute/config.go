@@ -12,7 +12,6 @@
 package iproute
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -210,7 +209,8 @@ type Pod struct {
 // Parse decodes stdin into the raw NetConf.
 func Parse(stdin []byte) (*NetConf, error) {
 	nc := &NetConf{}
-	if err := json.Unmarshal(stdin, nc); err != nil {
+	// Strict: a misspelt setting is an error, not a default in force.
+	if err := api.DecodePluginConf(stdin, nc); err != nil {
 		return nil, fmt.Errorf("parsing iproute config: %w", err)
 	}
 	return nc, nil

@@ -192,7 +192,7 @@ func TestConfigValidation(t *testing.T) {
 		{"policyRouting duplicate key", `"runtimeConfig":{"policyRouting":{"table":100,"table":101}}`,
 			`runtimeConfig: policyRouting.table: key "table" given twice`},
 		{"capability case", `"runtimeConfig":{"RouteEntries":[]}`, `runtimeConfig: RouteEntries: unknown field "RouteEntries"`},
-		{"other plugins' capabilities", `"runtimeConfig":{"portMappings":[{"HostPort":1}],"bandwidth":{}},"someKey":{"X":1}`, ""},
+		{"other plugins' capabilities", `"runtimeConfig":{"portMappings":[{"HostPort":1}],"bandwidth":{}}`, ""},
 		{"runtimeConfig wrong type", `"runtimeConfig":{"routeEntries":{}}`, `runtimeConfig: invalid JSON`},
 		// With the default layout, what the admin config may no longer grant.
 		{"pod priority default bypass", `"runtimeConfig":{"policyRouting":{"table":100,"priority":1024}}`,

@@ -2,7 +2,6 @@ package registerdns
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -151,7 +150,8 @@ func Parse(stdin []byte) (*Config, error) {
 // server contacted), for plans such as diktyo-nri explain's.
 func ParseConfig(stdin []byte) (*Config, error) {
 	conf := &Conf{}
-	if err := json.Unmarshal(stdin, conf); err != nil {
+	// Strict: a misspelt setting is an error, not a default in force.
+	if err := api.DecodePluginConf(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing registerDNS config: %w", err)
 	}
 	// The network name goes into owner tags (TXT strings, hosts-file
