@@ -90,107 +90,19 @@ func Decide(cfg *Config, pod Pod, annotations map[string]string) (*Policy, error
 // Authorize checks a parsed request against the admin config and builds
 // the policy. annotations are only used to quote values in errors.
 func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string) (*Policy, error) {
-	var allow Allow
+	a := &authorizer{cfg: cfg, pod: pod, req: req, annotations: annotations}
 	if rule := cfg.RuleFor(pod.Namespace); rule != nil {
-		allow = rule.Allow
+		a.allow = rule.Allow
 	}
-	deny := func(key string, format string, args ...any) error {
-		return &AnnotationError{Key: key, Value: annotations[key],
-			Err: fmt.Errorf("%w: %s", ErrDenied, fmt.Sprintf(format, args...))}
-	}
-	noFeature := func(key string) error {
-		return deny(key, "namespace %q may not use %s", pod.Namespace, key)
-	}
-
 	pol := &Policy{}
-	if len(req.Masq) > 0 {
-		if allow.Masq == nil {
-			return nil, noFeature(KeyMasq)
-		}
-		for i, e := range req.Masq {
-			if why := allow.Masq.check(e); why != "" {
-				return nil, deny(KeyMasq, "[%d]: %s", i, why)
-			}
-			why, err := cfg.Egress.checkMasq(e)
-			if err != nil {
-				return nil, &AnnotationError{Key: KeyMasq, Value: annotations[KeyMasq], Err: fmt.Errorf("[%d]: %w", i, err)}
-			}
-			if why != "" {
-				return nil, deny(KeyMasq, "[%d]: %s", i, why)
-			}
-		}
-		for _, m := range req.Masq {
-			pol.MasqEntries = append(pol.MasqEntries, m.Entry())
+	// One step per annotation family, in the order the errors have always
+	// been reported in: the first refused annotation is the one named.
+	for _, step := range []func(*Policy) error{a.masq, a.snatLists, a.routes, a.routeTable, a.dns, a.debug} {
+		if err := step(pol); err != nil {
+			return nil, err
 		}
 	}
-	if len(req.SNATExclude) > 0 {
-		if allow.SNATExclude == nil {
-			return nil, noFeature(KeySNATExclude)
-		}
-		if p, ok := firstOutside(req.SNATExclude, allow.SNATExclude.cidrs); !ok {
-			return nil, deny(KeySNATExclude, "%s is not inside any allowed CIDR (%s)", p, strings.Join(allow.SNATExclude.CIDRs, ", "))
-		}
-	}
-	if len(req.SNATInclude) > 0 {
-		if allow.SNATInclude == nil {
-			return nil, noFeature(KeySNATInclude)
-		}
-		if p, ok := firstOutside(req.SNATInclude, allow.SNATInclude.cidrs); !ok {
-			return nil, deny(KeySNATInclude, "%s is not inside any allowed CIDR (%s)", p, strings.Join(allow.SNATInclude.CIDRs, ", "))
-		}
-	}
-	if len(req.Routes) > 0 {
-		if allow.Routes == nil {
-			return nil, noFeature(KeyRoutes)
-		}
-		for i, e := range req.Routes {
-			if why := allow.Routes.check(e); why != "" {
-				return nil, deny(KeyRoutes, "[%d]: %s", i, why)
-			}
-		}
-		for _, r := range req.Routes {
-			pol.RouteEntries = append(pol.RouteEntries, r.Entry())
-		}
-	}
-	if req.RouteTable != 0 {
-		if allow.RouteTable == nil {
-			return nil, noFeature(KeyRouteTable)
-		}
-		if !inRanges(allow.RouteTable.Tables, int64(req.RouteTable)) {
-			return nil, deny(KeyRouteTable, "table %d is not in the allowed tables", req.RouteTable)
-		}
-	}
-	if req.RoutePriority != 0 {
-		if req.RouteTable == 0 {
-			return nil, &AnnotationError{Key: KeyRoutePrio, Value: annotations[KeyRoutePrio],
-				Err: api.Invalidf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
-		}
-		if !inRanges(allow.RouteTable.Priorities, int64(req.RoutePriority)) {
-			return nil, deny(KeyRoutePrio, "priority %d is not in the allowed priorities", req.RoutePriority)
-		}
-	}
-	if len(req.DNSNames) > 0 {
-		if allow.DNS == nil {
-			return nil, noFeature(KeyDNSNames)
-		}
-		for _, n := range req.DNSNames {
-			if why := allow.DNS.check(pod, n); why != "" {
-				return nil, deny(KeyDNSNames, "%s", why)
-			}
-		}
-		// Fully qualified (trailing dot): registerDNS takes a name without
-		// one as relative to its first zone.
-		for _, n := range req.DNSNames {
-			pol.DNSNames = append(pol.DNSNames, n+".")
-		}
-	}
-	if req.Debug {
-		if !allow.Debug {
-			return nil, noFeature(KeyDebug)
-		}
-		pol.Debug = true
-	}
-	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req, allow.SNATInclude)
+	pol.SNATPolicy = snatPolicy(cfg.Defaults.SNAT, req, a.allow.SNATInclude)
 	if err := cfg.Egress.checkSNATDefault(pol.SNATPolicy); err != nil {
 		return nil, err
 	}
@@ -203,6 +115,151 @@ func Authorize(cfg *Config, pod Pod, req *Request, annotations map[string]string
 		}
 	}
 	return pol, nil
+}
+
+// authorizer is one Authorize call: the request, the namespace's
+// allowlists, and the annotations to quote in errors.
+type authorizer struct {
+	cfg         *Config
+	pod         Pod
+	req         *Request
+	annotations map[string]string
+	allow       Allow
+}
+
+// deny is a refusal of annotation key by the admin config.
+func (a *authorizer) deny(key string, format string, args ...any) error {
+	return &AnnotationError{Key: key, Value: a.annotations[key],
+		Err: fmt.Errorf("%w: %s", ErrDenied, fmt.Sprintf(format, args...))}
+}
+
+// noFeature refuses annotation key: the namespace's rule lacks its section.
+func (a *authorizer) noFeature(key string) error {
+	return a.deny(key, "namespace %q may not use %s", a.pod.Namespace, key)
+}
+
+// masq checks annotation masq: the allowlist, then the egress pools.
+func (a *authorizer) masq(pol *Policy) error {
+	if len(a.req.Masq) == 0 {
+		return nil
+	}
+	if a.allow.Masq == nil {
+		return a.noFeature(KeyMasq)
+	}
+	for i, e := range a.req.Masq {
+		if why := a.allow.Masq.check(e); why != "" {
+			return a.deny(KeyMasq, "[%d]: %s", i, why)
+		}
+		why, err := a.cfg.Egress.checkMasq(e)
+		if err != nil {
+			return &AnnotationError{Key: KeyMasq, Value: a.annotations[KeyMasq], Err: fmt.Errorf("[%d]: %w", i, err)}
+		}
+		if why != "" {
+			return a.deny(KeyMasq, "[%d]: %s", i, why)
+		}
+	}
+	for _, m := range a.req.Masq {
+		pol.MasqEntries = append(pol.MasqEntries, m.Entry())
+	}
+	return nil
+}
+
+// snatLists checks annotations snat-exclude and snat-include; snatPolicy
+// adds them to the policy.
+func (a *authorizer) snatLists(*Policy) error {
+	if err := a.cidrList(KeySNATExclude, a.req.SNATExclude, a.allow.SNATExclude); err != nil {
+		return err
+	}
+	return a.cidrList(KeySNATInclude, a.req.SNATInclude, a.allow.SNATInclude)
+}
+
+func (a *authorizer) cidrList(key string, cidrs []netip.Prefix, allow *CIDRAllow) error {
+	if len(cidrs) == 0 {
+		return nil
+	}
+	if allow == nil {
+		return a.noFeature(key)
+	}
+	if p, ok := firstOutside(cidrs, allow.cidrs); !ok {
+		return a.deny(key, "%s is not inside any allowed CIDR (%s)", p, strings.Join(allow.CIDRs, ", "))
+	}
+	return nil
+}
+
+// routes checks annotation routes.
+func (a *authorizer) routes(pol *Policy) error {
+	if len(a.req.Routes) == 0 {
+		return nil
+	}
+	if a.allow.Routes == nil {
+		return a.noFeature(KeyRoutes)
+	}
+	for i, e := range a.req.Routes {
+		if why := a.allow.Routes.check(e); why != "" {
+			return a.deny(KeyRoutes, "[%d]: %s", i, why)
+		}
+	}
+	for _, r := range a.req.Routes {
+		pol.RouteEntries = append(pol.RouteEntries, r.Entry())
+	}
+	return nil
+}
+
+// routeTable checks annotations route-table and route-priority; Authorize
+// builds the policy routing from them once the SNAT policy is known.
+func (a *authorizer) routeTable(*Policy) error {
+	req := a.req
+	if req.RouteTable != 0 {
+		if a.allow.RouteTable == nil {
+			return a.noFeature(KeyRouteTable)
+		}
+		if !inRanges(a.allow.RouteTable.Tables, int64(req.RouteTable)) {
+			return a.deny(KeyRouteTable, "table %d is not in the allowed tables", req.RouteTable)
+		}
+	}
+	if req.RoutePriority != 0 {
+		if req.RouteTable == 0 {
+			return &AnnotationError{Key: KeyRoutePrio, Value: a.annotations[KeyRoutePrio],
+				Err: api.Invalidf("needs %s (the priority is that of the pod's table rule)", KeyRouteTable)}
+		}
+		if !inRanges(a.allow.RouteTable.Priorities, int64(req.RoutePriority)) {
+			return a.deny(KeyRoutePrio, "priority %d is not in the allowed priorities", req.RoutePriority)
+		}
+	}
+	return nil
+}
+
+// dns checks annotation dns-names against the zones and templates.
+func (a *authorizer) dns(pol *Policy) error {
+	if len(a.req.DNSNames) == 0 {
+		return nil
+	}
+	if a.allow.DNS == nil {
+		return a.noFeature(KeyDNSNames)
+	}
+	for _, n := range a.req.DNSNames {
+		if why := a.allow.DNS.check(a.pod, n); why != "" {
+			return a.deny(KeyDNSNames, "%s", why)
+		}
+	}
+	// Fully qualified (trailing dot): registerDNS takes a name without
+	// one as relative to its first zone.
+	for _, n := range a.req.DNSNames {
+		pol.DNSNames = append(pol.DNSNames, n+".")
+	}
+	return nil
+}
+
+// debug checks annotation debug.
+func (a *authorizer) debug(pol *Policy) error {
+	if !a.req.Debug {
+		return nil
+	}
+	if !a.allow.Debug {
+		return a.noFeature(KeyDebug)
+	}
+	pol.Debug = true
+	return nil
 }
 
 // snatPolicy is the node defaults plus the pod's lists; nil when nothing
