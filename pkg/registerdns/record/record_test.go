@@ -72,60 +72,6 @@ func TestParseZones(t *testing.T) {
 	}
 }
 
-func TestTemplate(t *testing.T) {
-	v := TemplateVars{Name: "web-0", Namespace: "shop", UID: "1f9e-22", Zone: "pods.test."}
-	tests := []struct {
-		tmpl, want, err string
-	}{
-		{tmpl: "{name}.{namespace}.{zone}", want: "web-0.shop.pods.test"},
-		{tmpl: "{name}-x.{namespace}", want: "web-0-x.shop"},
-		{tmpl: "{name}.{namespace}-{zone}", want: "web-0.shop-pods.test"},
-		// Two pod values in one label would let two pods share a name:
-		// "a-b" in "c" and "a" in "b-c".
-		{tmpl: "{name}-{namespace}", err: "{name} and {namespace} are in one label"},
-		{tmpl: "{uid}{name}.{zone}", err: "{uid} and {name} are in one label"},
-		{tmpl: "{name}{zone}{namespace}", err: "{name} and {namespace} are in one label"},
-		{tmpl: "pod-{uid}.{zone}.", want: "pod-1f9e-22.pods.test."},
-		{tmpl: "static", want: "static"},
-		{tmpl: "", want: ""},
-		{tmpl: "{nam}.{zone}", err: "unknown placeholder {nam}"},
-		{tmpl: "{name", err: "unterminated"},
-		{tmpl: "name}", err: "unmatched"},
-		{tmpl: "{}", err: "unknown placeholder {}"},
-	}
-	for _, tc := range tests {
-		tp, err := ParseTemplate(tc.tmpl)
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("ParseTemplate(%q) = %v, want %q", tc.tmpl, err, tc.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Fatalf("ParseTemplate(%q): %v", tc.tmpl, err)
-		}
-		got, err := tp.Render(v)
-		if err != nil || got != tc.want {
-			t.Errorf("Render(%q) = %q, %v; want %q", tc.tmpl, got, err, tc.want)
-		}
-	}
-	tp, _ := ParseTemplate("{name}.{namespace}")
-	if _, err := tp.Render(TemplateVars{Name: "web"}); err == nil || !strings.Contains(err.Error(), "{namespace} has no value") {
-		t.Errorf("Render with an empty value: %v", err)
-	}
-	// A pod name with a dot would add a label: pod "api.web-1" would get
-	// what another template or a dnsNames entry of pod "web-1" gives
-	// "api" under web-1's name.
-	tp3, _ := ParseTemplate("{name}.{namespace}.{zone}")
-	_, err := tp3.Render(TemplateVars{Name: "api.web-1", Namespace: "shop", Zone: "pods.test."})
-	if err == nil || !strings.Contains(err.Error(), `template "{name}.{namespace}.{zone}": {name} value "api.web-1" contains '.'`) {
-		t.Errorf("Render of a dotted pod name: %v", err)
-	}
-	if !tp.Needs("namespace") || tp.Needs("uid") {
-		t.Error("Needs")
-	}
-}
-
 func TestReverseName(t *testing.T) {
 	for in, want := range map[string]string{
 		"198.51.100.7":        "7.100.51.198.in-addr.arpa.",
@@ -285,35 +231,6 @@ func FuzzResolve(f *testing.F) {
 		again, err := zones.Resolve(n.FQDN)
 		if err != nil || again != n {
 			t.Fatalf("Resolve(%q) not stable: %+v then %+v, %v", s, n, again, err)
-		}
-	})
-}
-
-// FuzzTemplateInjective: an accepted template never gives two different
-// pods the same name (the rule of one pod value per label, each value one
-// label). The seeds are the collisions the rule exists for.
-func FuzzTemplateInjective(f *testing.F) {
-	f.Add("{name}{namespace}.{zone}", "ab", "c", "u", "a", "bc", "u")
-	f.Add("{name}-{namespace}", "a-b", "c", "u", "a", "b-c", "u")
-	f.Add("{name}.{zone}", "api.web-1", "shop", "u", "api", "shop", "u")
-	f.Add("{name}.{namespace}.{zone}", "web.x", "y", "u", "web", "x", "u")
-	f.Add("pod-{uid}.{zone}", "a", "b", "1-2", "c", "d", "1-2")
-	f.Fuzz(func(t *testing.T, tmpl, n1, ns1, u1, n2, ns2, u2 string) {
-		tp, err := ParseTemplate(tmpl)
-		if err != nil {
-			return
-		}
-		v1 := TemplateVars{Name: n1, Namespace: ns1, UID: u1, Zone: "pods.test."}
-		v2 := TemplateVars{Name: n2, Namespace: ns2, UID: u2, Zone: "pods.test."}
-		o1, err1 := tp.Render(v1)
-		o2, err2 := tp.Render(v2)
-		if err1 != nil || err2 != nil || o1 != o2 {
-			return
-		}
-		for _, f := range []string{"name", "namespace", "uid"} {
-			if tp.Needs(f) && tmplFields[f](v1) != tmplFields[f](v2) {
-				t.Fatalf("template %q renders %+v and %+v both as %q", tmpl, v1, v2, o1)
-			}
 		}
 	})
 }
