@@ -243,13 +243,18 @@ type TableAllow struct {
 type DNSAllow struct {
 	// Zones names may be registered in.
 	Zones []string `json:"zones"`
-	// Templates a name must match. Placeholders: {name}, {namespace},
-	// {uid} (the pod's), {label} (any one DNS label the pod picks) and
-	// {zone}. Every template must end in ".{zone}" and contain {name} or
-	// {uid}, so that a pod can only claim names derived from itself.
+	// Templates a name must match, in the template language of
+	// registerDNS's nameTemplate (api.NameTemplate) with {label} (any one
+	// DNS label the pod picks) besides {name}, {namespace}, {uid} (the
+	// pod's) and {zone}. Every template must end in ".{zone}" and contain
+	// {name} or {uid}, so that a pod can only claim names derived from
+	// itself; each label holds at most one placeholder, and a pod value
+	// fills one label; a template the rule grants more than one namespace
+	// must contain {namespace} or {uid}.
 	Templates []string `json:"templates"`
 
-	zones []string
+	zones     []string
+	templates []api.NameTemplate // Templates, compiled at load
 }
 
 // Duration is a time.Duration written as a Go duration string ("1.5s").
@@ -415,6 +420,9 @@ func (c *Config) validate() error {
 		if err := c.Namespaces[i].validate(); err != nil {
 			return fmt.Errorf("namespaces[%d].%w", i, err)
 		}
+	}
+	if err := c.checkDNSShared(); err != nil {
+		return err
 	}
 	return c.validateEgress()
 }
@@ -636,38 +644,100 @@ func (d *DNSAllow) validate() error {
 	if len(d.Templates) == 0 {
 		return fmt.Errorf("templates: empty (e.g. \"{name}.{namespace}.{zone}\")")
 	}
-	for i, t := range d.Templates {
-		if err := validateTemplate(t); err != nil {
+	d.templates = d.templates[:0]
+	for i, text := range d.Templates {
+		t, err := parseTemplate(text)
+		if err != nil {
 			return fmt.Errorf("templates[%d]: %w", i, err)
+		}
+		d.templates = append(d.templates, t)
+	}
+	return nil
+}
+
+// parseTemplate compiles a DNS name template (api.ParseNamePattern:
+// placeholders known, one per label) and checks what the admin's may
+// grant: it ends in ".{zone}", derives from the pod ({name} or {uid}),
+// and is otherwise made of valid labels.
+func parseTemplate(text string) (api.NameTemplate, error) {
+	t, err := api.ParseNamePattern(text)
+	if err != nil {
+		return t, err
+	}
+	if !t.EndsInZone() {
+		return t, fmt.Errorf("template %q must end in \".{zone}\"", text)
+	}
+	if !t.Needs(api.FieldName) && !t.Needs(api.FieldUID) {
+		return t, fmt.Errorf("template %q must contain {name} or {uid} so names derive from the pod", text)
+	}
+	if t.Count(api.FieldZone) != 1 {
+		return t, fmt.Errorf("template %q must contain {zone} once", text)
+	}
+	probe := text
+	for _, ph := range []string{"{name}", "{namespace}", "{uid}", "{label}", "{zone}"} {
+		probe = strings.ReplaceAll(probe, ph, "x")
+	}
+	if _, err := api.ParseDNSName(probe); err != nil {
+		return t, fmt.Errorf("template %q: %w", text, err)
+	}
+	return t, nil
+}
+
+// checkDNSShared refuses a DNS template that serves the pods of more
+// than one namespace without telling them apart (api.NameTemplate's
+// SharedBy): granted by a rule that matches several namespaces, or the
+// same template in one zone by rules for different namespaces.
+func (c *Config) checkDNSShared() error {
+	type grant struct {
+		rule int
+		ns   string
+	}
+	granted := map[[2]string]grant{} // template text, zone -> first rule
+	for i, r := range c.Namespaces {
+		d := r.Allow.DNS
+		if d == nil {
+			continue
+		}
+		many := len(r.Namespaces) > 1 || isPattern(r.Namespaces[0])
+		for j, t := range d.templates {
+			if many {
+				if err := t.SharedBy("namespaces " + strings.Join(r.Namespaces, ", ")); err != nil {
+					return fmt.Errorf("namespaces[%d].allow.dns.templates[%d]: %w", i, j, err)
+				}
+				continue
+			}
+			if t.SharedBy("more than one namespace") == nil {
+				continue // tells namespaces apart
+			}
+			for _, z := range d.zones {
+				key := [2]string{t.String(), z}
+				g, seen := granted[key]
+				if !seen {
+					granted[key] = grant{rule: i, ns: r.Namespaces[0]}
+					continue
+				}
+				if g.ns != r.Namespaces[0] {
+					what := fmt.Sprintf("namespaces %s (namespaces[%d]), %s in zone %s", g.ns, g.rule, r.Namespaces[0], z)
+					return fmt.Errorf("namespaces[%d].allow.dns.templates[%d]: %w", i, j, t.SharedBy(what))
+				}
+			}
 		}
 	}
 	return nil
 }
 
-// validateTemplate checks a DNS name template: placeholders known, ends
-// in ".{zone}", derived from the pod ({name} or {uid}), and otherwise
-// made of valid labels.
-func validateTemplate(t string) error {
-	if !strings.HasSuffix(t, ".{zone}") {
-		return fmt.Errorf("template %q must end in \".{zone}\"", t)
+// isPattern reports whether a namespace pattern can match more than one
+// name: it has a *, ? or [ that is not escaped.
+func isPattern(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		}
 	}
-	if !strings.Contains(t, "{name}") && !strings.Contains(t, "{uid}") {
-		return fmt.Errorf("template %q must contain {name} or {uid} so names derive from the pod", t)
-	}
-	if strings.Count(t, "{zone}") != 1 {
-		return fmt.Errorf("template %q must contain {zone} once", t)
-	}
-	probe := t
-	for _, ph := range []string{"{name}", "{namespace}", "{uid}", "{label}", "{zone}"} {
-		probe = strings.ReplaceAll(probe, ph, "x")
-	}
-	if strings.ContainsAny(probe, "{}") {
-		return fmt.Errorf("template %q has an unknown placeholder (known: {name} {namespace} {uid} {label} {zone})", t)
-	}
-	if _, err := api.ParseDNSName(probe); err != nil {
-		return fmt.Errorf("template %q: %w", t, err)
-	}
-	return nil
+	return false
 }
 
 // RuleFor returns the first namespace rule matching ns, or nil.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
-	"regexp"
 	"strings"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
@@ -373,69 +372,31 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// labelRE matches one DNS label, the value of a {label} placeholder.
-const labelRE = `[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`
-
-// check returns why a DNS name is not allowed for pod, or "".
+// check returns why a DNS name is not allowed for pod, or "". The
+// templates were compiled when the config was loaded (DNSAllow.validate).
 func (d *DNSAllow) check(pod Pod, name string) string {
+	v := api.TemplateVars{Name: strings.ToLower(pod.Name), Namespace: strings.ToLower(pod.Namespace), UID: strings.ToLower(pod.UID)}
 	for _, zone := range d.zones {
 		if !strings.HasSuffix(name, "."+zone) {
 			continue
 		}
-		for _, t := range d.Templates {
-			if templateMatches(t, pod, zone, name) {
+		v.Zone = zone
+		var unusable error // why a template gives this pod no name at all
+		for _, t := range d.templates {
+			ok, err := t.Match(v, name)
+			if ok {
 				return ""
 			}
+			if unusable == nil {
+				unusable = err
+			}
 		}
-		return fmt.Sprintf("name %q does not match any allowed template for pod %s/%s (%s)",
+		why := fmt.Sprintf("name %q does not match any allowed template for pod %s/%s (%s)",
 			name, pod.Namespace, pod.Name, strings.Join(d.Templates, ", "))
+		if unusable != nil {
+			why += ": " + unusable.Error()
+		}
+		return why
 	}
 	return fmt.Sprintf("name %q is not in an allowed zone (%s)", name, strings.Join(d.Zones, ", "))
-}
-
-// templateMatches renders template t for pod and zone, {label} matching
-// any one label, and compares it with name.
-func templateMatches(t string, pod Pod, zone, name string) bool {
-	var b strings.Builder
-	b.WriteString("^")
-	rest := t
-	for rest != "" {
-		i := strings.Index(rest, "{")
-		if i < 0 {
-			b.WriteString(regexp.QuoteMeta(rest))
-			break
-		}
-		b.WriteString(regexp.QuoteMeta(rest[:i]))
-		j := strings.Index(rest[i:], "}")
-		if j < 0 {
-			return false
-		}
-		switch rest[i : i+j+1] {
-		case "{name}":
-			b.WriteString(regexp.QuoteMeta(strings.ToLower(pod.Name)))
-		case "{namespace}":
-			b.WriteString(regexp.QuoteMeta(strings.ToLower(pod.Namespace)))
-		case "{uid}":
-			b.WriteString(regexp.QuoteMeta(strings.ToLower(pod.UID)))
-		case "{zone}":
-			b.WriteString(regexp.QuoteMeta(zone))
-		case "{label}":
-			b.WriteString(labelRE)
-		default:
-			return false
-		}
-		rest = rest[i+j+1:]
-	}
-	b.WriteString("$")
-	re, err := regexp.Compile(b.String())
-	return err == nil && re.MatchString(name)
-}
-
-// RenderTemplate renders t for pod in zone; {label} placeholders are kept
-// as they are. It is used to show admins and users the names a pod may
-// take.
-func RenderTemplate(t string, pod Pod, zone string) string {
-	r := strings.NewReplacer("{name}", strings.ToLower(pod.Name), "{namespace}", strings.ToLower(pod.Namespace),
-		"{uid}", strings.ToLower(pod.UID), "{zone}", zone)
-	return r.Replace(t)
 }

@@ -38,7 +38,7 @@ namespaces:
         priorities: ["1500-1599"]
       dns:
         zones: [pods.test]
-        templates: ["{name}.{namespace}.{zone}", "{label}.{name}.{zone}", "{uid}.{zone}"]
+        templates: ["{name}.{namespace}.{zone}", "{label}.{name}.{namespace}.{zone}", "{uid}.{zone}"]
       debug: true
   - namespaces: ["team-*"]
     allow:
@@ -100,11 +100,11 @@ func TestDecideAllowDeny(t *testing.T) {
 		{"priority outside", podA, map[string]string{KeyRouteTable: "150", KeyRoutePrio: "100"}, "priority 100"},
 		{"priority none allowed", Pod{Namespace: "team-c"}, map[string]string{KeyRouteTable: "300", KeyRoutePrio: "1550"}, "priority 1550"},
 		{"dns name template", podA, map[string]string{KeyDNSNames: "web.team-a.pods.test"}, ""},
-		{"dns label template", podA, map[string]string{KeyDNSNames: "api.web.pods.test,db.web.pods.test"}, ""},
+		{"dns label template", podA, map[string]string{KeyDNSNames: "api.web.team-a.pods.test,db.web.team-a.pods.test"}, ""},
 		{"dns uid template", podA, map[string]string{KeyDNSNames: "u-1.pods.test"}, ""},
 		{"dns other pod's name", podA, map[string]string{KeyDNSNames: "db.team-a.pods.test"}, "does not match any allowed template"},
 		{"dns other namespace", podA, map[string]string{KeyDNSNames: "web.team-b.pods.test"}, "does not match"},
-		{"dns two labels for {label}", podA, map[string]string{KeyDNSNames: "a.b.web.pods.test"}, "does not match"},
+		{"dns two labels for {label}", podA, map[string]string{KeyDNSNames: "a.b.web.team-a.pods.test"}, "does not match"},
 		{"dns zone", podA, map[string]string{KeyDNSNames: "web.team-a.example.com"}, "not in an allowed zone"},
 		{"dns zone apex", podA, map[string]string{KeyDNSNames: "pods.test"}, "not in an allowed zone"},
 		{"dns feature off", Pod{Namespace: "team-c", Name: "web"}, map[string]string{KeyDNSNames: "web.team-c.pods.test"}, "may not use diktyo.io/v1.dns-names"},
