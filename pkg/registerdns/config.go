@@ -127,6 +127,9 @@ type Config struct {
 	Backend      record.Backend
 	BackendName  string
 	Node         string // nodeName, resolved
+	// templateErr is why Template may not name pods; ADD and CHECK
+	// report it, DEL and GC go on without the template's name.
+	templateErr error
 }
 
 // NodeNameEnv is the environment variable nodeName defaults to (the
@@ -186,6 +189,13 @@ func ParseConfig(stdin []byte) (*Config, error) {
 	}
 	if p.Template, err = record.ParseTemplate(conf.NameTemplate); err != nil {
 		return nil, fmt.Errorf("nameTemplate: %w", err)
+	}
+	// The node's one template names the pods of every namespace on it.
+	// Kept for ADD and CHECK to report: DEL and GC find the records by
+	// their owner tags, and must still remove what an older, laxer
+	// version registered with it.
+	if err := p.Template.SharedBy("every namespace of the node"); err != nil {
+		p.templateErr = fmt.Errorf("nameTemplate: %w", err)
 	}
 	if p.Node, err = nodeName(conf.NodeName); err != nil {
 		return nil, err

@@ -175,7 +175,7 @@ func TestNames(t *testing.T) {
 // FuzzParse: Parse never panics, and whatever it accepts has a backend,
 // zones where the backend needs them, and names that all lie inside them.
 func FuzzParse(f *testing.F) {
-	f.Add(`{"name":"n","zones":["pods.test"],"nameTemplate":"{name}.{zone}","runtimeConfig":{"dnsNames":["a","b.pods.test."]}}`, "K8S_POD_NAME=web;K8S_POD_NAMESPACE=ns")
+	f.Add(`{"name":"n","zones":["pods.test"],"nameTemplate":"{name}.{namespace}.{zone}","runtimeConfig":{"dnsNames":["a","b.pods.test."]}}`, "K8S_POD_NAME=web;K8S_POD_NAMESPACE=ns")
 	f.Add(`{"name":"n","plugin":"consul-cli","app_id_key":"app","runtimeConfig":{"metadata":{"app":"x"}}}`, "")
 	f.Add(`{"name":"n","backend":"rfc2136","zones":["a.test"],"rfc2136":{"server":"h"}}`, "")
 	f.Add(`{"name":"n","zones":["a.test","b.test"],"reverseZones":["1.10.in-addr.arpa"],"ttl":0,"timeout":"1s"}`, "K8S_POD_NAME=x")

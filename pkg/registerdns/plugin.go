@@ -92,6 +92,12 @@ func (p *Config) plan(args *skel.CmdArgs, lenient bool, log *slog.Logger) (*pod,
 		}
 		p.Conf.RuntimeConfig = RuntimeConfig{} // DEL: owner tags find the records
 	}
+	if p.templateErr != nil {
+		if !lenient {
+			return nil, p.templateErr
+		}
+		p.Template = record.Template{} // DEL: owner tags find the records
+	}
 	prev, err := cniutil.PrevResult(&p.Conf.PluginConf)
 	if err != nil && !lenient {
 		return nil, err
