@@ -424,7 +424,55 @@ func (c *Config) validate() error {
 	if err := c.checkDNSShared(); err != nil {
 		return err
 	}
+	if err := c.checkDefaultExternalShared(); err != nil {
+		return err
+	}
 	return c.validateEgress()
+}
+
+// checkDefaultExternalShared refuses allowlists that let pods SNAT to
+// ports of the node's default SNAT address: the default (defaults.snat,
+// snat to defaultExternal) translates every pod's other flows to that
+// address, with any of its ports when it names none, so a pod's explicit
+// range there would share ports with other pods' flows, and the
+// attribution of an address and port to a pod would be wrong.
+func (c *Config) checkDefaultExternalShared() error {
+	d := c.Defaults.SNAT
+	if d.DefaultAction != api.ActionSNAT || d.DefaultExternal == "" {
+		return nil
+	}
+	def, err := api.ParseExternal(d.DefaultExternal)
+	if err != nil {
+		return nil // refused by defaults.snat's own validation
+	}
+	for i := range c.Namespaces {
+		m := c.Namespaces[i].Allow.Masq
+		if m == nil {
+			continue
+		}
+		for j, e := range m.externals {
+			if e.Masquerade || e.Addr != def.Addr || !portsOverlap(e, def) {
+				continue
+			}
+			return fmt.Errorf("namespaces[%d].allow.masq.externals[%d]: %q shares ports with defaults.snat.defaultExternal %q, "+
+				"which every pod's default SNAT uses: give pods other addresses, or ports outside the default's", i, j, m.Externals[j], d.DefaultExternal)
+		}
+	}
+	return nil
+}
+
+// portsOverlap reports whether two externals of one address share a port
+// (no ports given: every port).
+func portsOverlap(a, b api.External) bool {
+	alo, ahi := a.PortLo, a.PortHi
+	if !a.HasPorts() {
+		alo, ahi = 1, 65535
+	}
+	blo, bhi := b.PortLo, b.PortHi
+	if !b.HasPorts() {
+		blo, bhi = 1, 65535
+	}
+	return alo <= bhi && blo <= ahi
 }
 
 func (c *ChainConfig) validate() error {

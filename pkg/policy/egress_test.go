@@ -251,9 +251,11 @@ func TestEgressDefaultExternalAdmission(t *testing.T) {
 	if _, err := Decide(cfg, pod, nil); !errors.Is(err, ErrUnknown) || errors.Is(err, ErrDenied) {
 		t.Fatalf("default, node addresses unknown: %v; want ErrUnknown, not ErrDenied", err)
 	}
-	// Declared: no lookup needed.
+	// Declared: no lookup needed (203.0.113.13 is an address no
+	// allowlist gives pods: the default takes all its ports).
 	y = strings.Replace(egressConfig, "egress:\n", "egress:\n  nodeAddresses: allow\n", 1) +
-		"defaults: {snat: {defaultAction: snat, defaultExternal: 203.0.113.11}}\n"
+		"defaults: {snat: {defaultAction: snat, defaultExternal: 203.0.113.13}}\n"
+	y = strings.Replace(y, "  - {address: 203.0.113.11}\n", "  - {address: 203.0.113.11}\n  - {address: 203.0.113.13}\n", 1)
 	cfg = mustConfig(t, y)
 	cfg.SetNodeAddresses(NodeAddressesFunc(func() ([]netip.Addr, error) { return nil, errors.New("not called") }))
 	if _, err := Decide(cfg, pod, nil); err != nil {
@@ -352,4 +354,26 @@ func FuzzEgressPools(f *testing.F) {
 			t.Fatalf("accepted clashing pools %+v %+v", p, q)
 		}
 	})
+}
+
+// TestDefaultExternalSharedRefused (issue 19, part 5a): the node's
+// default SNAT address takes every port of its address for every pod's
+// other flows; an allowlist that lets pods claim ports of it is refused
+// at load, naming both; one on another address is not.
+func TestDefaultExternalSharedRefused(t *testing.T) {
+	base := "namespaces:\n- namespaces: [team-a]\n  allow:\n    masq:\n      externals: [%s]\n      destinations: [\"0.0.0.0/0\"]\n" +
+		"defaults: {snat: {defaultAction: snat, defaultExternal: 203.0.113.1}}\n"
+	for _, tc := range []struct{ externals, err string }{
+		{`"203.0.113.1:5000-5010"`, `namespaces[0].allow.masq.externals[0]: "203.0.113.1:5000-5010" shares ports with defaults.snat.defaultExternal "203.0.113.1"`},
+		{`"203.0.113.2", "203.0.113.1"`, `externals[1]: "203.0.113.1" shares ports`},
+		{`"203.0.113.2:5000-5010", masquerade`, ""},
+	} {
+		_, err := ParseConfig([]byte(fmt.Sprintf(base, tc.externals)))
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("externals %s: %v", tc.externals, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("externals %s: %v, want %q", tc.externals, err, tc.err)
+		}
+	}
 }
