@@ -12,8 +12,12 @@ import (
 )
 
 // reasonEgress counts pods refused by the egress allocator (a pool
-// exhausted, an explicit range clashing with another pod's).
-const reasonEgress = "egress"
+// exhausted, an explicit range clashing with another pod's);
+// reasonEgressQuota those whose namespace holds all its quota allows.
+const (
+	reasonEgress      = "egress"
+	reasonEgressQuota = "egress_quota"
+)
 
 // newEgress builds the allocator of cfg's egress section, or nil when
 // there is none (no pools, no explicit-range bookkeeping).
@@ -63,6 +67,9 @@ func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *p
 	// reconcile.
 	if len(pol.MasqEntries) > 0 {
 		if err := st.egress.Admit(egressPod(e), pol); err != nil {
+			if errors.Is(err, egress.ErrQuota) {
+				return failure(reasonEgressQuota, err)
+			}
 			return failure(reasonEgress, err)
 		}
 	}

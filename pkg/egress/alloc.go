@@ -165,6 +165,12 @@ func (a *Allocator) update(fn func(*state, time.Time) ([]Event, error)) error {
 // takes the first free one from there, wrapping around (docs/egress.md).
 // No free block: ErrExhausted, naming the pool.
 func (a *Allocator) Grant(pool string, pod Pod) (Block, error) {
+	return a.grant(pool, pod, policy.MasqQuota{})
+}
+
+// grant is Grant within the namespace's quota, checked under the same
+// lock as the grant.
+func (a *Allocator) grant(pool string, pod Pod, q policy.MasqQuota) (Block, error) {
 	p, ok := a.pool(pool)
 	if !ok {
 		return Block{}, fmt.Errorf("egress: unknown pool %q", pool)
@@ -178,6 +184,10 @@ func (a *Allocator) Grant(pool string, pod Pod) (Block, error) {
 		if err != nil || held {
 			got = b
 			return nil, err
+		}
+		if blocks, _ := namespaceHolds(st, pod.Namespace); q.Blocks > 0 && blocks+1 > q.Blocks {
+			return nil, fmt.Errorf("%w: namespace %s holds %d pool blocks, all its quota allows (allow.masq.quota.blocks: %d); pod %s gets no block of pool %q",
+				ErrQuota, pod.Namespace, blocks, q.Blocks, pod, pool)
 		}
 		got = b
 		st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
@@ -339,13 +349,42 @@ func (a *Allocator) ClaimExplicit(pod Pod, addr netip.Addr, lo, hi uint16) error
 	if err != nil {
 		return err
 	}
-	return a.claim(pod, []Block{{Address: addr, Lo: lo, Hi: hi}})
+	return a.claim(pod, []Block{{Address: addr, Lo: lo, Hi: hi}}, policy.MasqQuota{})
 }
 
-// claim records the explicit ranges bs for pod, all or none.
-func (a *Allocator) claim(pod Pod, bs []Block) error {
+// namespaceHolds counts the pool blocks and the explicit ranges' ports
+// the pods of namespace ns hold.
+func namespaceHolds(st *state, ns string) (blocks, ports int) {
+	for _, g := range st.Grants {
+		switch {
+		case g.Pod.Namespace != ns:
+		case g.Pool != "":
+			blocks++
+		default:
+			ports += int(g.Hi) - int(g.Lo) + 1
+		}
+	}
+	return blocks, ports
+}
+
+// claim records the explicit ranges bs for pod, all or none, within the
+// namespace's quota of ports (q.Ports, 0: unbounded).
+func (a *Allocator) claim(pod Pod, bs []Block, q policy.MasqQuota) error {
 	return a.update(func(st *state, now time.Time) ([]Event, error) {
 		var events []Event
+		if q.Ports > 0 {
+			_, held := namespaceHolds(st, pod.Namespace)
+			want := 0
+			for _, b := range bs {
+				if !slices.ContainsFunc(st.Grants, func(g Grant) bool { return g.Pod == pod && g.Block == b }) {
+					want += int(b.Hi) - int(b.Lo) + 1
+				}
+			}
+			if want > 0 && held+want > q.Ports {
+				return nil, fmt.Errorf("%w: namespace %s holds %d ports of explicit ranges, and pod %s asks %d more: its quota allows %d (allow.masq.quota.ports)",
+					ErrQuota, pod.Namespace, held, pod, want, q.Ports)
+			}
+		}
 		for _, b := range bs {
 			if err := a.conflict(st, pod, b.Address, b.Lo, b.Hi); err != nil {
 				return nil, err
@@ -391,12 +430,12 @@ func (a *Allocator) Admit(pod Pod, pol *policy.Policy) error {
 		}
 	}
 	if len(explicit) > 0 {
-		if err := a.claim(pod, explicit); err != nil {
+		if err := a.claim(pod, explicit, pol.Quota); err != nil {
 			return err
 		}
 	}
 	return pol.ResolvePools(func(pool string) (api.External, error) {
-		b, err := a.Grant(pool, pod)
+		b, err := a.grant(pool, pod, pol.Quota)
 		return b.External(), err
 	})
 }

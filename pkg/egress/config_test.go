@@ -2,6 +2,7 @@ package egress
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -112,5 +113,72 @@ namespaces:
 	}
 	if err := a.Admit(pod("b"), nil); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestAdmitQuota (issue 19, part 5b): a namespace's pods together hold
+// at most their rule's allow.masq.quota of pool blocks and of explicit
+// ports; the refusal names the namespace and the quota; another
+// namespace of the same rule has a quota of its own; a pod that holds
+// what it asks is admitted again whatever the count; a release frees the
+// quota.
+func TestAdmitQuota(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := policy.ParseConfig([]byte(`
+egress:
+  stateDir: ` + filepath.Join(dir, "egress") + `
+  attributionLog: ` + filepath.Join(dir, "egress", "attribution.jsonl") + `
+  addresses: [{address: 203.0.113.10}, {address: 203.0.113.11}]
+  pools: [{name: web, address: 203.0.113.10, ports: "20000-20099", blockSize: 10}]
+namespaces:
+- namespaces: [team-a, team-b]
+  allow: {masq: {pools: [web], externals: ["203.0.113.11:5000-5999"], destinations: [0.0.0.0/0], quota: {blocks: 2, ports: 20}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mustNew(t, OptionsFromConfig(cfg.Egress))
+	admit := func(ns, name, masq string) error {
+		t.Helper()
+		p := Pod{Namespace: ns, Name: name, UID: "uid-" + ns + name, Sandbox: "sb-" + ns + name}
+		pol, err := policy.Decide(cfg, policy.Pod{Namespace: ns, Name: name, UID: p.UID}, map[string]string{policy.KeyMasq: masq})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Admit(p, pol)
+	}
+	const block = `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`
+	ports := func(lo, hi int) string {
+		return fmt.Sprintf(`[{"external":"203.0.113.11:%d-%d","destination":"192.0.2.0/24","protocol":"udp"}]`, lo, hi)
+	}
+	for _, n := range []string{"a1", "a2"} {
+		if err := admit("team-a", n, block); err != nil {
+			t.Fatalf("block %d of 2: %v", len(n), err)
+		}
+	}
+	err = admit("team-a", "a3", block)
+	if !errors.Is(err, ErrQuota) || !strings.Contains(err.Error(), "namespace team-a holds 2 pool blocks") || !strings.Contains(err.Error(), "allow.masq.quota.blocks: 2") {
+		t.Errorf("third block of team-a: %v, want ErrQuota naming the namespace and the quota", err)
+	}
+	if err := admit("team-a", "a1", block); err != nil {
+		t.Errorf("a held block admitted again: %v", err)
+	}
+	if err := admit("team-b", "b1", block); err != nil {
+		t.Errorf("team-b's first block (a quota of its own): %v", err)
+	}
+	if err := admit("team-a", "p1", ports(5000, 5014)); err != nil {
+		t.Fatalf("15 of 20 ports: %v", err)
+	}
+	if err := admit("team-a", "p2", ports(5100, 5109)); !errors.Is(err, ErrQuota) || !strings.Contains(err.Error(), "allow.masq.quota.ports") {
+		t.Errorf("15+10 of 20 ports: %v, want ErrQuota", err)
+	}
+	if err := admit("team-a", "p2", ports(5100, 5104)); err != nil {
+		t.Errorf("15+5 of 20 ports: %v", err)
+	}
+	if _, err := a.Release(Pod{Namespace: "team-a", Name: "a1", UID: "uid-team-aa1", Sandbox: "sb-team-aa1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := admit("team-a", "a3", block); err != nil {
+		t.Errorf("a block after a release: %v", err)
 	}
 }

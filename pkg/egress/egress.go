@@ -36,6 +36,9 @@ var (
 	// ErrConflict: an explicit port range would clash with a pool or with
 	// another pod's range.
 	ErrConflict = errors.New("egress port range conflict")
+	// ErrQuota: the pod's namespace holds all its rule's quota allows
+	// (allow.masq.quota).
+	ErrQuota = errors.New("egress quota exhausted")
 	// ErrStale: the pod holds a block that no longer fits its pool (the
 	// pool was changed since the grant); release the pod to re-grant.
 	ErrStale = errors.New("egress grant no longer fits its pool")

@@ -199,9 +199,24 @@ type MasqAllow struct {
 	Pools []string `json:"pools,omitempty"`
 	// Destinations are CIDRs; an entry's destination must lie inside one.
 	Destinations []string `json:"destinations"`
+	// Quota bounds what each namespace of the rule holds at once, so that
+	// no tenant can exhaust a pool or an address for the others (with an
+	// egress section: its allocator keeps the count).
+	Quota *MasqQuota `json:"quota,omitempty"`
 
 	externals    []api.External
 	destinations []netip.Prefix
+}
+
+// MasqQuota is a per-namespace bound on egress ports; 0 or absent is
+// unbounded.
+type MasqQuota struct {
+	// Blocks bounds the pool blocks the namespace's pods hold at once,
+	// over every pool.
+	Blocks int `json:"blocks,omitempty"`
+	// Ports bounds the ports of the explicit ranges ("IP:lo-hi", or all
+	// 65,535 ports of an "IP") the namespace's pods claim at once.
+	Ports int `json:"ports,omitempty"`
 }
 
 // CIDRAllow allows a CIDR list (annotations snat-exclude, snat-include);
@@ -614,6 +629,9 @@ func (m *MasqAllow) validate() error {
 	}
 	if len(m.Destinations) == 0 {
 		return fmt.Errorf("destinations: empty (use 0.0.0.0/0 and ::/0 to allow any)")
+	}
+	if q := m.Quota; q != nil && (q.Blocks < 0 || q.Ports < 0) {
+		return fmt.Errorf("quota: blocks %d, ports %d: want 0 (unbounded) or more", q.Blocks, q.Ports)
 	}
 	var err error
 	m.destinations, err = api.ParseNetworks("destinations", m.Destinations)

@@ -36,6 +36,10 @@ type Policy struct {
 	DNSNames      []string           `json:"dnsNames,omitempty"`
 	// Debug asks diktyo-nri to dump each chain run of this pod.
 	Debug bool `json:"debug,omitempty"`
+	// Quota is what the pod's namespace may hold of the egress
+	// allocator's ports at once (its rule's allow.masq.quota); not passed
+	// to the chain.
+	Quota MasqQuota `json:"-"`
 }
 
 // Empty reports whether the chain has nothing to do for the pod.
@@ -159,6 +163,9 @@ func (a *authorizer) masq(pol *Policy) error {
 	}
 	for _, m := range a.req.Masq {
 		pol.MasqEntries = append(pol.MasqEntries, m.Entry())
+	}
+	if q := a.allow.Masq.Quota; q != nil {
+		pol.Quota = *q
 	}
 	return nil
 }

@@ -231,6 +231,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"reconcile: {parallelism: 0}", "reconcile.parallelism"},
 		{"debug: {dir: tmp}", "debug.dir"},
 		{"defaults: {snat: {defaultAction: drop}}", `defaults.snat.defaultAction: unknown action "drop"`},
+		{"namespaces: [{namespaces: [a], allow: {masq: {externals: [masquerade], destinations: [0.0.0.0/0], quota: {blocks: -1}}}}]",
+			"namespaces[0].allow.masq.quota: blocks -1, ports 0: want 0 (unbounded) or more"},
 		// Strict YAML: sigs.k8s.io/yaml's UnmarshalStrict took both.
 		{"failurePolicy: fail\nFailurePolicy: ignore", `FailurePolicy: unknown field "FailurePolicy" (field names are case-sensitive: did you mean "failurePolicy"?)`},
 		{"namespaces: [{namespaces: [a], allow: {Debug: true}}]", `namespaces[0].allow.Debug: unknown field "Debug"`},
