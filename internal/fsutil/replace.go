@@ -94,10 +94,12 @@ func WriteFile(path string, data []byte, o Options) (err error) {
 	if o.NoSync {
 		return nil
 	}
-	return syncDir(dir)
+	return SyncDir(dir)
 }
 
-func syncDir(dir string) error {
+// SyncDir fsyncs a directory, making a file created, renamed or removed
+// in it durable.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("fsync of directory %s: %w", dir, err)
