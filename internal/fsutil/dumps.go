@@ -2,6 +2,7 @@ package fsutil
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -146,27 +147,23 @@ func expire(dir string, depth int, current string, cutoff time.Time) (removed bo
 // subdirs lists the directories (not symlinks) under dir with names a
 // dump's directory could have.
 func subdirs(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() && dirName.MatchString(e.Name()) {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
+	return list(dir, func(e fs.DirEntry) bool { return e.IsDir() && dirName.MatchString(e.Name()) })
 }
 
+// dumpsIn lists the dumps (regular files named like one) in dir.
 func dumpsIn(dir string) []string {
+	return list(dir, func(e fs.DirEntry) bool { return e.Type().IsRegular() && dumpName.MatchString(e.Name()) })
+}
+
+// list returns the paths of dir's entries that keep accepts.
+func list(dir string, keep func(fs.DirEntry) bool) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
 	var out []string
 	for _, e := range entries {
-		if e.Type().IsRegular() && dumpName.MatchString(e.Name()) {
+		if keep(e) {
 			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}

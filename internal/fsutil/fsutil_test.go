@@ -67,7 +67,7 @@ func TestWriteFileAtomic(t *testing.T) {
 					}
 				})
 			}
-			for i := 1; i < 200; i++ {
+			for i := 1; i < 100; i++ {
 				if err := WriteFile(path, version(i), o); err != nil {
 					t.Fatal(err)
 				}
