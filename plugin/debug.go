@@ -2,17 +2,11 @@ package plugin
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/types"
 
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
@@ -54,25 +48,6 @@ func (p *Plugin) dump(st *state, pod chainrun.Pod, pol *policy.Policy, verb stri
 	}
 }
 
-func writeDump(dir string, d debugDump) error {
-	// The sandbox ID comes from containerd (hex), but keep the path inside
-	// dir whatever it holds.
-	sub := filepath.Join(dir, filepath.Base(filepath.Clean("/"+d.Pod.ID)))
-	if err := os.MkdirAll(sub, 0o700); err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		return err
-	}
-	name := filepath.Join(sub, fmt.Sprintf("%s_%d.json", d.Verb, d.Time.UnixNano()))
-	if err := os.WriteFile(name, data, 0o600); err != nil {
-		return err
-	}
-	pruneDumps(dir, sub, d.Time)
-	return nil
-}
-
 // Dumps are bounded: a pod may ask for debug for its whole life, and
 // reconcile re-runs the chain, so an unbounded directory would fill the
 // disk. A sandbox directory keeps its newest maxDumpsPerPod dumps, and
@@ -82,49 +57,15 @@ const (
 	maxDumpAge     = 24 * time.Hour
 )
 
-// dumpName matches the files writeDump makes; pruning removes nothing else.
-var dumpName = regexp.MustCompile(`^[A-Z]+_[0-9]+\.json$`)
-
-func pruneDumps(dir, current string, now time.Time) {
-	if files := dumpFiles(current); len(files) > maxDumpsPerPod {
-		sort.Slice(files, func(i, j int) bool { return dumpStamp(files[i]) > dumpStamp(files[j]) })
-		for _, f := range files[maxDumpsPerPod:] {
-			_ = os.Remove(f)
-		}
-	}
-	entries, err := os.ReadDir(dir)
+// writeDump writes <dir>/<sandbox ID>/<verb>_<unix nanos>.json with
+// fsutil's dump writer (the one noop uses): 0600 files in 0700
+// directories, dir not writable by others, bounded as above.
+func writeDump(dir string, d debugDump) error {
+	data, err := json.MarshalIndent(d, "", "  ")
 	if err != nil {
-		return
+		return err
 	}
-	for _, e := range entries {
-		sub := filepath.Join(dir, e.Name())
-		info, err := e.Info()
-		if !e.IsDir() || sub == current || err != nil || now.Sub(info.ModTime()) < maxDumpAge {
-			continue
-		}
-		for _, f := range dumpFiles(sub) {
-			_ = os.Remove(f)
-		}
-		_ = os.Remove(sub) // only if it held nothing else
-	}
-}
-
-func dumpFiles(sub string) []string {
-	entries, err := os.ReadDir(sub)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && dumpName.MatchString(e.Name()) {
-			out = append(out, filepath.Join(sub, e.Name()))
-		}
-	}
-	return out
-}
-
-func dumpStamp(path string) int64 {
-	_, ts, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), ".json"), "_")
-	n, _ := strconv.ParseInt(ts, 10, 64)
-	return n
+	dumps := fsutil.Dumps{Dir: dir, Key: "debug.dir", Keep: maxDumpsPerPod, MaxAge: maxDumpAge}
+	_, err = dumps.Write([]string{d.Pod.ID}, d.Verb, d.Time, data)
+	return err
 }

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 )
 
 // Events of the attribution log.
@@ -87,9 +89,9 @@ func (a *Allocator) openLog() (*os.File, error) {
 		return nil, fmt.Errorf("egress attribution log: %w", err)
 	}
 	if errors.Is(statErr, fs.ErrNotExist) {
-		if err := syncDir(filepath.Dir(path)); err != nil {
+		if err := fsutil.SyncDir(filepath.Dir(path)); err != nil {
 			f.Close()
-			return nil, err
+			return nil, fmt.Errorf("egress attribution log: %w", err)
 		}
 	}
 	return f, nil

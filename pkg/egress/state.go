@@ -1,7 +1,6 @@
 package egress
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,11 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
@@ -33,91 +32,51 @@ type state struct {
 	Grants  []Grant `json:"grants"`
 }
 
-// secureDir makes dir (and missing parents) with mode 0700 and checks it:
-// a directory owned by this process's user, its mode narrowed to 0700 if
-// wider. Another owner is refused: whoever owns it can rewrite the state.
+// secureDir makes dir (and missing parents) with mode 0700 and checks it
+// (fsutil.PrivateDir): a directory, not a symlink, owned by this
+// process's user, its mode narrowed to 0700 if wider. Another owner is
+// refused: whoever owns it can rewrite the state.
 func secureDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("egress state dir: %w", err)
+	err := fsutil.PrivateDir(dir)
+	var other *fsutil.OwnerError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &other):
+		return fmt.Errorf("%w: state dir %s is owned by uid %d, not uid %d (this process): refusing to use it", ErrUnsafe, dir, other.UID, other.Self)
+	case errors.Is(err, fsutil.ErrUnsafe):
+		return fmt.Errorf("%w: state dir: %w", ErrUnsafe, err)
 	}
-	f, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("egress state dir: %w", err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("egress state dir: %w", err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%w: %s is not a directory", ErrUnsafe, dir)
-	}
-	if uid := ownerOf(fi); uid != os.Geteuid() {
-		return fmt.Errorf("%w: state dir %s is owned by uid %d, not uid %d (this process): refusing to use it", ErrUnsafe, dir, uid, os.Geteuid())
-	}
-	if fi.Mode().Perm() != 0o700 {
-		if err := f.Chmod(0o700); err != nil {
-			return fmt.Errorf("egress state dir %s: narrowing mode %v to 0700: %w", dir, fi.Mode().Perm(), err)
-		}
-	}
-	return nil
+	return fmt.Errorf("egress state dir: %w", err)
 }
 
 // checkLogDir makes the attribution log's directory if missing (0700)
-// and refuses one others may write to or that another user owns (root
-// excepted): they could swap the log.
+// and refuses one others may write to, a symlink, or one another user
+// owns (root excepted): they could swap the log (fsutil.TrustedDir).
 func checkLogDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("egress attribution log dir: %w", err)
-	}
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("egress attribution log dir: %w", err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%w: %s is not a directory", ErrUnsafe, dir)
-	}
-	if uid := ownerOf(fi); uid != os.Geteuid() && uid != 0 {
-		return fmt.Errorf("%w: attribution log dir %s is owned by uid %d", ErrUnsafe, dir, uid)
-	}
-	if fi.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("%w: attribution log dir %s has mode %v: others may write to it", ErrUnsafe, dir, fi.Mode().Perm())
+	if err := fsutil.TrustedDir(dir); err != nil {
+		return private("attribution log dir", err)
 	}
 	return nil
 }
 
-func ownerOf(fi fs.FileInfo) int {
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return int(st.Uid)
+// private names what err is about, and makes fsutil's refusals ErrUnsafe.
+func private(what string, err error) error {
+	if errors.Is(err, fsutil.ErrUnsafe) {
+		return fmt.Errorf("%w: %s: %w", ErrUnsafe, what, err)
 	}
-	return -1
+	return fmt.Errorf("egress %s: %w", what, err)
 }
 
 // openPrivate opens a file of ours without following a symlink, checks it
-// is a regular file this user owns and narrows its mode to 0600.
+// is a regular file this user owns and narrows its mode to 0600
+// (fsutil.OpenPrivate). fs.ErrNotExist comes back as it is.
 func openPrivate(path string, flag int) (*os.File, error) {
-	f, err := os.OpenFile(path, flag|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
-	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
-			return nil, fmt.Errorf("%w: %s is a symlink", ErrUnsafe, path)
-		}
-		return nil, err
+	f, err := fsutil.OpenPrivate(path, flag)
+	if errors.Is(err, fsutil.ErrUnsafe) {
+		return nil, fmt.Errorf("%w: %w", ErrUnsafe, err)
 	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%w: %s is not a regular file", ErrUnsafe, path)
-	}
-	if err == nil && ownerOf(fi) != os.Geteuid() {
-		err = fmt.Errorf("%w: %s is owned by uid %d, not uid %d (this process)", ErrUnsafe, path, ownerOf(fi), os.Geteuid())
-	}
-	if err == nil && fi.Mode().Perm() != 0o600 {
-		err = f.Chmod(0o600)
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return f, err
 }
 
 // lock takes the state directory's flock, exclusive or shared, waiting up
@@ -210,57 +169,17 @@ func parseState(data []byte) (*state, error) {
 
 // saveState writes the state atomically: a temporary file in the same
 // directory, fsync'd, renamed over the state file, then the directory
-// fsync'd.
+// fsync'd. The caller holds the exclusive lock, so no live writer owns a
+// temporary file of the state: those of writers killed before their
+// rename are removed first.
 func saveState(dir string, st *state) error {
 	data, err := json.MarshalIndent(st, "", " ")
 	if err != nil {
 		return err
 	}
 	data = append(data, '\n')
-	removeStaleTemps(dir)
-	tmp, err := os.CreateTemp(dir, tempPattern) // mode 0600
-	if err != nil {
+	if err := fsutil.WriteFile(filepath.Join(dir, StateFile), data, fsutil.Options{Locked: true, RemoveStale: true}); err != nil {
 		return fmt.Errorf("egress state: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after the rename: nothing
-	if _, err := io.Copy(tmp, bytes.NewReader(data)); err != nil {
-		tmp.Close()
-		return fmt.Errorf("egress state: writing %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("egress state: fsync %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("egress state: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, StateFile)); err != nil {
-		return fmt.Errorf("egress state: %w", err)
-	}
-	return syncDir(dir)
-}
-
-// tempPattern names saveState's temporary files.
-const tempPattern = "." + StateFile + ".*"
-
-// removeStaleTemps removes temporary files a writer killed before its
-// rename left behind. The caller holds the exclusive lock, so no live
-// writer owns one. Best effort: a leftover only costs disk space.
-func removeStaleTemps(dir string) {
-	stale, _ := filepath.Glob(filepath.Join(dir, tempPattern))
-	for _, f := range stale {
-		_ = os.Remove(f)
-	}
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("egress state: %w", err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("egress state: fsync %s: %w", dir, err)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 )
 
 // index answers the two questions ADD and DEL ask about other
@@ -50,7 +52,7 @@ func (ix index) owner(a netip.Addr) string {
 }
 
 func (ix index) claim(a netip.Addr, owner string) error {
-	if err := os.MkdirAll(filepath.Join(ix.dir, addrsDir), 0o700); err != nil {
+	if err := fsutil.PrivateDir(filepath.Join(ix.dir, addrsDir)); err != nil {
 		return fmt.Errorf("state: %w", err)
 	}
 	return writeFile(ix.addrPath(a), []byte(owner))
@@ -66,7 +68,7 @@ func (ix index) release(a netip.Addr, owner string) {
 // ref records that owner uses r.
 func (ix index) ref(owner string, r Rule) error {
 	dir := ix.sharedPath(r)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := fsutil.PrivateDir(dir); err != nil {
 		return fmt.Errorf("state: %w", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, ruleFile)); errors.Is(err, fs.ErrNotExist) {
@@ -93,24 +95,31 @@ func (ix index) unref(owner string, r Rule) (unused bool) {
 	return true
 }
 
-// otherUsers says whether anybody but owner uses r; it reads at most three
-// directory entries.
+// otherUsers says whether anybody but owner uses r; it reads directory
+// entries three at a time until it finds a user (three in all when no
+// temp file is left).
 func (ix index) otherUsers(owner string, r Rule) bool {
 	d, err := os.Open(ix.sharedPath(r))
 	if err != nil {
 		return false
 	}
 	defer func() { _ = d.Close() }()
-	names, err := d.Readdirnames(3)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return true // unsure: keep the rule
-	}
-	for _, n := range names {
-		if n != ruleFile && n != owner && n != ruleFile+".tmp" {
-			return true
+	for {
+		names, err := d.Readdirnames(3)
+		for _, n := range names {
+			// Temp files: a writer's (under the lock: one killed before
+			// its rename) and the rule's of older versions (rule.tmp).
+			if n != ruleFile && n != owner && !fsutil.IsTemp(n) && n != ruleFile+".tmp" {
+				return true
+			}
+		}
+		if errors.Is(err, io.EOF) || (err == nil && len(names) == 0) {
+			return false
+		}
+		if err != nil {
+			return true // unsure: keep the rule
 		}
 	}
-	return false
 }
 
 // add claims rec's addresses and references its shared rules.

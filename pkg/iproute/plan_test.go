@@ -2,6 +2,7 @@ package iproute
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -269,6 +270,34 @@ func TestIndexRebuildHeals(t *testing.T) {
 	must(err)
 	if !os.SameFile(kept, now) {
 		t.Error("a correct entry was rewritten")
+	}
+}
+
+// TestIndexUsersPastTemps: temp files left in a shared rule's directory
+// (writers killed before their rename, this version's and older ones')
+// are not users, and do not hide one: otherUsers reads past them.
+func TestIndexUsersPastTemps(t *testing.T) {
+	ix := index{dir: t.TempDir()}
+	r := Rule{Priority: 512, Dst: netip.MustParsePrefix("192.0.2.0/24"), Table: tableMain}
+	for _, owner := range []string{"a", "b"} {
+		if err := ix.ref(owner, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	temps := []string{ruleFile + ".tmp", "." + ruleFile + ".tmp"}
+	for i := range 20 {
+		temps = append(temps, fmt.Sprintf(".owner%d.tmp", i))
+	}
+	for _, f := range temps {
+		if err := os.WriteFile(filepath.Join(ix.sharedPath(r), f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !ix.otherUsers("a", r) {
+		t.Error("b's use of the rule hidden by temp files")
+	}
+	if ix.unref("b", r) || !ix.unref("a", r) {
+		t.Error("unref: b's should keep the rule for a, a's should find it unused")
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 )
 
 // Record is what one attachment installed. It lets DEL and GC find the
@@ -39,12 +41,16 @@ const (
 	lockFile   = "lock"
 )
 
-// openStore creates the state directory if needed and locks it.
+// openStore creates the state directory if needed and locks it. The
+// directories are private (fsutil.PrivateDir) and so is the lock: another
+// user who could reach them could rewrite the records or hold the lock.
 func openStore(dir string) (*store, error) {
-	if err := os.MkdirAll(filepath.Join(dir, recordsDir), 0o700); err != nil {
-		return nil, fmt.Errorf("stateDir: %w", err)
+	for _, d := range []string{dir, filepath.Join(dir, recordsDir)} {
+		if err := fsutil.PrivateDir(d); err != nil {
+			return nil, fmt.Errorf("stateDir: %w", err)
+		}
 	}
-	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_CREATE|os.O_RDWR, 0o600)
+	f, err := fsutil.OpenPrivate(filepath.Join(dir, lockFile), os.O_CREATE|os.O_RDWR)
 	if err != nil {
 		return nil, fmt.Errorf("stateDir: %w", err)
 	}
@@ -143,18 +149,10 @@ func writeJSON(path string, v any) error {
 	return writeFile(path, data)
 }
 
-// writeFile replaces path atomically (write a temp file, rename it). It
-// does not fsync: the state describes kernel objects that a power loss
-// wipes as well, and a rename is atomic for every process that survives.
-// The temp name is fixed because the caller holds the directory's lock.
+// writeFile replaces path atomically (fsutil.WriteFile). It does not
+// fsync: the state describes kernel objects that a power loss wipes as
+// well, and a rename is atomic for every process that survives. The temp
+// name is fixed (Locked) because the caller holds the store's lock.
 func writeFile(path string, data []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return fsutil.WriteFile(path, data, fsutil.Options{Locked: true, NoSync: true})
 }

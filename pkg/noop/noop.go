@@ -9,11 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -21,6 +17,7 @@ import (
 	"github.com/containernetworking/cni/pkg/types"
 	current "github.com/containernetworking/cni/pkg/types/100"
 
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
@@ -159,42 +156,47 @@ func record(verb string, args *skel.CmdArgs, environ func() []string) (*Conf, er
 	if !conf.Debug {
 		return conf, nil
 	}
-	path, err := DumpPath(conf.DebugDir, args.ContainerID, args.IfName, verb, Now())
+	data, err := json.MarshalIndent(newDump(verb, args, environ()), "", "  ")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("noop: encoding dump: %w", err)
 	}
-	if err := checkDebugDir(conf.DebugDir); err != nil {
-		return nil, err
+	if _, err := conf.dumps().Write(dumpSub(args.ContainerID, args.IfName), verb, Now(), data); err != nil {
+		return nil, fmt.Errorf("noop: %w", err)
 	}
-	if err := writeDump(path, newDump(verb, args, environ())); err != nil {
-		return nil, err
-	}
-	// Pruning is best effort: a dump that could not be removed is no
-	// reason to fail the call being debugged.
-	keepNewest(filepath.Dir(path), conf.MaxDumps)
-	expire(conf.DebugDir, filepath.Dir(path), Now().Add(-conf.maxAge))
 	return conf, nil
 }
 
-var safeName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.\-]*$`)
+// dumps is where conf's dumps go: fsutil's writer, with noop's bounds.
+// debugDir is created 0700 if missing; an existing one is not chmod'ed
+// (it may be a directory others use), but it must be this user's and not
+// writable by others, who could otherwise swap the attachment directories
+// under it for their own or for symlinks.
+func (conf *Conf) dumps() fsutil.Dumps {
+	return fsutil.Dumps{Dir: conf.DebugDir, Key: "debugDir", Keep: conf.MaxDumps, MaxAge: conf.maxAge}
+}
+
+// dumpSub is an attachment's directory under debugDir; verbs without a
+// container (GC, STATUS) use "_" for the missing parts.
+func dumpSub(containerID, ifname string) []string {
+	sub := []string{containerID, ifname}
+	for i, p := range sub {
+		if p == "" {
+			sub[i] = "_"
+		}
+	}
+	return sub
+}
 
 // DumpPath returns <dir>/<containerID>/<ifname>/<verb>_<unixnano>.json.
 // Verbs without a container (GC, STATUS) use "_" for the missing parts.
 // Nanoseconds, not the original's seconds, so two calls in one second do
 // not overwrite each other.
 func DumpPath(dir, containerID, ifname, verb string, at time.Time) (string, error) {
-	parts := []string{containerID, ifname}
-	for i, p := range parts {
-		if p == "" {
-			parts[i] = "_"
-			continue
-		}
-		if !safeName.MatchString(p) || p == "." || p == ".." {
-			return "", fmt.Errorf("noop: %q is not safe as a directory name", p)
-		}
+	p, err := fsutil.Dumps{Dir: dir}.Path(dumpSub(containerID, ifname), verb, at)
+	if err != nil {
+		return "", fmt.Errorf("noop: %w", err)
 	}
-	name := verb + "_" + strconv.FormatInt(at.UnixNano(), 10) + ".json"
-	return filepath.Join(dir, parts[0], parts[1], name), nil
+	return p, nil
 }
 
 func newDump(verb string, args *skel.CmdArgs, environ []string) Dump {
@@ -216,150 +218,8 @@ func newDump(verb string, args *skel.CmdArgs, environ []string) Dump {
 	return d
 }
 
-// writeDump writes atomically so a reader never sees half a file. Dumps
-// hold whatever the runtime passed (runtime config, CNI_ARGS), so they are
-// root-only: directories 0700, files 0600 (os.CreateTemp's mode).
-func writeDump(path string, d Dump) error {
-	data, err := json.MarshalIndent(d, "", "  ")
-	if err != nil {
-		return fmt.Errorf("noop: encoding dump: %w", err)
-	}
-	attach := filepath.Dir(path)
-	for _, dir := range []string{filepath.Dir(attach), attach} {
-		if err := cniutil.PrivateDir(dir); err != nil {
-			return fmt.Errorf("noop: %w", err)
-		}
-	}
-	tmp, err := os.CreateTemp(attach, ".dump-*")
-	if err != nil {
-		return fmt.Errorf("noop: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("noop: writing %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("noop: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("noop: %w", err)
-	}
-	return nil
-}
-
-// checkDebugDir creates debugDir (0700) if missing. An existing one is
-// not chmod'ed (it may be a directory others use), but it must be this
-// user's and not writable by others, who could otherwise swap the
-// attachment directories under it for their own or for symlinks.
-func checkDebugDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("debugDir: %w", err)
-	}
-	st, err := os.Lstat(dir)
-	if err != nil {
-		return fmt.Errorf("debugDir: %w", err)
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("debugDir: %s is not a directory", dir)
-	}
-	if err := cniutil.OwnedByUs(dir, st); err != nil {
-		return fmt.Errorf("debugDir: %w", err)
-	}
-	if st.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("debugDir: %s is writable by other users (mode %v): use a directory of its own", dir, st.Mode().Perm())
-	}
-	return nil
-}
-
-// dumpName matches the files noop writes; pruning removes nothing else.
-var dumpName = regexp.MustCompile(`^[a-z]+_[0-9]+\.json$`)
-
-// keepNewest removes all but the newest n dumps in an attachment dir.
-func keepNewest(attach string, n int) {
-	files := dumpsIn(attach)
-	sort.Slice(files, func(i, j int) bool { return stamp(files[i]) > stamp(files[j]) })
-	for _, f := range files[min(n, len(files)):] {
-		_ = os.Remove(f)
-	}
-}
-
-func dumpsIn(attach string) []string {
-	entries, err := os.ReadDir(attach)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && dumpName.MatchString(e.Name()) {
-			out = append(out, filepath.Join(attach, e.Name()))
-		}
-	}
-	return out
-}
-
-// expire removes the dumps of attachment dirs (debugDir/ID/IF) last
-// written before cutoff, then the dirs if that empties them; it narrows
-// the ones it keeps to 0700. Only noop's own files and directories go:
-// anything else in debugDir (or a symlink) is left where it is.
-func expire(debugDir, current string, cutoff time.Time) {
-	for _, ctr := range subdirs(debugDir) {
-		// Its age before we empty it (removing entries touches it).
-		cst, cerr := os.Lstat(ctr)
-		emptied := false
-		for _, attach := range subdirs(ctr) {
-			st, err := os.Lstat(attach)
-			if err != nil || attach == current {
-				continue
-			}
-			if st.ModTime().After(cutoff) {
-				_ = cniutil.PrivateDir(attach)
-				continue
-			}
-			for _, f := range dumpsIn(attach) {
-				_ = os.Remove(f)
-			}
-			if os.Remove(attach) == nil { // fails, as it should, if anything else is there
-				emptied = true
-			}
-		}
-		// A new container dir may be empty only because its writer has
-		// not made its attachment dir yet: only one we emptied, or an old
-		// one, goes.
-		old := cerr == nil && !cst.ModTime().After(cutoff)
-		if (!emptied && !old) || os.Remove(ctr) != nil {
-			_ = cniutil.PrivateDir(ctr)
-		}
-	}
-}
-
-// subdirs lists the directories (not symlinks) under dir with names noop
-// could have made.
-func subdirs(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() && (e.Name() == "_" || safeName.MatchString(e.Name())) {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
-}
-
 // ListDumps returns the dump files under dir/containerID/ifname, oldest
 // first; a helper for tests and for people reading the dumps.
 func ListDumps(dir, containerID, ifname string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, containerID, ifname, "*.json"))
-	sort.Slice(files, func(i, j int) bool { return stamp(files[i]) < stamp(files[j]) })
-	return files, err
-}
-
-func stamp(path string) int64 {
-	base := strings.TrimSuffix(filepath.Base(path), ".json")
-	_, ts, _ := strings.Cut(base, "_")
-	n, _ := strconv.ParseInt(ts, 10, 64)
-	return n
+	return fsutil.Dumps{Dir: dir}.List(containerID, ifname), nil
 }

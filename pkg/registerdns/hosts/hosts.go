@@ -30,6 +30,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/diktyo-io/diktyo/internal/fsutil"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
@@ -278,7 +279,9 @@ func (b *Backend) modify(ctx context.Context, change func([]entry) ([]entry, err
 	if bytes.Equal(out, data) {
 		return nil
 	}
-	if err := writeAtomic(b.path, out); err != nil {
+	// Under the lock (Locked: one fixed temp file), 0644 or the existing
+	// file's mode (an admin may have narrowed it): the DNS server reads it.
+	if err := fsutil.WriteFile(b.path, out, fsutil.Options{Mode: 0o644, KeepMode: true, Locked: true}); err != nil {
 		return err
 	}
 	remember(b.path, out, lines)
@@ -365,10 +368,10 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(b.path), 0o755); err != nil {
 		return nil, fmt.Errorf("hosts.file: creating directory: %w", err)
 	}
-	if err := cniutil.PrivateDir(filepath.Dir(lockPath)); err != nil {
+	if err := fsutil.PrivateDir(filepath.Dir(lockPath)); err != nil {
 		return nil, fmt.Errorf("hosts.file: lock directory: %w", err)
 	}
-	f, err := openPrivate(lockPath)
+	f, err := fsutil.OpenPrivate(lockPath, os.O_RDWR|os.O_CREATE)
 	if err != nil {
 		return nil, fmt.Errorf("hosts.file: lock: %w", err)
 	}
@@ -389,74 +392,4 @@ func (b *Backend) lock(ctx context.Context) (func(), error) {
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
-}
-
-// openPrivate opens (creating) a regular file of this user's, mode
-// 0600, narrowing a wider mode; it does not follow a symlink.
-func openPrivate(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
-	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file", path)
-	}
-	if err == nil {
-		err = cniutil.OwnedByUs(path, st)
-	}
-	if err == nil && st.Mode().Perm()&0o077 != 0 {
-		err = f.Chmod(0o600)
-	}
-	if err != nil {
-		_ = f.Close()
-		return nil, err
-	}
-	return f, nil
-}
-
-// writeAtomic replaces path with data: temp file in the same directory
-// (mode 0644, or the existing file's), fsync, rename over path, fsync of
-// the directory.
-func writeAtomic(path string, data []byte) (err error) {
-	dir, base := filepath.Split(path)
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
-	}
-	// Keep the mode of an existing file (an admin may have narrowed it).
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("chmod %s: %w", tmp.Name(), err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("fsync %s: %w", tmp.Name(), err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("renaming %s to %s: %w", tmp.Name(), path, err)
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("fsync of directory %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err = d.Sync(); err != nil {
-		return fmt.Errorf("fsync of directory %s: %w", dir, err)
-	}
-	return nil
 }

@@ -419,7 +419,7 @@ func TestConcurrent(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".hosts.tmp-*")); len(tmps) > 0 {
+	if tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".hosts.tmp*")); len(tmps) > 0 {
 		t.Fatalf("temp files left: %v", tmps)
 	}
 }
