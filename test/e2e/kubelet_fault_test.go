@@ -313,12 +313,15 @@ func kubeletContainerdRestart(t *testing.T, k *kubeletNode, ns string) {
 func kubeletKill(t *testing.T, k *kubeletNode, ns string) {
 	type churnPod struct {
 		name, manifest, ext string
+		lo, hi              uint16
 		p                   *pod
 	}
-	exts := []string{extA, extB}
 	var pods []*churnPod
 	add := func(i int) *churnPod {
-		c := &churnPod{name: fmt.Sprintf("churn-%d", i), ext: exts[i%2]}
+		// Ports of their own on one external: an external without
+		// ports is one pod's alone (egress claims).
+		lo := uint16(23000 + 10*i)
+		c := &churnPod{name: fmt.Sprintf("churn-%d", i), lo: lo, hi: lo + 9, ext: fmt.Sprintf("%s:%d-%d", extPorts, lo, lo+9)}
 		c.manifest = k.addPod(t, c.name, ns, annotated(c.ext))
 		pods = append(pods, c)
 		return c
@@ -395,7 +398,7 @@ func kubeletKill(t *testing.T, k *kubeletNode, ns string) {
 		case !ok:
 			t.Errorf("running pod %s lacks %v 10 s after diktyo-nri synchronized", c.p.Name, what)
 		case !removed[c.name]:
-			expectSource(t, c.p, dstSNAT, c.ext, 0, 0)
+			expectSource(t, c.p, dstSNAT, extPorts, c.lo, c.hi)
 		}
 	}
 	if t.Failed() {
@@ -508,6 +511,18 @@ func kubeletNRIUnreachable(t *testing.T, k *kubeletNode, ns string) {
 	waitFor(t, 30*time.Second, "diktyo-nri to fail to reach NRI", func() bool {
 		return k.nriLogCount(t, nriID, `msg="NRI connection ended; reconnecting"`) > 0
 	})
+	lost := func(when string) {
+		t.Helper()
+		for i, p := range pods {
+			if miss := policyMissing(t, p, exts[i]); len(miss) > 0 {
+				// The reconcile that removed it logs when done.
+				eventually(5*time.Second, func() bool { return k.nriLogCount(t, nriID, `msg=reconciled`) > 0 })
+				k.dumpNRILog(t, nriID)
+				t.Fatalf("running pod %s lost %v %s (diktyo-nri had no Synchronize yet: no proof that the pod was gone)", p.Name, miss, when)
+			}
+		}
+	}
+	lost("when diktyo-nri started without NRI")
 	loaded := k.nriLogCount(t, nriID, `msg="config loaded"`)
 	writeConfig(changed)
 	if !eventually(20*time.Second, func() bool { return k.nriLogCount(t, nriID, `msg="config loaded"`) > loaded }) {
@@ -518,12 +533,7 @@ func kubeletNRIUnreachable(t *testing.T, k *kubeletNode, ns string) {
 
 	deadline := time.Now().Add(2*interval + 2*time.Second)
 	for time.Now().Before(deadline) {
-		for i, p := range pods {
-			if miss := policyMissing(t, p, exts[i]); len(miss) > 0 {
-				k.dumpNRILog(t, nriID)
-				t.Fatalf("running pod %s lost %v while diktyo-nri could not reach NRI (it had no Synchronize yet: no proof the pod was gone)", p.Name, miss)
-			}
-		}
+		lost("after the config changed, while diktyo-nri could not reach NRI")
 		time.Sleep(500 * time.Millisecond)
 	}
 
