@@ -216,6 +216,9 @@ func checkDaemonSet(t *testing.T, m *manifests) {
 	if !spec.HostNetwork {
 		t.Error("hostNetwork must be true: diktyo writes the node's rules and routes")
 	}
+	if !spec.HostPID {
+		t.Error("hostPID must be true: diktyo-nri watches each sandbox's pause process by the host pid NRI reports (pidfd_open)")
+	}
 	sel := ds.Spec.Selector.MatchLabels
 	for k, v := range sel {
 		if ds.Spec.Template.Labels[k] != v {

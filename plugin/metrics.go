@@ -41,6 +41,7 @@ type metrics struct {
 	egressBlocks    *prometheus.GaugeVec
 	egressAddrPods  *prometheus.GaugeVec
 	daemonState     *prometheus.GaugeVec
+	watchFailures   *prometheus.CounterVec
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -90,9 +91,14 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		daemonState: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "diktyo_daemon_state", Help: "1 for the daemon's state now (starting: no Synchronize on this connection, nothing is garbage-collected; synchronized; degraded: something is failing, what is applied stays), 0 for the others.",
 		}, []string{"state"}),
+		watchFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_sandbox_watch_failures_total",
+			Help: "Sandboxes whose pause process could not be watched (their removal waits for StopPodSandbox or the periodic reconcile), by reason (no_process, other_netns: diktyo-nri not in the host PID namespace?).",
+		}, []string{"reason"}),
 	}
 	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
 		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks, m.egressAddrPods, m.daemonState)
+	reg.MustRegister(m.watchFailures)
 	registerConntrackStats(reg)
 	return m
 }

@@ -104,7 +104,7 @@ func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters
 		IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Lifecycle: e.life.String(), Chain: e.chain.String(),
 		Stopped: e.life >= lifeStopped, Vanished: e.life == lifeEnded,
 		Rejected: e.life == lifeRejected, Applied: e.applied(), Dirty: e.holdsChain(), LastError: e.lastErr,
-		RepairFailures: e.repairFailures,
+		RepairFailures: e.repairFailures, Watch: p.watchStatus(e.pod.ID),
 	}
 	empty := true
 	// decide for a host-network pod only says what RunPodSandbox said

@@ -27,6 +27,13 @@ const evEnded = "SandboxEnded"
 type sandboxWatches struct {
 	mu sync.Mutex
 	fs map[string]*os.File
+	// failed says why a sandbox is not watched (pod ID -> reason), for
+	// diktyo-nri status and so that each pod is warned about once;
+	// pruneAt is the size at which entries of forgotten pods are dropped.
+	failed  map[string]string
+	pruneAt int
+	// hinted: the host PID namespace warning was logged.
+	hinted bool
 	// busy bounds the teardowns running at once: when a node removes many
 	// pods together, containerd's own stop path needs the CPU too.
 	busy chan struct{}
@@ -36,15 +43,18 @@ type sandboxWatches struct {
 const maxEndingTeardowns = 2
 
 func newSandboxWatches() *sandboxWatches {
-	return &sandboxWatches{fs: map[string]*os.File{}, busy: make(chan struct{}, maxEndingTeardowns)}
+	return &sandboxWatches{fs: map[string]*os.File{}, failed: map[string]string{}, pruneAt: minWatchPrune,
+		busy: make(chan struct{}, maxEndingTeardowns)}
 }
 
 // watch starts watching the sandbox of e (pid: its pause process, as NRI
 // reports it). The pid is checked to be in the pod's netns, so a pid that
 // was reused by another process is never watched. A sandbox already
-// watched, or without pid or netns, is left alone.
+// watched, or without netns (host network), is left alone. A watch that
+// cannot be set is warned about (once per pod) and counted: such a pod's
+// removal waits for StopPodSandbox or the periodic reconcile.
 func (p *Plugin) watch(e *podEntry, pid uint32) {
-	if pid == 0 || e.hostNetwork || e.pod.NetNS == "" {
+	if e.hostNetwork || e.pod.NetNS == "" {
 		return
 	}
 	w := p.watches
@@ -54,9 +64,13 @@ func (p *Plugin) watch(e *podEntry, pid uint32) {
 	if known {
 		return
 	}
+	if pid == 0 {
+		p.watchFailed(e, pid, errNoPid)
+		return
+	}
 	f, err := openSandboxPidfd(int(pid), e.pod.NetNS)
 	if err != nil {
-		p.podLog(e).Debug("not watching the sandbox's process", "pid", pid, "error", err)
+		p.watchFailed(e, pid, err)
 		return
 	}
 	w.mu.Lock()
@@ -66,8 +80,100 @@ func (p *Plugin) watch(e *podEntry, pid uint32) {
 		return
 	}
 	w.fs[e.pod.ID] = f
+	delete(w.failed, e.pod.ID)
 	w.mu.Unlock()
 	go p.awaitEnd(e.pod.ID, f)
+}
+
+// Why a watch could not be set (the reason label of
+// diktyo_sandbox_watch_failures_total).
+const (
+	watchNoPid     = "no_pid"     // the runtime reported no pid
+	watchNoProcess = "no_process" // no process has that pid here (ESRCH)
+	watchOtherNS   = "other_netns"
+	watchError     = "error"
+)
+
+// minWatchPrune is the smallest size of sandboxWatches.failed at which
+// entries of pods the plugin no longer knows are dropped.
+const minWatchPrune = 64
+
+var (
+	errNoPid = errors.New("the runtime reported no pid for the sandbox")
+	// errNotSandbox: the pid is not a process of the sandbox's netns.
+	errNotSandbox = errors.New("the process is not in the sandbox's network namespace")
+)
+
+// hostPIDHint is what a watch failing on the pid itself most likely
+// means: diktyo-nri runs in a PID namespace of its own, where the host's
+// pids that NRI reports name no process, or another one.
+const hostPIDHint = "not in the host PID namespace? set hostPID: true"
+
+func watchReason(err error) string {
+	switch {
+	case errors.Is(err, errNoPid):
+		return watchNoPid
+	case errors.Is(err, unix.ESRCH):
+		return watchNoProcess
+	case errors.Is(err, errNotSandbox):
+		return watchOtherNS
+	}
+	return watchError
+}
+
+// watchFailed records that e's sandbox is not watched: the first time for
+// a pod, a warning saying what it costs, and the metric.
+func (p *Plugin) watchFailed(e *podEntry, pid uint32, err error) {
+	reason := watchReason(err)
+	why := err.Error()
+	hostPID := reason == watchNoProcess || reason == watchOtherNS
+	if hostPID {
+		why += "; " + hostPIDHint
+	}
+	w := p.watches
+	w.mu.Lock()
+	_, warned := w.failed[e.pod.ID]
+	w.failed[e.pod.ID] = why
+	hint := hostPID && !w.hinted
+	w.hinted = w.hinted || hostPID
+	if len(w.failed) >= w.pruneAt {
+		for id := range w.failed {
+			if _, ok := p.pods.get(id); !ok {
+				delete(w.failed, id)
+			}
+		}
+		w.pruneAt = max(minWatchPrune, 2*len(w.failed))
+	}
+	w.mu.Unlock()
+	if hint {
+		// Once per process: every pod's watch fails the same way.
+		p.log.Warn("sandbox watches fail: the pid containerd reports for a sandbox is not its pause process here; "+
+			"diktyo-nri is probably not in the host PID namespace: set hostPID: true. Until then a pod removed "+
+			"without StopPodSandbox (after a containerd restart) keeps its SNAT, routes and DNS records until the periodic reconcile",
+			"pid", pid, "error", err, "selfPid", os.Getpid())
+	}
+	if warned {
+		return
+	}
+	p.metrics.watchFailures.WithLabelValues(reason).Inc()
+	p.podLog(e).Warn("cannot watch the sandbox's pause process; its removal waits for StopPodSandbox or the periodic reconcile",
+		"pid", pid, "reason", why)
+}
+
+// watchStatus says how the sandbox id is watched, for diktyo-nri status:
+// "pidfd", "none: WHY", or "" (not watched, nor tried: host network,
+// stopped).
+func (p *Plugin) watchStatus(id string) string {
+	w := p.watches
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.fs[id]; ok {
+		return "pidfd"
+	}
+	if why, ok := w.failed[id]; ok {
+		return "none: " + why
+	}
+	return ""
 }
 
 // unwatch stops watching a sandbox (its Stop or Remove came). It reports
@@ -82,6 +188,7 @@ func (p *Plugin) unwatch(id string) bool {
 		return true
 	}
 	delete(w.fs, id)
+	delete(w.failed, id)
 	w.mu.Unlock()
 	if f != nil {
 		_ = f.Close() // wakes awaitEnd with an error: not an end
@@ -170,7 +277,7 @@ func openSandboxPidfd(pid int, netns string) (*os.File, error) {
 	}
 	if want.Dev != have.Dev || want.Ino != have.Ino {
 		_ = unix.Close(fd)
-		return nil, errors.New("the process is not in the sandbox's network namespace")
+		return nil, errNotSandbox
 	}
 	return os.NewFile(uintptr(fd), fmt.Sprintf("pidfd:%d", pid)), nil
 }

@@ -265,6 +265,7 @@ type fakeDaemonAPI struct{}
 var one, many = uint64(7), uint64(4200)
 
 var webStatus = localapi.PodStatus{ID: "sb-web", Namespace: "team-a", Name: "web-1", IPs: []string{"100.64.0.5"}, State: localapi.StateApplied, Applied: true,
+	Watch:  "pidfd",
 	Policy: map[string]any{"policyRouting": map[string]any{"table": 100}},
 	Attachment: &localapi.Attachment{Network: "diktyo", Owner: "0123456789abcdef", Plugins: []string{"ipmasq", "iproute"}, IPs: []string{"100.64.0.5"},
 		SNAT: &localapi.SNAT{Backend: "iptables", Rules: []localapi.SNATRule{{Family: "IPv4", Index: 0, Chain: "DKT-0123456789abcdef",
@@ -332,7 +333,7 @@ func TestStatusCommand(t *testing.T) {
 	}
 	r = run("status", "team-a/web-1", "--api-socket", sock)
 	for _, want := range []string{"Pod:", "team-a/web-1", "State:", "applied", "DKT-0123456789abcdef", "203.0.113.10:5000-5010", "4200",
-		"host rule: pref 1536 from 100.64.0.5 to all lookup 100", `"policyRouting":{"table":100}`} {
+		"host rule: pref 1536 from 100.64.0.5 to all lookup 100", `"policyRouting":{"table":100}`, "Watch:       pidfd"} {
 		if r.code != 0 || !strings.Contains(r.stdout, want) {
 			t.Errorf("status POD lacks %q:\n%s", want, r.stdout)
 		}

@@ -137,6 +137,9 @@ func writePod(w io.Writer, p *localapi.PodStatus) error {
 	fmt.Fprintf(tw, "IPs:\t%s\n", orDash(strings.Join(p.IPs, ", ")))
 	fmt.Fprintf(tw, "State:\t%s%s\n", p.State, flags(p))
 	fmt.Fprintf(tw, "Last error:\t%s\n", orDash(p.LastError))
+	if p.Watch != "" {
+		fmt.Fprintf(tw, "Watch:\t%s\n", p.Watch)
+	}
 	if p.RepairFailures > 0 {
 		fmt.Fprintf(tw, "Repair failures:\t%d in a row (retried with backoff)\n", p.RepairFailures)
 	}

@@ -55,6 +55,11 @@ type PodStatus struct {
 	Dirty          bool   `json:"dirty,omitempty"`
 	LastError      string `json:"lastError,omitempty"`
 	RepairFailures int    `json:"repairFailures,omitempty"`
+	// Watch is how diktyo-nri notices the sandbox's end without an NRI
+	// event: "pidfd" (its pause process is watched), or "none: WHY" (its
+	// removal waits for StopPodSandbox or the periodic reconcile). Empty
+	// for sandboxes it does not watch (host network, stopped).
+	Watch string `json:"watch,omitempty"`
 	// Policy is the pod's policy under the config in force, as the
 	// chain's capability args; PolicyError says why there is none.
 	Policy      map[string]any `json:"policy,omitempty"`

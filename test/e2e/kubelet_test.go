@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -261,6 +262,9 @@ func TestKubelet(t *testing.T) {
 			len(sp.Spec.InitContainers) != len(ds.Spec.Template.Spec.InitContainers) || !sp.Spec.HostNetwork {
 			t.Errorf("static pod's container differs from the DaemonSet's:\n got %+v\nwant %+v", got, want)
 		}
+		if !sp.Spec.HostPID || !ds.Spec.Template.Spec.HostPID {
+			t.Errorf("hostPID: static pod %v, DaemonSet %v; want true (the sandbox watch's pidfd_open takes host pids)", sp.Spec.HostPID, ds.Spec.Template.Spec.HostPID)
+		}
 		id := strings.Fields(v.mustCrictl(t, "ps", "-q", "--name", "^diktyo-nri$", "--state", "running"))
 		if len(id) != 1 {
 			t.Fatalf("want one running diktyo-nri container, got %v", id)
@@ -279,6 +283,11 @@ func TestKubelet(t *testing.T) {
 		if st.Status.Image.Image != got.Image || st.Status.Labels["io.kubernetes.pod.namespace"] != ds.Namespace {
 			t.Errorf("diktyo-nri container: image %q, labels %v; want image %q in namespace %s",
 				st.Status.Image.Image, st.Status.Labels, got.Image, ds.Namespace)
+		}
+		// It runs in the host's PID namespace (this test's).
+		_, pid := k.nriContainer(t)
+		if self, their := nsLink(t, "self"), nsLink(t, strconv.Itoa(pid)); self != their {
+			t.Errorf("diktyo-nri (pid %d) in PID namespace %s, the host's is %s", pid, their, self)
 		}
 	})
 
@@ -355,6 +364,23 @@ func TestKubelet(t *testing.T) {
 			t.Errorf("refused pod left state: before %+v, after %+v", before, after)
 		}
 	})
+
+	// Faults (kubelet_fault_test.go).
+	t.Run("containerd restart", func(t *testing.T) { kubeletContainerdRestart(t, k, ns) })
+	t.Run("kill", func(t *testing.T) { kubeletKill(t, k, ns) })
+	// Last: it moves containerd's NRI socket aside and changes the config
+	// (both put back when it ends).
+	t.Run("nri unreachable", func(t *testing.T) { kubeletNRIUnreachable(t, k, ns) })
+}
+
+// nsLink is the PID namespace of /proc/PID (or "self").
+func nsLink(t *testing.T, pid string) string {
+	t.Helper()
+	l, err := os.Readlink("/proc/" + pid + "/ns/pid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
 
 func readFileT(t *testing.T, name string) []byte {
