@@ -129,7 +129,11 @@ func newFaultWorld(t *testing.T, seed uint64) *faultWorld {
 	w.px = newSockProxy(t, e.sock, back)
 	w.addrs = &faultyAddrs{Manager: hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(t)})}
 	w.up = true
-	for i := range 6 {
+	slots := 6
+	if n, err := strconv.Atoi(os.Getenv("DIKTYO_FAULT_SLOTS")); err == nil && n > 0 && n <= 50 {
+		slots = n // fewer: addresses are reused more often
+	}
+	for i := range slots {
 		s := &faultSlot{netns: testutil.NewNS(t), addr: fmt.Sprintf("198.51.100.%d", 131+i)}
 		testutil.Veth(t, s.netns, "eth0", e.host, "vf"+testutil.RandSuffix(8))
 		testutil.Addr(t, s.netns, "eth0", s.addr+"/24")

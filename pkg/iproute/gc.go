@@ -1,9 +1,11 @@
 package iproute
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/containernetworking/cni/pkg/skel"
 
@@ -18,6 +20,14 @@ import (
 // it too. Records are written before the kernel is touched (saveIntent),
 // so a crash half-way leaves a record, not an orphan. The index is rebuilt
 // from the records.
+// b2i orders false before true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (p *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("iproute GC not started: %w", err)
@@ -36,6 +46,10 @@ func (p *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 	}
 	var errs []error
 	ix := tx.ix
+	// A valid attachment's claim on an address wins over a stale one's
+	// (the address's later pod), so that removing the stale attachment
+	// leaves the live pod's identical objects alone (txn.ownedBy).
+	slices.SortStableFunc(recs, func(a, b *Record) int { return cmp.Compare(b2i(valid[a.Owner]), b2i(valid[b.Owner])) })
 	if err := ix.rebuild(recs); err != nil {
 		return err
 	}

@@ -601,3 +601,51 @@ func TestNothingAsked(t *testing.T) {
 	e.del(p, empty)
 	e.requireClean()
 }
+
+// TestStaleRecordKeepsLivePodsObjects: two records claim one address (a
+// pod whose DEL was lost, and the later pod IPAM gave its address to),
+// with identical per-pod objects. Neither GC of the stale one nor its
+// late DEL may remove the live pod's rules and host route: they are
+// keyed by the address alone. (Found by plugin TestFaultProperty's soak.)
+func TestStaleRecordKeepsLivePodsObjects(t *testing.T) {
+	for _, how := range []string{"gc", "del"} {
+		t.Run(how, func(t *testing.T) {
+			e := newEnv(t)
+			p := e.newPod(0)
+			rc := map[string]any{"policyRouting": map[string]any{"table": 100, "hostRoute": true}}
+			stdin := e.conf("1.1.0", nil, rc, p.prevResult())
+			e.add(p, stdin)
+			before := e.hostRules()
+			routes := e.hostRoutes()
+			// The stale attachment's record: the live one's, under another
+			// owner, as a lost DEL of the address's earlier pod leaves it.
+			st := &store{dir: e.stateDir}
+			live, err := st.load(cniutil.OwnerID("test-net", p.id, "eth0"))
+			if err != nil || live == nil {
+				t.Fatalf("live record: %v %v", live, err)
+			}
+			old := &testPod{ns: p.ns, id: "stale-" + testutil.RandSuffix(6), hostIf: p.hostIf, v4: p.v4, v6: p.v6}
+			stale := *live
+			stale.Owner, stale.ContainerID = cniutil.OwnerID("test-net", old.id, "eth0"), old.id
+			if err := st.save(&stale); err != nil {
+				t.Fatal(err)
+			}
+			if how == "gc" {
+				gc(t, e, []types.GCAttachment{{ContainerID: p.id, IfName: "eth0"}})
+			} else if err := e.plugin.del(context.Background(), old.args(stdin)); err != nil {
+				t.Fatal(err)
+			}
+			if got := e.hostRules(); strings.Join(got, "\n") != strings.Join(before, "\n") {
+				t.Fatalf("%s of the stale record removed the live pod's rules:\nbefore %v\nafter  %v", how, before, got)
+			}
+			if got := e.hostRoutes(); strings.Join(got, "\n") != strings.Join(routes, "\n") {
+				t.Fatalf("%s of the stale record removed the live pod's host routes:\nbefore %v\nafter  %v", how, routes, got)
+			}
+			if err := e.plugin.check(context.Background(), p.args(stdin)); err != nil {
+				t.Fatalf("CHECK of the live pod: %v", err)
+			}
+			e.del(p, stdin)
+			e.requireClean()
+		})
+	}
+}

@@ -2,6 +2,7 @@ package iproute
 
 import (
 	"log/slog"
+	"net/netip"
 	"slices"
 )
 
@@ -102,6 +103,7 @@ func (t *txn) rollback(log *slog.Logger) {
 // only when no other attachment refers to them. It goes on after an error
 // and returns them all.
 func (t *txn) remove(plan Plan, owner string) []error {
+	plan = t.ownedBy(plan, owner)
 	var errs []error
 	if t.nft != nil {
 		// Unmark first, then remove the rules the marks lead to.
@@ -129,6 +131,23 @@ func (t *txn) remove(plan Plan, owner string) []error {
 		errs = appendErr(errs, err)
 	}
 	return errs
+}
+
+// ownedBy drops from plan the objects keyed by a pod address that
+// another attachment claims now. A per-pod rule, host route or mark is
+// keyed by the address alone, so a later pod that got the same address
+// from IPAM has identical objects; removing a stale attachment's (a lost
+// DEL, GC of a pod gone meanwhile) must not remove the live pod's.
+func (t *txn) ownedBy(plan Plan, owner string) Plan {
+	others := func(a netip.Addr) bool {
+		o := t.ix.owner(a)
+		return o != "" && o != owner
+	}
+	keyed := func(p netip.Prefix) bool { return p.IsValid() && p.IsSingleIP() && others(p.Addr()) }
+	plan.Rules = slices.DeleteFunc(slices.Clone(plan.Rules), func(r Rule) bool { return keyed(r.Src) || keyed(r.Dst) })
+	plan.HostRoutes = slices.DeleteFunc(slices.Clone(plan.HostRoutes), func(r HostRoute) bool { return keyed(r.Dst) })
+	plan.Marks = slices.DeleteFunc(slices.Clone(plan.Marks), func(m Mark) bool { return others(m.Addr) })
+	return plan
 }
 
 func appendErr(errs []error, err error) []error {
