@@ -112,7 +112,11 @@ func entryFromNRI(p *nriapi.PodSandbox) *podEntry {
 		},
 		annotations: p.GetAnnotations(),
 	}
-	e.hostNetwork = e.pod.NetNS == ""
+	// No network namespace and no addresses: a host-network pod. No
+	// namespace but addresses: a sandbox whose netns containerd removed
+	// already (containerd 2.4 leaves a stale netns out of the NRI pod),
+	// which is stopped, not host-network; Synchronize says so.
+	e.hostNetwork = e.pod.NetNS == "" && len(e.pod.IPs) == 0
 	return e
 }
 

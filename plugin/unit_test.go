@@ -90,6 +90,11 @@ func TestNetnsPathAndHostNetwork(t *testing.T) {
 	if e := entryFromNRI(&nriapi.PodSandbox{Id: "y"}); !e.hostNetwork {
 		t.Error("a pod without a network namespace is not host-network")
 	}
+	// containerd 2.4 lists a stopped sandbox whose netns it removed
+	// without it, with its addresses: stopped, not host-network.
+	if e := entryFromNRI(&nriapi.PodSandbox{Id: "z", Ips: []string{"198.51.100.85"}}); e.hostNetwork {
+		t.Error("a sandbox with addresses but no netns taken for a host-network pod")
+	}
 }
 
 func TestPluginConfigFromRuntime(t *testing.T) {
