@@ -395,55 +395,20 @@ func (m *Manager) Ensure(ctx context.Context, a Address) (Result, error) {
 		if err != nil {
 			return err
 		}
-		for _, k := range find(list, a.Addr) {
-			if k.Proto != Proto {
-				res = Foreign
-				return nil
-			}
-			if k.Flags&unix.IFA_F_DADFAILED == 0 {
-				res = Owned
-				return nil
-			}
+		if r, present := presentAs(list, a.Addr); present {
+			res = r
+			return nil
 		}
-		link, err := netlink.LinkByName(a.Interface)
+		ifi, err := usableInterface(a)
 		if err != nil {
-			return fmt.Errorf("%w: interface %q of egress address %s: %w", ErrNoInterface, a.Interface, a.Addr, err)
+			return err
 		}
-		attrs := link.Attrs()
-		if attrs.Flags&net.FlagUp == 0 {
-			return fmt.Errorf("%w: interface %q of egress address %s is down", ErrNoInterface, a.Interface, a.Addr)
-		}
-		if len(attrs.HardwareAddr) != 6 {
-			return fmt.Errorf("%w: interface %q of egress address %s is not Ethernet (hardware address %q)", ErrNoInterface, a.Interface, a.Addr, attrs.HardwareAddr)
-		}
-		ifi := &net.Interface{Index: attrs.Index, Name: attrs.Name, HardwareAddr: attrs.HardwareAddr, MTU: attrs.MTU, Flags: attrs.Flags}
 		if err := m.probe(ctx, ifi, a); err != nil {
 			return err
 		}
-		if err := addAddr(ifi.Index, a.Addr); errors.Is(err, unix.EEXIST) {
-			// Someone else put it there during the probe: it is theirs
-			// (or, marked, ours from another path); never removed here.
-			if list, err = listAddrs(); err != nil {
-				return err
-			}
-			res = Foreign
-			if slices.ContainsFunc(find(list, a.Addr), func(k kernelAddr) bool { return k.Proto == Proto }) {
-				res = Owned
-			}
-			return nil
-		} else if err != nil {
-			return fmt.Errorf("assigning egress address %s to %s: %w", a.Addr, a.Interface, err)
-		}
-		assigned = true
-		if list, err = listAddrs(); err != nil {
+		res, assigned, err = assignMarked(ifi, a)
+		if err != nil || !assigned {
 			return err
-		}
-		if got := find(list, a.Addr); !slices.ContainsFunc(got, func(k kernelAddr) bool { return k.Proto == Proto }) {
-			for _, k := range got {
-				_ = delAddr(k) // ours: it was not there before the add
-			}
-			assigned = false
-			return fmt.Errorf("egress address %s on %s: %w", a.Addr, a.Interface, ErrNoMarker)
 		}
 		if err := announce(ifi, a.Addr); err != nil {
 			// The address works; neighbours learn it at their next
@@ -459,6 +424,69 @@ func (m *Manager) Ensure(ctx context.Context, a Address) (Result, error) {
 		go m.announceLater(a)
 	}
 	return res, nil
+}
+
+// presentAs reports whether a is on the node already, and whose it is:
+// Foreign without diktyo's marker, Owned with it (unless DAD failed).
+func presentAs(list []kernelAddr, a netip.Addr) (Result, bool) {
+	for _, k := range find(list, a) {
+		if k.Proto != Proto {
+			return Foreign, true
+		}
+		if k.Flags&unix.IFA_F_DADFAILED == 0 {
+			return Owned, true
+		}
+	}
+	return Assigned, false
+}
+
+// usableInterface is a's interface, if it is up and Ethernet (probes and
+// announcements are ARP and NDP frames).
+func usableInterface(a Address) (*net.Interface, error) {
+	link, err := netlink.LinkByName(a.Interface)
+	if err != nil {
+		return nil, fmt.Errorf("%w: interface %q of egress address %s: %w", ErrNoInterface, a.Interface, a.Addr, err)
+	}
+	attrs := link.Attrs()
+	if attrs.Flags&net.FlagUp == 0 {
+		return nil, fmt.Errorf("%w: interface %q of egress address %s is down", ErrNoInterface, a.Interface, a.Addr)
+	}
+	if len(attrs.HardwareAddr) != 6 {
+		return nil, fmt.Errorf("%w: interface %q of egress address %s is not Ethernet (hardware address %q)", ErrNoInterface, a.Interface, a.Addr, attrs.HardwareAddr)
+	}
+	return &net.Interface{Index: attrs.Index, Name: attrs.Name, HardwareAddr: attrs.HardwareAddr, MTU: attrs.MTU, Flags: attrs.Flags}, nil
+}
+
+// assignMarked assigns a with diktyo's marker and checks that the kernel
+// kept the marker (else the address is removed again: diktyo could not
+// prove later that it is its own). assigned is false when someone else
+// put the address there during the probe.
+func assignMarked(ifi *net.Interface, a Address) (res Result, assigned bool, err error) {
+	if err := addAddr(ifi.Index, a.Addr); errors.Is(err, unix.EEXIST) {
+		// Someone else put it there during the probe: it is theirs (or,
+		// marked, ours from another path); never removed here.
+		list, err := listAddrs()
+		if err != nil {
+			return Foreign, false, err
+		}
+		if slices.ContainsFunc(find(list, a.Addr), func(k kernelAddr) bool { return k.Proto == Proto }) {
+			return Owned, false, nil
+		}
+		return Foreign, false, nil
+	} else if err != nil {
+		return Assigned, false, fmt.Errorf("assigning egress address %s to %s: %w", a.Addr, a.Interface, err)
+	}
+	list, err := listAddrs()
+	if err != nil {
+		return Assigned, true, err
+	}
+	if got := find(list, a.Addr); !slices.ContainsFunc(got, func(k kernelAddr) bool { return k.Proto == Proto }) {
+		for _, k := range got {
+			_ = delAddr(k) // ours: it was not there before the add
+		}
+		return Assigned, false, fmt.Errorf("egress address %s on %s: %w", a.Addr, a.Interface, ErrNoMarker)
+	}
+	return Assigned, true, nil
 }
 
 // announceLater repeats the announcement (RFC 5227 ANNOUNCE_NUM), while
