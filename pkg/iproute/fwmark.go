@@ -111,6 +111,9 @@ type nftBackend struct {
 	// observe, when set, is told of every netlink round trip: "list" (b
 	// nil) or "apply" with the batch. Tests pin what the verbs send.
 	observe func(kind string, b *nft.Batch)
+	// client, when set, stands for the kernel (tests), and netns is not
+	// used.
+	client nft.Client
 }
 
 func newNftBackend(table, netns string) *nftBackend {
@@ -120,16 +123,15 @@ func newNftBackend(table, netns string) *nftBackend {
 // session is one verb's netlink socket.
 type session struct {
 	n *nftBackend
-	c *nft.Conn
+	c nft.Client
 }
 
 func (n *nftBackend) open() (*session, error) {
-	c, err := nft.Open(n.netns)
+	c, err := nft.Use(n.client, n.netns)
 	if err != nil {
-		return nil, fmt.Errorf("nftables: %w", err)
+		return nil, err
 	}
-	c.Observe = n.observe
-	return &session{n: n, c: c}, nil
+	return &session{n: n, c: nft.Observe(c, n.observe)}, nil
 }
 
 func (s *session) close() { _ = s.c.Close() }
