@@ -3,8 +3,8 @@ package nft
 import "fmt"
 
 // Client is what diktyo does with nftables: apply a batch, list what a
-// table holds. *Conn is the kernel's (a netlink socket); tests may give
-// the backends another.
+// table holds. *Conn is the kernel's (a netlink socket); *Fake applies
+// batches to a ruleset in memory, for tests without root.
 type Client interface {
 	// Apply applies every operation of the batch or none.
 	Apply(b *Batch) error
@@ -17,7 +17,10 @@ type Client interface {
 	Close() error
 }
 
-var _ Client = (*Conn)(nil)
+var (
+	_ Client = (*Conn)(nil)
+	_ Client = (*Fake)(nil)
+)
 
 // Use returns c when it is set (a test's Fake), else a socket opened in
 // the namespace at path (see Open).

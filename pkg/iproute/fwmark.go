@@ -111,8 +111,8 @@ type nftBackend struct {
 	// observe, when set, is told of every netlink round trip: "list" (b
 	// nil) or "apply" with the batch. Tests pin what the verbs send.
 	observe func(kind string, b *nft.Batch)
-	// client, when set, stands for the kernel (tests), and netns is not
-	// used.
+	// client, when set, stands for the kernel: unit tests give an
+	// *nft.Fake, and netns is not used.
 	client nft.Client
 }
 

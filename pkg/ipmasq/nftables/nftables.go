@@ -25,8 +25,8 @@ type Backend struct {
 	// Observe, when set, is told of every netlink round trip: "list" (b
 	// nil) or "apply" with the batch. Tests count the hot path's.
 	Observe func(kind string, b *nft.Batch)
-	// Client, when set, stands for the kernel (tests), and NetNS is not
-	// used.
+	// Client, when set, stands for the kernel: unit tests give an
+	// *nft.Fake, and NetNS is not used.
 	Client nft.Client
 }
 
