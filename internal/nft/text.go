@@ -256,7 +256,7 @@ func (p *printer) assign(e expr.Any, left string, reg uint32, k kind) {
 		p.emit(left + " set " + v.text)
 		return
 	}
-	p.emit(left + " set " + format(k, v.konst, len(v.konst)))
+	p.emit(left + " set " + format(k, v.konst))
 }
 
 // header fields by network protocol: offset, length.
@@ -327,7 +327,7 @@ func (p *printer) cmp(e *expr.Cmp) {
 	}
 	// A flag test: "ct state & (established|related) != 0".
 	if v.mask != nil && e.Op == expr.CmpOpNeq && allZero(e.Data) && v.kind == kindCtState {
-		p.emit(strings.SplitN(v.text, " & ", 2)[0] + " " + format(v.kind, v.mask, v.n))
+		p.emit(strings.SplitN(v.text, " & ", 2)[0] + " " + format(v.kind, v.mask))
 		return
 	}
 	text := v.text + " " + op + p.operand(v, e.Data)
@@ -345,7 +345,7 @@ func (p *printer) cmp(e *expr.Cmp) {
 // operand prints data compared with v.
 func (p *printer) operand(v *value, data []byte) string {
 	if v.kind != kindAddr {
-		return format(v.kind, data, v.n)
+		return format(v.kind, data)
 	}
 	full := make([]byte, v.width)
 	copy(full, data)
@@ -360,7 +360,7 @@ func (p *printer) operand(v *value, data []byte) string {
 	return netip.PrefixFrom(a, bits).String()
 }
 
-func format(k kind, b []byte, n int) string {
+func format(k kind, b []byte) string {
 	switch {
 	case k == kindNfproto && len(b) == 1 && nfprotoNames[b[0]] != "":
 		return nfprotoNames[b[0]]
@@ -391,7 +391,6 @@ func format(k kind, b []byte, n int) string {
 			return strings.Join(names, ",")
 		}
 	}
-	_ = n
 	return "0x" + hex.EncodeToString(b)
 }
 
@@ -439,9 +438,9 @@ func (p *printer) bitwise(e *expr.Bitwise) {
 	}
 	fmtv := func(b []byte) string {
 		if v.kind == kindAddr {
-			return format(kindAddr, b, v.n)
+			return format(kindAddr, b)
 		}
-		return format(kindMark, b, v.n)
+		return format(kindMark, b)
 	}
 	if prefixLen(e.Mask) != len(e.Mask)*8 {
 		w.text += " & " + fmtv(e.Mask)
@@ -509,7 +508,7 @@ func (p *printer) konst(r uint32, k kind) (string, bool) {
 	case v.text != "":
 		return v.text, true
 	}
-	return format(k, v.konst, len(v.konst)), true
+	return format(k, v.konst), true
 }
 
 func (p *printer) ports(lo, hi uint32) string {
