@@ -16,7 +16,7 @@ import (
 // run on it without root. A batch is applied as the kernel applies it:
 // operation by operation on a copy, with the kernel's errno for what the
 // kernel refuses (a missing object ENOENT, an existing one created
-// EEXIST, a map key held with another value EBUSY, a chain still
+// EEXIST, a map key held with another value EEXIST, a chain still
 // referred to EBUSY, an overlapping interval EEXIST), the copy kept only
 // when no operation failed. Every operation is also encoded as Conn
 // would send it, so what Conn refuses before sending, Fake refuses too.
@@ -387,7 +387,7 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 			if have.Verdict == nil && e.Verdict == nil || have.Verdict != nil && e.Verdict != nil && *have.Verdict == *e.Verdict {
 				return 0
 			}
-			return unix.EBUSY
+			return unix.EEXIST
 		case s.Interval && overlap(&have, e):
 			return unix.EEXIST
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -442,20 +443,30 @@ func (p *printer) bitwise(e *expr.Bitwise) {
 		}
 		return format(kindMark, b)
 	}
-	if prefixLen(e.Mask) != len(e.Mask)*8 {
-		w.text += " & " + fmtv(e.Mask)
-		if allZero(e.Xor) {
-			w.mask = e.Mask
+	// (x & m) ^ v with v outside m is x & (m | v) | v: nft lists the
+	// mask with v's bits in it.
+	or := true
+	mask := slices.Clone(e.Mask)
+	for i := range e.Xor {
+		or = or && e.Xor[i]&e.Mask[i] == 0
+	}
+	if or {
+		for i := range mask {
+			mask[i] |= e.Xor[i]
 		}
 	}
-	if !allZero(e.Xor) {
-		op := " | "
-		for i := range e.Xor {
-			if e.Xor[i]&e.Mask[i] != 0 {
-				op = " ^ "
-			}
+	if prefixLen(mask) != len(mask)*8 {
+		w.text += " & " + fmtv(mask)
+		if allZero(e.Xor) {
+			w.mask = mask
 		}
-		w.text += op + fmtv(e.Xor)
+	}
+	switch {
+	case allZero(e.Xor):
+	case or:
+		w.text += " | " + fmtv(e.Xor)
+	default:
+		w.text += " ^ " + fmtv(e.Xor)
 	}
 	p.set(e.DestRegister, &w)
 }
