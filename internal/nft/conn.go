@@ -55,10 +55,6 @@ type Conn struct {
 	fd  int
 	seq uint32
 	buf []byte
-	// Observe, when set, is told of every round trip: "list" for a
-	// listing (b nil), "apply" for a batch sent. Tests use it to record
-	// what a verb sends.
-	Observe func(kind string, b *Batch)
 }
 
 // Open opens a socket in the network namespace at path, or in the
@@ -148,9 +144,6 @@ func (m *message) encode(b []byte, seq uint32) []byte {
 func (c *Conn) Apply(b *Batch) error {
 	if len(b.Ops) == 0 {
 		return nil
-	}
-	if c.Observe != nil {
-		c.Observe("apply", b)
 	}
 	msgs := make([]message, 0, len(b.Ops))
 	for _, op := range b.Ops {
@@ -268,9 +261,6 @@ func nlmsgAlign(n int) int { return (n + unix.NLMSG_ALIGNTO - 1) &^ (unix.NLMSG_
 // dump sends a GET request and returns its replies' payloads. One that
 // is not a dump (a single object) returns a one-element slice.
 func (c *Conn) dump(typ uint16, dumpAll bool, attrs []byte) ([][]byte, error) {
-	if c.Observe != nil {
-		c.Observe("list", nil)
-	}
 	flags := uint16(unix.NLM_F_REQUEST | unix.NLM_F_ACK)
 	if dumpAll {
 		flags |= unix.NLM_F_DUMP

@@ -34,6 +34,28 @@
 // (the caller must not hand the call to another goroutine). Open with a
 // path creates it inside that namespace and returns to the caller's.
 //
+// # Testing: Client, Fake, Dump
+//
+// Callers hold a Client: a *Conn, or a *Fake, an in-memory ruleset that
+// applies a batch as the kernel does: operation by operation, with the
+// errno the kernel gives for what it refuses (ENOENT, EEXIST, EBUSY,
+// EINVAL, EOPNOTSUPP), nothing kept unless every operation succeeds. It
+// encodes each operation as Conn does, so it refuses what Conn would not
+// send; it does not run the kernel's expression validation (registers,
+// NAT outside a nat chain), which the kernel tests cover. Observe wraps
+// either to record round trips.
+//
+// Dump renders tables read through a Client in the syntax of
+// nft list ruleset; RuleText renders a rule's expressions in nft's words
+// (registers followed from load to use: payload and meta loads, cmp,
+// bitwise masks, lookups and verdict maps, immediates, verdicts, counter,
+// snat/dnat/masquerade with ranges and flags, ct, meta mark set,
+// comments), and anything it cannot read as <unknown expr ...>, never
+// dropped. Batch.Script renders a batch as the nft script doing the same.
+// Rule.String stays the exact, register-level key listings are compared
+// by. TestFakeAgreesWithKernel applies the same batches to a Fake and to
+// the kernel in a throwaway namespace and compares their Dump.
+//
 // # Cost
 //
 // A batch is one sendmsg and the kernel's acknowledgements; a listing is

@@ -136,7 +136,20 @@ var payloadBases = map[expr.PayloadBase]string{
 	expr.PayloadBaseLLHeader: "link", expr.PayloadBaseNetworkHeader: "network", expr.PayloadBaseTransportHeader: "transport",
 }
 
-func natFlags(random, fully, persistent bool) string {
+// natKind is "snat" or "dnat", and "ip" or "ip6".
+func natKind(e *expr.NAT) (typ, fam string) {
+	typ, fam = "snat", "ip"
+	if e.Type == expr.NATTypeDestNAT {
+		typ = "dnat"
+	}
+	if e.Family == unix.NFPROTO_IPV6 {
+		fam = "ip6"
+	}
+	return typ, fam
+}
+
+// natWords are NAT flags in nft's words and order.
+func natWords(random, fully, persistent bool) []string {
 	var f []string
 	if random {
 		f = append(f, "random")
@@ -147,10 +160,14 @@ func natFlags(random, fully, persistent bool) string {
 	if persistent {
 		f = append(f, "persistent")
 	}
-	if len(f) == 0 {
-		return ""
+	return f
+}
+
+func natFlags(random, fully, persistent bool) string {
+	if f := natWords(random, fully, persistent); len(f) > 0 {
+		return " flags " + strings.Join(f, ",")
 	}
-	return " flags " + strings.Join(f, ",")
+	return ""
 }
 
 func renderExpr(e expr.Any) string {
@@ -183,14 +200,7 @@ func renderExpr(e expr.Any) string {
 	case *expr.Verdict:
 		return "immediate reg 0 " + (&Verdict{Code: int32(e.Kind), Chain: e.Chain}).String()
 	case *expr.NAT:
-		typ := "snat"
-		if e.Type == expr.NATTypeDestNAT {
-			typ = "dnat"
-		}
-		fam := "ip"
-		if e.Family == unix.NFPROTO_IPV6 {
-			fam = "ip6"
-		}
+		typ, fam := natKind(e)
 		s := "nat " + typ + " " + fam
 		if e.RegAddrMin != 0 {
 			s += fmt.Sprintf(" addr_min reg %d addr_max reg %d", e.RegAddrMin, orSame(e.RegAddrMax, e.RegAddrMin))

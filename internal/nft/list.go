@@ -258,3 +258,50 @@ func splitKey(fields []byte, b []byte) ([]netip.Addr, bool) {
 	}
 	return out, true
 }
+
+// ListSets returns the sets and maps of the inet table (none when the
+// table does not exist). A key of a type this package does not declare
+// has a field 0.
+func (c *Conn) ListSets(table string) ([]Set, error) {
+	msgs, err := c.dump(unix.NFT_MSG_GETSET, true, attrs(nil).str(unix.NFTA_SET_TABLE, table))
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, listErr("sets of inet "+table, err)
+	}
+	var out []Set
+	for _, m := range msgs {
+		if t, s := decodeSet(m); t == table {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+func decodeSet(b []byte) (table string, s Set) {
+	for _, a := range decodeAttrs(b) {
+		switch a.typ {
+		case unix.NFTA_SET_TABLE:
+			table = cstring(a.data)
+		case unix.NFTA_SET_NAME:
+			s.Name = cstring(a.data)
+		case unix.NFTA_SET_FLAGS:
+			f := beU32(a.data)
+			s.Verdicts = f&unix.NFT_SET_MAP != 0
+			s.Interval = f&unix.NFT_SET_INTERVAL != 0
+		case unix.NFTA_SET_KEY_TYPE:
+			for t := beU32(a.data); t != 0; t >>= typeBits {
+				var f byte
+				switch t & (1<<typeBits - 1) {
+				case typeIPv4Addr:
+					f = unix.NFPROTO_IPV4
+				case typeIPv6Addr:
+					f = unix.NFPROTO_IPV6
+				}
+				s.Fields = append([]byte{f}, s.Fields...)
+			}
+		}
+	}
+	return table, s
+}

@@ -191,13 +191,17 @@ func (c *Chain) String() string {
 }
 
 func fieldName(f byte) string {
-	if f == unix.NFPROTO_IPV4 {
+	switch f {
+	case unix.NFPROTO_IPV4:
 		return "ipv4_addr"
+	case unix.NFPROTO_IPV6:
+		return "ipv6_addr"
 	}
-	return "ipv6_addr"
+	return "<unknown type>"
 }
 
-func (s *Set) String() string {
+// typ is the set's type in nft's words.
+func (s *Set) typ() string {
 	names := make([]string, len(s.Fields))
 	for i, f := range s.Fields {
 		names[i] = fieldName(f)
@@ -206,6 +210,11 @@ func (s *Set) String() string {
 	if s.Verdicts {
 		typ += " : verdict"
 	}
+	return typ
+}
+
+func (s *Set) String() string {
+	typ := s.typ()
 	flags := ""
 	if s.Interval {
 		flags = " flags interval;"
@@ -225,6 +234,8 @@ func (v *Verdict) String() string {
 		return "accept"
 	case 0: // NF_DROP
 		return "drop"
+	case unix.NFT_CONTINUE:
+		return "continue"
 	}
 	return fmt.Sprintf("verdict %d", v.Code)
 }

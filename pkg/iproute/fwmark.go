@@ -111,6 +111,9 @@ type nftBackend struct {
 	// observe, when set, is told of every netlink round trip: "list" (b
 	// nil) or "apply" with the batch. Tests pin what the verbs send.
 	observe func(kind string, b *nft.Batch)
+	// client, when set, stands for the kernel: unit tests give an
+	// *nft.Fake, and netns is not used.
+	client nft.Client
 }
 
 func newNftBackend(table, netns string) *nftBackend {
@@ -120,16 +123,15 @@ func newNftBackend(table, netns string) *nftBackend {
 // session is one verb's netlink socket.
 type session struct {
 	n *nftBackend
-	c *nft.Conn
+	c nft.Client
 }
 
 func (n *nftBackend) open() (*session, error) {
-	c, err := nft.Open(n.netns)
+	c, err := nft.Use(n.client, n.netns)
 	if err != nil {
-		return nil, fmt.Errorf("nftables: %w", err)
+		return nil, err
 	}
-	c.Observe = n.observe
-	return &session{n: n, c: c}, nil
+	return &session{n: n, c: nft.Observe(c, n.observe)}, nil
 }
 
 func (s *session) close() { _ = s.c.Close() }
@@ -237,17 +239,7 @@ func markKey(a netip.Addr) *nft.Element {
 // element is a range, from SRC . first address of DST to SRC . last.
 func bypassElem(b Bypass) *nft.Element {
 	d := b.Dst.Masked()
-	return &nft.Element{Set: bypassSetOf(b.Src), Key: []netip.Addr{b.Src, d.Addr()}, KeyEnd: []netip.Addr{b.Src, lastAddr(d)}}
-}
-
-// lastAddr is the last address of p.
-func lastAddr(p netip.Prefix) netip.Addr {
-	a := p.Masked().Addr().AsSlice()
-	for i := p.Bits(); i < len(a)*8; i++ {
-		a[i/8] |= 0x80 >> (i % 8)
-	}
-	out, _ := netip.AddrFromSlice(a)
-	return out
+	return &nft.Element{Set: bypassSetOf(b.Src), Key: []netip.Addr{b.Src, d.Addr()}, KeyEnd: []netip.Addr{b.Src, nft.LastAddr(d)}}
 }
 
 // bypassOf reads a listed bypass element back; ranges that are not one
@@ -258,7 +250,7 @@ func bypassOf(e nft.Element) (Bypass, bool) {
 	}
 	for bits := 0; bits <= e.Key[1].BitLen(); bits++ {
 		p := netip.PrefixFrom(e.Key[1], bits)
-		if p.Masked().Addr() == e.Key[1] && lastAddr(p) == e.KeyEnd[1] {
+		if p.Masked().Addr() == e.Key[1] && nft.LastAddr(p) == e.KeyEnd[1] {
 			return Bypass{Src: e.Key[0], Dst: p}, true
 		}
 	}

@@ -1,6 +1,8 @@
 package iproute
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/netip"
 	"os"
@@ -31,11 +33,12 @@ func fwPlan(t *testing.T, i, table int) Plan {
 }
 
 // TestFwmarkRenderGolden pins every batch ADD and DEL can send, operation
-// by operation (rules as the expressions sent); -update rewrites it.
+// by operation, in the words of the nft script doing the same
+// (nft.Batch.Script); -update rewrites it.
 func TestFwmarkRenderGolden(t *testing.T) {
 	p := fwPlan(t, 0, 100)
 	var b strings.Builder
-	w := func(title string, batch *nft.Batch) { b.WriteString("# " + title + "\n" + batch.String()) }
+	w := func(title string, batch *nft.Batch) { b.WriteString("# " + title + "\n" + batch.Script()) }
 	w("ADD on an empty node: base objects, mark chain, elements", renderAdd(DefaultNftTable, p, nil, nil, nil))
 	base := map[string][]nft.Rule{}
 	for _, r := range fwBaseRules() {
@@ -68,7 +71,8 @@ func TestLastAddrAndBypassOf(t *testing.T) {
 	}
 }
 
-// nftRecorder keeps what a backend sends, round trip by round trip.
+// nftRecorder keeps what a backend sends, round trip by round trip, in
+// nft's words.
 type nftRecorder struct{ log []string }
 
 func (r *nftRecorder) observe(kind string, b *nft.Batch) {
@@ -76,7 +80,7 @@ func (r *nftRecorder) observe(kind string, b *nft.Batch) {
 		r.log = append(r.log, kind)
 		return
 	}
-	r.log = append(r.log, kind+"\n"+strings.TrimSuffix(b.String(), "\n"))
+	r.log = append(r.log, kind+"\n"+strings.TrimSuffix(b.Script(), "\n"))
 }
 
 func (r *nftRecorder) take() string {
@@ -85,41 +89,126 @@ func (r *nftRecorder) take() string {
 	return s
 }
 
-// TestFwmarkSends: what ADD and DEL send to the kernel, round trip by
-// round trip. Every ADD lists the table's rules once and sends one batch;
-// only the first ADD on a node declares the base objects, only the first
-// on a table its mark chain; DEL sends one batch, and lists only when
-// that batch is refused.
+// fwTarget makes fwmark backends on the default table, each on a node
+// of its own: on an nft.Fake (no root), or on the kernel in a throwaway
+// namespace (root), dumped through internal/nft by the same printer.
+type fwTarget struct {
+	backend func() (*nftBackend, func(t *testing.T) string)
+}
+
+func onFwTargets(t *testing.T, test func(t *testing.T, tg fwTarget)) {
+	t.Run("fake", func(t *testing.T) {
+		test(t, fwTarget{backend: func() (*nftBackend, func(*testing.T) string) {
+			f := nft.NewFake()
+			n := newNftBackend(DefaultNftTable, "")
+			n.client = f
+			return n, func(*testing.T) string { return f.Dump() }
+		}})
+	})
+	t.Run("kernel", func(t *testing.T) {
+		test(t, fwTarget{backend: func() (*nftBackend, func(*testing.T) string) {
+			node := testutil.NewNS(t)
+			return newNftBackend(DefaultNftTable, node.Path()), func(t *testing.T) string {
+				c, err := nft.Open(node.Path())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				d, err := nft.Dump(c, DefaultNftTable)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return d
+			}
+		}})
+	})
+}
+
+// TestFwmarkSends: what ADD and DEL send, round trip by round trip, to
+// the fake and to the kernel alike. Every ADD lists the table's rules
+// once and sends one batch; only the first ADD on a node declares the
+// base objects, only the first on a table its mark chain; DEL sends one
+// batch, and lists only when that batch is refused.
 func TestFwmarkSends(t *testing.T) {
-	n := newNftBackend(DefaultNftTable, testutil.NewNS(t).Path())
-	rec := &nftRecorder{}
-	n.observe = rec.observe
-	p0, p1, p2 := fwPlan(t, 0, 100), fwPlan(t, 1, 100), fwPlan(t, 2, 101)
-	p0moved := fwPlan(t, 0, 101)
-	empty := newNftBackend(DefaultNftTable, testutil.NewNS(t).Path())
-	empty.observe = rec.observe
-	var out strings.Builder
-	for _, step := range []struct {
-		name string
-		do   func() error
-	}{
-		{"first ADD", func() error { return n.add(p0, nil) }},
-		{"second pod's ADD, same table", func() error { return n.add(p1, nil) }},
-		{"third pod's ADD, another table", func() error { return n.add(p2, nil) }},
-		{"repeated ADD (the record holds its marks)", func() error { return n.add(p0, p0.Marks) }},
-		{"ADD moving the pod to another table", func() error { return n.add(p0moved, p0.Marks) }},
-		{"DEL", func() error { return n.remove(p0moved.Marks, p0moved.Bypass) }},
-		{"repeated DEL", func() error { return n.remove(p0moved.Marks, p0moved.Bypass) }},
-		{"(an element of the second pod deleted behind its back)", func() error { return n.remove(p1.Marks[:1], nil) }},
-		{"ADD of the second pod, its record naming the lost key", func() error { return n.add(p1, p1.Marks) }},
-		{"DEL on a node without the table", func() error { return empty.remove(p1.Marks, p1.Bypass) }},
-	} {
-		if err := step.do(); err != nil {
-			t.Fatalf("%s: %v", step.name, err)
+	onFwTargets(t, func(t *testing.T, tg fwTarget) {
+		rec := &nftRecorder{}
+		n, _ := tg.backend()
+		n.observe = rec.observe
+		p0, p1, p2 := fwPlan(t, 0, 100), fwPlan(t, 1, 100), fwPlan(t, 2, 101)
+		p0moved := fwPlan(t, 0, 101)
+		empty, _ := tg.backend()
+		empty.observe = rec.observe
+		var out strings.Builder
+		for _, step := range []struct {
+			name string
+			do   func() error
+		}{
+			{"first ADD", func() error { return n.add(p0, nil) }},
+			{"second pod's ADD, same table", func() error { return n.add(p1, nil) }},
+			{"third pod's ADD, another table", func() error { return n.add(p2, nil) }},
+			{"repeated ADD (the record holds its marks)", func() error { return n.add(p0, p0.Marks) }},
+			{"ADD moving the pod to another table", func() error { return n.add(p0moved, p0.Marks) }},
+			{"DEL", func() error { return n.remove(p0moved.Marks, p0moved.Bypass) }},
+			{"repeated DEL", func() error { return n.remove(p0moved.Marks, p0moved.Bypass) }},
+			{"(an element of the second pod deleted behind its back)", func() error { return n.remove(p1.Marks[:1], nil) }},
+			{"ADD of the second pod, its record naming the lost key", func() error { return n.add(p1, p1.Marks) }},
+			{"DEL on a node without the table", func() error { return empty.remove(p1.Marks, p1.Bypass) }},
+		} {
+			if err := step.do(); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			fmt.Fprintf(&out, "### %s\n%s\n\n", step.name, rec.take())
 		}
-		fmt.Fprintf(&out, "### %s\n%s\n\n", step.name, rec.take())
-	}
-	golden.Check(t, "fwmark_sends", out.String())
+		golden.Check(t, "fwmark_sends", out.String())
+	})
+}
+
+// TestFwmarkLifecycleDump: the table after each verb, as nft lists it:
+// the first ADD makes the table, maps, bypass sets, base chain and the
+// pod's mark chain; a second pod on the same routing table adds only
+// elements, a third on another table its mark chain; DEL removes the
+// pod's elements (the mark chains stay, shared); GC removes the
+// elements of the pods no record keeps.
+func TestFwmarkLifecycleDump(t *testing.T) {
+	onFwTargets(t, func(t *testing.T, tg fwTarget) {
+		n, dump := tg.backend()
+		p0, p1, p2 := fwPlan(t, 0, 100), fwPlan(t, 1, 100), fwPlan(t, 2, 101)
+		var out strings.Builder
+		last := ""
+		for _, step := range []struct {
+			name string
+			do   func() error
+		}{
+			{"ADD of a pod (table 100)", func() error { return n.add(p0, nil) }},
+			{"ADD of a second pod (table 100)", func() error { return n.add(p1, nil) }},
+			{"ADD of a third pod (table 101)", func() error { return n.add(p2, nil) }},
+			{"CHECK of the three", func() error {
+				for _, p := range []Plan{p0, p1, p2} {
+					if errs := n.check(context.Background(), p); len(errs) > 0 {
+						return errors.Join(errs...)
+					}
+				}
+				return nil
+			}},
+			{"DEL of the second pod", func() error { return n.remove(p1.Marks, p1.Bypass) }},
+			{"GC keeping the third pod's record", func() error { return n.sweep([]*Record{{Plan: p2}}) }},
+		} {
+			if err := step.do(); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			fmt.Fprintf(&out, "### %s\n", step.name)
+			if d := dump(t); d != last {
+				out.WriteString(d + "\n")
+				last = d
+			} else {
+				out.WriteString("(unchanged)\n\n")
+			}
+		}
+		golden.Check(t, "fwmark_lifecycle", out.String())
+		if errs := n.check(context.Background(), p0); len(errs) == 0 {
+			t.Error("CHECK of a collected pod found nothing missing")
+		}
+	})
 }
 
 var debugHandles = regexp.MustCompile(`(?m)^(inet \S+ \S+)( \d+)+$`)

@@ -25,6 +25,9 @@ type Backend struct {
 	// Observe, when set, is told of every netlink round trip: "list" (b
 	// nil) or "apply" with the batch. Tests count the hot path's.
 	Observe func(kind string, b *nft.Batch)
+	// Client, when set, stands for the kernel: unit tests give an
+	// *nft.Fake, and NetNS is not used.
+	Client nft.Client
 }
 
 // New returns a backend for table. It opens nothing: each verb opens one
@@ -38,19 +41,18 @@ var _ snat.Backend = (*Backend)(nil)
 // session is one verb's netlink socket.
 type session struct {
 	b *Backend
-	c *nft.Conn
+	c nft.Client
 }
 
 func (b *Backend) open(ctx context.Context) (*session, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	c, err := nft.Open(b.NetNS)
+	c, err := nft.Use(b.Client, b.NetNS)
 	if err != nil {
-		return nil, fmt.Errorf("nftables: %w", err)
+		return nil, err
 	}
-	c.Observe = b.Observe
-	return &session{b: b, c: c}, nil
+	return &session{b: b, c: nft.Observe(c, b.Observe)}, nil
 }
 
 func (s *session) close() { _ = s.c.Close() }

@@ -148,8 +148,8 @@ func TestDelOnEmptyNodeCreatesNothing(t *testing.T) {
 	}
 }
 
-// recorder keeps what a backend sends, rendered with the node's random
-// table name replaced.
+// recorder keeps what a backend sends, in nft's words, with the
+// backend's table shown as fakeTable.
 type recorder struct {
 	table string
 	log   []string
@@ -160,7 +160,7 @@ func (r *recorder) observe(kind string, b *nft.Batch) {
 		r.log = append(r.log, kind)
 		return
 	}
-	r.log = append(r.log, kind+"\n"+strings.ReplaceAll(b.String(), r.table, "TABLE"))
+	r.log = append(r.log, kind+"\n"+strings.ReplaceAll(b.Script(), r.table, fakeTable))
 }
 
 func (r *recorder) take() string {
@@ -169,33 +169,35 @@ func (r *recorder) take() string {
 	return s
 }
 
-// TestAddSends: what ADD and DEL send to the kernel, round trip by
-// round trip: the first ADD on a node lists the base chain and creates
-// the base objects with the pod's in one batch; the next ADD lists the
-// base chain and sends only its pod's objects; DEL sends one batch.
+// TestAddSends: what ADD and DEL send, round trip by round trip, to the
+// fake and to the kernel alike: the first ADD on a node lists the base
+// chain and creates the base objects with the pod's in one batch; the
+// next ADD lists the base chain and sends only its pod's objects; a
+// repeated ADD, refused, lists and converges; DEL sends one batch.
 func TestAddSends(t *testing.T) {
-	n := newNode(t)
-	b := n.backend()
-	rec := &recorder{table: n.table}
-	b.Observe = rec.observe
-	ctx := context.Background()
-	o1, o2 := masqtest.NewOwner("net1", 1), masqtest.NewOwner("net1", 2)
-	var out strings.Builder
-	for _, step := range []struct {
-		name string
-		do   func() error
-	}{
-		{"first ADD", func() error { return b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o1, masqtest.PodAddrs(1)...)) }},
-		{"second pod's ADD", func() error { return b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o2, masqtest.PodAddrs(2)...)) }},
-		{"repeated ADD", func() error { return b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o2, masqtest.PodAddrs(2)...)) }},
-		{"DEL", func() error { return b.Del(ctx, o2, masqtest.Prefixes(masqtest.PodAddrs(2)...)) }},
-	} {
-		if err := step.do(); err != nil {
-			t.Fatalf("%s: %v", step.name, err)
+	onTargets(t, func(t *testing.T, tg target) {
+		b := tg.b
+		rec := &recorder{table: tg.table}
+		b.Observe = rec.observe
+		ctx := context.Background()
+		o1, o2 := masqtest.NewOwner("net1", 1), masqtest.NewOwner("net1", 2)
+		var out strings.Builder
+		for _, step := range []struct {
+			name string
+			do   func() error
+		}{
+			{"first ADD", func() error { return b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o1, masqtest.PodAddrs(1)...)) }},
+			{"second pod's ADD", func() error { return b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o2, masqtest.PodAddrs(2)...)) }},
+			{"repeated ADD", func() error { return b.Add(ctx, masqtest.Plan(t, masqtest.GoldenConf, o2, masqtest.PodAddrs(2)...)) }},
+			{"DEL", func() error { return b.Del(ctx, o2, masqtest.Prefixes(masqtest.PodAddrs(2)...)) }},
+		} {
+			if err := step.do(); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			fmt.Fprintf(&out, "### %s\n%s\n", step.name, rec.take())
 		}
-		fmt.Fprintf(&out, "### %s\n%s\n", step.name, rec.take())
-	}
-	masqtest.Golden(t, "sends", out.String())
+		masqtest.Golden(t, "sends", out.String())
+	})
 }
 
 // nftScript declares plan's objects in nft's words (RuleText), as the
