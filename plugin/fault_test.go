@@ -330,9 +330,24 @@ func (w *faultWorld) checkKept() {
 		case snat && rule && dns:
 			s.applied = true
 		case s.applied:
+			w.dumpState(s)
 			w.t.Fatalf("step %d: running pod %s (%s) lost policy it had: snat=%v rule=%v dns=%v (faults now: nri up=%v, config %q, lookup failing=%v)\n%s",
 				w.step, s.pod.Name, s.addr, snat, rule, dns, w.up, w.cfgFault, w.addrs.fail.Load(), w.e.hostState())
 		}
+	}
+}
+
+// dumpState logs what diktyo-nri and iproute's records say of a slot's
+// pod, for the failure that follows.
+func (w *faultWorld) dumpState(s *faultSlot) {
+	if w.plugin != nil {
+		st, err := w.plugin.Pod(context.Background(), s.pod.Namespace, s.pod.Name)
+		w.t.Logf("status of %s: %+v (%v)", s.pod.Name, st, err)
+	}
+	recs, _ := filepath.Glob(filepath.Join(w.e.dir, "iproute", "*", "*"))
+	for _, r := range recs {
+		b, _ := os.ReadFile(r)
+		w.t.Logf("iproute state %s: %s", r, b)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	nriapi "github.com/containerd/nri/pkg/api"
@@ -203,26 +204,40 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	if !chainrun.IsNetNS(e.pod.NetNS) {
 		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
 	}
-	pod := e.pod
-	ips, err := p.podAddrs(st, e, cachedIPs)
-	if err != nil {
-		return failure(reasonNoIPs, err)
+	candidates := e.pod.IPs
+	if len(cachedIPs) > 0 {
+		candidates = cachedIPs
 	}
-	pod.IPs = ips
-	args := pol.CapabilityArgs()
-	if !p.pods.claim(pod.ID, ips, args, pol.Debug) {
-		return errNotLive
+	err := p.withAddrs(ctx, candidates, func() error {
+		// Under the addresses' locks: whether another live pod holds
+		// them, and whether this one is still live, hold until the ADD
+		// is done.
+		ips, err := p.podAddrs(st, e, cachedIPs)
+		if err != nil {
+			return failure(reasonNoIPs, err)
+		}
+		pod := e.pod
+		pod.IPs = ips
+		args := pol.CapabilityArgs()
+		if !p.pods.claim(pod.ID, ips, args, pol.Debug) {
+			return errNotLive
+		}
+		t := time.Now()
+		res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
+		p.metrics.cni("add", t)
+		p.dump(st, pod, pol, "ADD", args, res, err)
+		return err
+	})
+	var pe *podError
+	if errors.Is(err, errNotLive) || errors.As(err, &pe) {
+		return err // refused before the chain ran
 	}
-	t := time.Now()
-	res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
-	p.metrics.cni("add", t)
-	p.dump(st, pod, pol, "ADD", args, res, err)
 	if err == nil {
-		p.pods.markApplied(pod.ID)
+		p.pods.markApplied(e.pod.ID)
 		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
 		return nil
 	}
-	p.pods.update(pod.ID, func(pe *podEntry) { pe.lastErr = err.Error() })
+	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.lastErr = err.Error() })
 	if ctx.Err() != nil {
 		return failure(reasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
 	}
@@ -241,7 +256,12 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 		fallback = cur.lastArgs
 	}
 	t := time.Now()
-	ran, err := st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
+	var ran bool
+	err := p.withAddrs(ctx, append(slices.Clone(pod.IPs), cur.pod.IPs...), func() error {
+		var err error
+		ran, err = st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
+		return err
+	})
 	if !ran {
 		// No chain state to remove: what an admission claimed goes.
 		if err != nil {

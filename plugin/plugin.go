@@ -100,9 +100,11 @@ type Plugin struct {
 	addrs  AddressManager
 	addrMu sync.Mutex
 
-	pods    *podTable
-	locks   *podLocks
-	watches *sandboxWatches
+	pods  *podTable
+	locks *podLocks
+	// addrLocks serialise chain work on one pod address (withAddrs).
+	addrLocks *podLocks
+	watches   *sandboxWatches
 	// gcMu: chain work of single pods holds it shared, GC exclusively, so
 	// GC's list of valid attachments never misses a pod being added.
 	gcMu sync.RWMutex
@@ -153,6 +155,7 @@ func New(opts Options) (*Plugin, error) {
 		registry:    opts.Registry,
 		pods:        newPodTable(),
 		locks:       newPodLocks(),
+		addrLocks:   newPodLocks(),
 		watches:     newSandboxWatches(),
 		reconcileCh: make(chan string, 1),
 	}

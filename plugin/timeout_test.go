@@ -293,3 +293,38 @@ egress:
 		t.Errorf("attribution log names the removed pod:\n%s", log)
 	}
 }
+
+// TestAddressReusedWhileLateADDRuns: pod X's ADD outlives its handler; X
+// is stopped and removed, and IPAM gives its address to pod Y. Y's ADD
+// must not run while X's is still at work on the same address (X's
+// plugins would take the address's objects back from Y: iproute takes
+// over an address from the attachment that held it); it waits for X's,
+// and then owns the address. Found by plugin TestFaultProperty's soak (a
+// running pod lost its table rule).
+func TestAddressReusedWhileLateADDRuns(t *testing.T) {
+	s := newSlowEnv(t, "ignore", "0.5")
+	ctx := context.Background()
+	x, y := slowPod("late-x"), slowPod("late-y")
+	y.Ips = x.Ips
+	if err := s.p.RunPodSandbox(ctx, x); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.p.StopPodSandbox(ctx, x)
+	_ = s.p.RemovePodSandbox(ctx, x)
+	if err := s.p.RunPodSandbox(ctx, y); err != nil {
+		t.Fatal(err)
+	}
+	calls := s.waitCalls(t, "Y's ADD done", func(c []string) bool { return contains(c, "ADD-end/late-y") })
+	waitIdle(t, s.p)
+	at := func(c string) int {
+		for i, got := range calls {
+			if got == c {
+				return i
+			}
+		}
+		return -1
+	}
+	if xs, xe, ys := at("ADD-start/late-x"), at("ADD-end/late-x"), at("ADD-start/late-y"); xs >= 0 && (xe < 0 || ys < xe) {
+		t.Errorf("Y's ADD on X's address started while X's late ADD ran: %v", calls)
+	}
+}

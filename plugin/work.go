@@ -3,6 +3,8 @@ package plugin
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -17,6 +19,40 @@ func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context)
 	p.gcMu.RLock()
 	defer p.gcMu.RUnlock()
 	return f(ctx)
+}
+
+// withAddrs runs f holding the locks of the pod addresses ips (in order,
+// so that two pods never wait for each other). IPAM hands a stopped pod's
+// address to the next pod while the stopped pod's chain work may still
+// run (an ADD or DEL that outlived its handler): the locks keep the two
+// pods' ADDs and DELs on that address apart, and the liveness and holder
+// checks made under them decide which pod the address's objects belong
+// to. Taken inside the pod's lock, never around it.
+func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) error {
+	keys := make([]string, 0, len(ips))
+	for _, s := range ips {
+		if a, _, ok := strings.Cut(s, "/"); ok {
+			s = a
+		}
+		if !slices.Contains(keys, s) {
+			keys = append(keys, s)
+		}
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		if err := p.addrLocks.lock(ctx, k); err != nil {
+			for _, h := range keys[:i] {
+				p.addrLocks.unlock(h)
+			}
+			return failure(reasonTimeout, fmt.Errorf("waiting for chain work on pod address %s: %w", k, err))
+		}
+	}
+	defer func() {
+		for _, k := range keys {
+			p.addrLocks.unlock(k)
+		}
+	}()
+	return f()
 }
 
 // Job states for bounded.
