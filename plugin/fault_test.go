@@ -371,6 +371,12 @@ func (w *faultWorld) checkConverged() {
 		w.startPlugin()
 	}
 	waitFor(w.t, "synchronized after healing", func() bool { return w.plugin.Daemon().Synchronized })
+	// An instance that started while the file was missing runs on the
+	// built-in defaults (reloadInterval 5 s) until its watch reads the
+	// healed file.
+	waitFor(w.t, "the healed config in force", func() bool {
+		return !strings.Contains(strings.Join(w.plugin.Daemon().Faults, ";"), "built-in defaults")
+	})
 	time.Sleep(300 * time.Millisecond) // the config watch sees the healed file
 	w.plugin.Reconcile(context.Background(), "periodic")
 	for _, s := range w.slots {
