@@ -13,7 +13,12 @@
 //	GET /v1/version                       Version
 package localapi
 
-import "time"
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // Daemon is the daemon's own state (GET /v1/daemon).
 type Daemon struct {
@@ -103,7 +108,10 @@ const (
 	StateInvalid  = "invalid"  // annotations invalid or not allowed now
 )
 
-// Attachment is what the chain's plugins hold for a pod.
+// Attachment is what the chain's plugins hold for a pod: each plugin's
+// part (its Describe, as JSON) under the part's section: "snat"
+// (ipmasq), "routes" (iproute) and "dns" (registerDNS) are decoded into
+// SNAT, Routes and DNS; any other plugin's part is kept in Parts.
 type Attachment struct {
 	Network string   `json:"network"`
 	Owner   string   `json:"owner"`
@@ -114,8 +122,42 @@ type Attachment struct {
 	SNAT           *SNAT          `json:"snat,omitempty"`
 	Routes         *Routes        `json:"routes,omitempty"`
 	DNS            *DNS           `json:"dns,omitempty"`
+	// Parts are the other plugins' parts by section, as they encode them.
+	Parts map[string]json.RawMessage `json:"parts,omitempty"`
 	// Errors name the plugins whose part could not be rebuilt.
 	Errors map[string]string `json:"errors,omitempty"`
+}
+
+// SetPart puts a plugin's part (any JSON-encodable value) under section:
+// into SNAT, Routes or DNS, which it must decode into exactly (a field
+// the API does not know is an error, not dropped), or into Parts.
+func (a *Attachment) SetPart(section string, part any) error {
+	raw, err := json.Marshal(part)
+	if err != nil {
+		return fmt.Errorf("encoding the %s part: %w", section, err)
+	}
+	known := map[string]any{"snat": &a.SNAT, "routes": &a.Routes, "dns": &a.DNS}
+	if dst, ok := known[section]; ok {
+		return DecodeStrict(raw, dst)
+	}
+	if _, dup := a.Parts[section]; dup {
+		return fmt.Errorf("two parts of section %q", section)
+	}
+	if a.Parts == nil {
+		a.Parts = map[string]json.RawMessage{}
+	}
+	a.Parts[section] = raw
+	return nil
+}
+
+// DecodeStrict decodes raw into dst, refusing fields dst does not have.
+func DecodeStrict(raw []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("decoding %s: %w", raw, err)
+	}
+	return nil
 }
 
 // SNAT is ipmasq's part.

@@ -1,0 +1,45 @@
+package registerdns
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+)
+
+// Part is registerDNS's part of an attachment (Plugin.Describe): the
+// pod's names and records, from the config parser and record builder ADD
+// runs (Plan), without building a backend (which would read the TSIG
+// secret). Its JSON is the local API's "dns" section.
+type Part struct {
+	Backend string   `json:"backend"`
+	Names   []string `json:"names,omitempty"`
+	Records []string `json:"records,omitempty"`
+}
+
+// describe is Plugin.Describe.
+func describe(stdin []byte, pod cniutil.ExplainPod) (cniutil.Part, error) {
+	p, set, err := planFor(pod.CmdArgs(stdin))
+	if err != nil {
+		return nil, err
+	}
+	part := &Part{Backend: p.BackendName}
+	for _, n := range set.Names {
+		part.Names = append(part.Names, n.Host())
+	}
+	for _, r := range set.Records {
+		part.Records = append(part.Records, r.String())
+	}
+	return part, nil
+}
+
+// Section is the local API's key for registerDNS's part.
+func (p *Part) Section() string { return "dns" }
+
+// String names the pod's DNS names; the records are Explain's.
+func (p *Part) String() string {
+	if len(p.Names) == 0 {
+		return fmt.Sprintf("DNS names (%s backend): none", p.Backend)
+	}
+	return fmt.Sprintf("DNS names (%s backend): %s", p.Backend, strings.Join(p.Names, ", "))
+}
