@@ -115,6 +115,10 @@ func (p *Part) String() string {
 	fmt.Fprintf(&b, "SNAT of the pod's traffic (%s backend), first match wins:", p.Backend)
 	for _, r := range p.Rules {
 		fmt.Fprintf(&b, "\n  %s %s to %s: %s", r.Family, r.Protocol, r.Destination, action(r))
+		// The comment says why the rule is there (its owner aside).
+		if _, why, ok := strings.Cut(r.Comment, " "); ok {
+			fmt.Fprintf(&b, " [%s]", why)
+		}
 	}
 	return b.String()
 }
@@ -123,7 +127,7 @@ func action(r Rule) string {
 	var s string
 	switch r.Action {
 	case snat.ActionReturn.String():
-		return "not SNATed (excluded)"
+		return "not SNATed"
 	case snat.ActionMasquerade.String():
 		s = "masquerade"
 	default:
