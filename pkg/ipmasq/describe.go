@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
@@ -14,36 +15,13 @@ import (
 
 // Part is ipmasq's part of an attachment (Plugin.Describe): its backend
 // and the pod's rules in the order the kernel walks them, from
-// snat.ParseConfig and snat.BuildPlan as ADD runs them. Its JSON is the
-// local API's "snat" section.
+// snat.ParseConfig and snat.BuildPlan as ADD runs them, in the local
+// API's shape (its "snat" section).
 type Part struct {
-	Backend string `json:"backend"`
-	Rules   []Rule `json:"rules,omitempty"`
-	// Counters says why the rules carry no counters, when they were
-	// asked for (ReadCounters) and could not be read.
-	Counters string `json:"counters,omitempty"`
+	api.SNATPart
 
 	table string
 	plan  *snat.Plan
-}
-
-// Rule is one of the pod's rules, within its family's pod chain.
-type Rule struct {
-	Family string `json:"family"` // IPv4, IPv6
-	Index  int    `json:"index"`  // position in the family's pod chain
-	// Chain is the pod chain (iptables) or "table/chain" (nftables).
-	Chain       string `json:"chain"`
-	Destination string `json:"destination"` // CIDR; "any" for every destination
-	Protocol    string `json:"protocol"`    // tcp, udp, sctp, or "all"
-	// Action is "return" (excluded: not translated), "snat" or
-	// "masquerade".
-	Action string `json:"action"`
-	// To is the SNAT address and port range ("203.0.113.10:5000-5010").
-	To        string  `json:"to,omitempty"`
-	Randomize string  `json:"randomize,omitempty"`
-	Comment   string  `json:"comment"`
-	Packets   *uint64 `json:"packets,omitempty"`
-	Bytes     *uint64 `json:"bytes,omitempty"`
 }
 
 var (
@@ -59,7 +37,7 @@ func describe(stdin []byte, pod cniutil.ExplainPod) (cniutil.Part, error) {
 		return nil, err
 	}
 	plan := snat.BuildPlan(cfg, owner(cfg, pod.CmdArgs(stdin)), pod.Addrs)
-	p := &Part{Backend: cfg.Backend, table: cfg.Table, plan: plan}
+	p := &Part{SNATPart: api.SNATPart{Backend: cfg.Backend}, table: cfg.Table, plan: plan}
 	for _, fr := range plan.Families {
 		for i, r := range fr.Rules {
 			p.Rules = append(p.Rules, p.rule(fr.Family, i, r))
@@ -71,8 +49,8 @@ func describe(stdin []byte, pod cniutil.ExplainPod) (cniutil.Part, error) {
 // Section is the local API's key for ipmasq's part.
 func (p *Part) Section() string { return "snat" }
 
-func (p *Part) rule(fam snat.Family, i int, r snat.Rule) Rule {
-	out := Rule{Family: fam.String(), Index: i, Destination: "any", Protocol: "all",
+func (p *Part) rule(fam snat.Family, i int, r snat.Rule) api.SNATRule {
+	out := api.SNATRule{Family: fam.String(), Index: i, Destination: "any", Protocol: "all",
 		Action: r.Action.String(), Randomize: r.Randomize, Comment: r.Comment}
 	if p.Backend == snat.BackendNFTables {
 		out.Chain = p.table + "/" + nftables.ChainName(p.plan.Owner.ID)
@@ -123,7 +101,7 @@ func (p *Part) String() string {
 	return b.String()
 }
 
-func action(r Rule) string {
+func action(r api.SNATRule) string {
 	var s string
 	switch r.Action {
 	case snat.ActionReturn.String():

@@ -3,20 +3,15 @@ package iproute
 import (
 	"net/netip"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 // Part is iproute's part of an attachment (Plugin.Describe): the objects
 // of its Plan, one per line as ip(8) shows them, from Load and BuildPlan
-// as ADD runs them. Its JSON is the local API's "routes" section.
+// as ADD runs them, in the local API's shape (its "routes" section).
 type Part struct {
-	PodRoutes  []string `json:"podRoutes,omitempty"`
-	HostRoutes []string `json:"hostRoutes,omitempty"`
-	// HostRules are the attachment's own rules, then the shared ones.
-	HostRules []string `json:"hostRules,omitempty"`
-	// Marks and Bypass are the fwmark layout's nftables elements.
-	Marks  []string `json:"marks,omitempty"`
-	Bypass []string `json:"bypass,omitempty"`
+	api.RoutesPart
 
 	plan Plan
 }

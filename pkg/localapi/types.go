@@ -18,6 +18,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
 )
 
 // Daemon is the daemon's own state (GET /v1/daemon).
@@ -160,50 +162,14 @@ func DecodeStrict(raw []byte, dst any) error {
 	return nil
 }
 
-// SNAT is ipmasq's part.
-type SNAT struct {
-	Backend string     `json:"backend"`
-	Rules   []SNATRule `json:"rules,omitempty"`
-	// Counters says why rules carry no counters, when they do not.
-	Counters string `json:"counters,omitempty"`
-}
-
-// SNATRule is one of the pod's ipmasq rules, in the order the kernel
-// walks them within its family.
-type SNATRule struct {
-	Family string `json:"family"` // IPv4, IPv6
-	Index  int    `json:"index"`  // position in the family's pod chain
-	// Chain is the pod chain (iptables) or "table/chain" (nftables).
-	Chain       string `json:"chain"`
-	Destination string `json:"destination"` // CIDR; "any" for every destination
-	Protocol    string `json:"protocol"`    // tcp, udp, sctp, or "all"
-	// Action is "return" (excluded: not translated), "snat" or
-	// "masquerade".
-	Action string `json:"action"`
-	// To is the SNAT address and port range ("203.0.113.10:5000-5010").
-	To        string  `json:"to,omitempty"`
-	Randomize string  `json:"randomize,omitempty"`
-	Comment   string  `json:"comment"`
-	Packets   *uint64 `json:"packets,omitempty"`
-	Bytes     *uint64 `json:"bytes,omitempty"`
-}
-
-// Routes is iproute's part, one object per line as ip(8) shows it.
-type Routes struct {
-	PodRoutes  []string `json:"podRoutes,omitempty"`
-	HostRoutes []string `json:"hostRoutes,omitempty"`
-	HostRules  []string `json:"hostRules,omitempty"`
-	// Marks and Bypass are the fwmark layout's nftables elements.
-	Marks  []string `json:"marks,omitempty"`
-	Bypass []string `json:"bypass,omitempty"`
-}
-
-// DNS is registerDNS's part.
-type DNS struct {
-	Backend string   `json:"backend"`
-	Names   []string `json:"names,omitempty"`
-	Records []string `json:"records,omitempty"`
-}
+// The sections of an attachment: the parts of ipmasq, iproute and
+// registerDNS, in the shapes those plugins build them (pkg/api).
+type (
+	SNAT     = api.SNATPart
+	SNATRule = api.SNATRule
+	Routes   = api.RoutesPart
+	DNS      = api.DNSPart
+)
 
 // TraceRequest asks which SNAT rule and route a packet from a pod takes.
 type TraceRequest struct {

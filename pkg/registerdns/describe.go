@@ -4,17 +4,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
 // Part is registerDNS's part of an attachment (Plugin.Describe): the
 // pod's names and records, from the config parser and record builder ADD
 // runs (Plan), without building a backend (which would read the TSIG
-// secret). Its JSON is the local API's "dns" section.
+// secret), in the local API's shape (its "dns" section).
 type Part struct {
-	Backend string   `json:"backend"`
-	Names   []string `json:"names,omitempty"`
-	Records []string `json:"records,omitempty"`
+	api.DNSPart
 }
 
 // describe is Plugin.Describe.
@@ -23,7 +22,7 @@ func describe(stdin []byte, pod cniutil.ExplainPod) (cniutil.Part, error) {
 	if err != nil {
 		return nil, err
 	}
-	part := &Part{Backend: p.BackendName}
+	part := &Part{DNSPart: api.DNSPart{Backend: p.BackendName}}
 	for _, n := range set.Names {
 		part.Names = append(part.Names, n.Host())
 	}
