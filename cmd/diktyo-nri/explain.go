@@ -42,7 +42,7 @@ that a plugin would refuse, is printed with its exact error and exit status 1.`,
 	f.StringVar(&o.file, "annotations-file", "", "YAML/JSON map of annotations, or a pod manifest")
 	// StringArray, not StringSlice: annotation values are JSON, full of commas.
 	f.StringArrayVar(&o.annotations, "annotation", nil, "KEY=VALUE (repeatable)")
-	f.StringArrayVar(&o.ips, "ip", nil, "example pod address for the plugins' builders (repeatable; default 192.0.2.10)")
+	f.StringArrayVar(&o.ips, "ip", nil, "example pod address for the plugins' builders (repeatable; default 192.0.2.10, or one of the first podCIDR)")
 	return cmd
 }
 

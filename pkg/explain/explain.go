@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/netip"
 	"os"
 	"sort"
 	"strings"
@@ -29,7 +30,7 @@ type Input struct {
 	// HostNetwork explains the pod as a host-network pod.
 	HostNetwork bool
 	// IPs are example pod addresses for the plugins' builders; empty:
-	// 192.0.2.10 (TEST-NET-1).
+	// 192.0.2.10 (TEST-NET-1), or an address of the first podCIDR.
 	IPs []string
 }
 
@@ -39,7 +40,7 @@ func Explain(w io.Writer, in Input) error {
 	cfg := in.Config
 	ips := in.IPs
 	if len(ips) == 0 {
-		ips = []string{"192.0.2.10"}
+		ips = []string{exampleIP(cfg)}
 	}
 	// The example addresses are checked as diktyo-nri checks a pod's,
 	// whether or not the chain can be read here.
@@ -96,6 +97,27 @@ func Explain(w io.Writer, in Input) error {
 	pod.ID = "" // the plans name objects after an example sandbox ID
 	pod.IPs = ips
 	return writePlans(w, list, cfg.Chain.IfName, pod, pol.CapabilityArgs())
+}
+
+// exampleIP is the pod address explain shows plans for when none is
+// given: 192.0.2.10, or the tenth address of the node's first podCIDR
+// (its first when it is smaller), which the daemon would accept.
+func exampleIP(cfg *policy.Config) string {
+	if len(cfg.PodCIDRs) == 0 {
+		return "192.0.2.10"
+	}
+	p, err := netip.ParsePrefix(cfg.PodCIDRs[0])
+	if err != nil { // validated at load
+		return "192.0.2.10"
+	}
+	a := p.Masked().Addr()
+	for range 10 {
+		a = a.Next()
+	}
+	if !p.Contains(a) {
+		a = p.Masked().Addr().Next()
+	}
+	return a.String()
 }
 
 // checkIPs refuses example pod addresses (--ip) that diktyo-nri would

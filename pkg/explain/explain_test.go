@@ -344,6 +344,12 @@ func TestExplainChecksIPsWithoutChain(t *testing.T) {
 	if err != nil || !strings.Contains(out, "not readable here") {
 		t.Errorf("an address inside podCIDRs: %v\n%s", err, out)
 	}
+	// Without --ip, the example address is one the daemon accepts.
+	cfg = withChain(t, cfgYAML+"podCIDRs: [100.64.0.0/16]\n", fwmarkConf)
+	out, err = explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann})
+	if err != nil || !strings.Contains(out, "for pod address 100.64.0.10 ") {
+		t.Errorf("no --ip with podCIDRs: %v\n%s", err, out)
+	}
 }
 
 // TestExplainPool: a pool:NAME external is shown with an example block of
