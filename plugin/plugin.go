@@ -30,10 +30,10 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -59,7 +59,7 @@ type Options struct {
 	// route lookup, status's rule counters); nil: netlink and os/exec.
 	// Tests fake them (status.go).
 	Router        inspect.Router
-	CommandRunner snat.Runner
+	CommandRunner cniutil.Runner
 	// Addresses makes managed egress addresses present and withdraws
 	// them; nil: a hostaddr.Manager in the caller's network namespace
 	// (the host's). Tests point one at a throwaway namespace, or fake it.

@@ -3,14 +3,11 @@ package plugin
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 )
 
@@ -153,108 +150,27 @@ func podState(e *podEntry, invalid, empty bool) string {
 	return localapi.StatePending
 }
 
+// attachmentStatus is the cached attachment as the chain's plugins
+// describe it (their Describe, through the registry), with the parts'
+// counters when asked.
 func (p *Plugin) attachmentStatus(ctx context.Context, network string, att *chainrun.Attachment, counters bool) *localapi.Attachment {
 	out := &localapi.Attachment{Network: network, IPs: att.IPs(), CapabilityArgs: att.Runtime.CapabilityArgs}
-	a, err := inspect.Build(att.List, att.Runtime)
+	a, err := inspect.Build(chainrun.Builtin(), att.List, att.Runtime)
 	if err != nil {
 		out.Errors = map[string]string{"attachment": err.Error()}
 		return out
 	}
 	out.Owner, out.Plugins, out.Errors = a.Owner, a.Plugins, a.Errors
-	if a.Masq != nil {
-		out.SNAT = snatStatus(a.Masq)
-		if counters {
-			p.addCounters(ctx, a.Masq, out.SNAT)
+	for _, part := range a.Parts {
+		if c, ok := part.(cniutil.Counted); ok && counters {
+			c.ReadCounters(ctx, cniutil.ReadEnv{Runner: p.opts.CommandRunner})
 		}
-	}
-	if a.Route != nil {
-		out.Routes = &localapi.Routes{}
-		for _, r := range a.Route.PodRoutes {
-			out.Routes.PodRoutes = append(out.Routes.PodRoutes, r.String())
+		if err := out.SetPart(part.Section(), part); err != nil {
+			if out.Errors == nil {
+				out.Errors = map[string]string{}
+			}
+			out.Errors[part.Section()] = err.Error()
 		}
-		for _, r := range a.Route.HostRoutes {
-			out.Routes.HostRoutes = append(out.Routes.HostRoutes, r.String())
-		}
-		for _, r := range append(a.Route.Rules, a.Route.Shared...) {
-			out.Routes.HostRules = append(out.Routes.HostRules, r.String())
-		}
-		for _, m := range a.Route.Marks {
-			out.Routes.Marks = append(out.Routes.Marks, m.String())
-		}
-		for _, b := range a.Route.Bypass {
-			out.Routes.Bypass = append(out.Routes.Bypass, b.String())
-		}
-	}
-	if a.DNS != nil {
-		out.DNS = &localapi.DNS{Backend: a.DNS.Backend, Names: a.DNS.Names, Records: a.DNS.Records}
 	}
 	return out
-}
-
-func (p *Plugin) addCounters(ctx context.Context, m *inspect.Masq, s *localapi.SNAT) {
-	r := p.opts.CommandRunner
-	if r == nil {
-		r = snat.ExecRunner{}
-	}
-	cs, err := inspect.SNATCounters(ctx, r, m)
-	if err != nil {
-		s.Counters = err.Error()
-		return
-	}
-	for i := range s.Rules {
-		fam := snat.IPv4
-		if s.Rules[i].Family == snat.IPv6.String() {
-			fam = snat.IPv6
-		}
-		if c := cs[fam]; s.Rules[i].Index < len(c) {
-			pk, by := c[s.Rules[i].Index].Packets, c[s.Rules[i].Index].Bytes
-			s.Rules[i].Packets, s.Rules[i].Bytes = &pk, &by
-		}
-	}
-}
-
-// snatStatus lists ipmasq's rules in the order the kernel walks them.
-func snatStatus(m *inspect.Masq) *localapi.SNAT {
-	s := &localapi.SNAT{Backend: m.Backend}
-	for _, fr := range m.Plan.Families {
-		for i, r := range fr.Rules {
-			s.Rules = append(s.Rules, snatRule(m, fr.Family, i, r))
-		}
-	}
-	return s
-}
-
-func snatRule(m *inspect.Masq, fam snat.Family, i int, r snat.Rule) localapi.SNATRule {
-	out := localapi.SNATRule{Family: fam.String(), Index: i, Destination: "any", Protocol: "all",
-		Action: r.Action.String(), Randomize: r.Randomize, Comment: r.Comment}
-	if m.Backend == snat.BackendNFTables {
-		out.Chain = m.Table + "/" + nftables.ChainName(m.Plan.Owner.ID)
-	} else {
-		out.Chain = iptables.ChainName(m.Plan.Owner.ID)
-	}
-	if !r.AnyDst() {
-		out.Destination = r.Dst.String()
-	}
-	if r.Proto != "" {
-		out.Protocol = r.Proto
-	}
-	if r.Action == snat.ActionSNAT {
-		out.To = snatTarget(r)
-	}
-	return out
-}
-
-// snatTarget renders a SNAT rule's address and ports as in annotations.
-func snatTarget(r snat.Rule) string {
-	if r.PortLo == 0 {
-		return r.To.String()
-	}
-	ports := strconv.Itoa(int(r.PortLo))
-	if r.PortHi != r.PortLo {
-		ports += "-" + strconv.Itoa(int(r.PortHi))
-	}
-	if r.To.Is6() {
-		return "[" + r.To.String() + "]:" + ports
-	}
-	return r.To.String() + ":" + ports
 }

@@ -42,19 +42,24 @@ func (f *fakeIPTables) Run(_ context.Context, _ string, name string, args ...str
 }
 
 type statusEnv struct {
-	p      *Plugin
-	router *fakeRouter
-	ipt    *fakeIPTables
+	p        *Plugin
+	router   *fakeRouter
+	ipt      *fakeIPTables
+	conflist string
+	cfgPath  string
 }
 
 // statusPlugin is a plugin with a chain and a cache but no kernel: the
 // pods are put in its table and the cache by hand, as RunPodSandbox and
 // libcni would have.
-func statusPlugin(t *testing.T) *statusEnv {
+func statusPlugin(t *testing.T) *statusEnv { t.Helper(); return statusPluginWith(t, statusConflist) }
+
+// statusPluginWith is statusPlugin with another chain.
+func statusPluginWith(t *testing.T, chain string) *statusEnv {
 	t.Helper()
 	dir := t.TempDir()
 	conflist := filepath.Join(dir, "chain.conflist")
-	if err := os.WriteFile(conflist, []byte(statusConflist), 0o600); err != nil {
+	if err := os.WriteFile(conflist, []byte(chain), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cfg := fmt.Sprintf(`chain: {conflist: %s, cacheDir: %s}
@@ -64,7 +69,10 @@ namespaces:
       masq: {externals: ["203.0.113.10:5000-5999"], destinations: ["198.51.100.0/24"]}
       routeTable: {tables: [100]}
 `, conflist, filepath.Join(dir, "cache"))
-	env := &statusEnv{router: &fakeRouter{}, ipt: &fakeIPTables{}}
+	env := &statusEnv{router: &fakeRouter{}, ipt: &fakeIPTables{}, conflist: chain, cfgPath: filepath.Join(dir, "config.yaml")}
+	if err := os.WriteFile(env.cfgPath, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	p := quietPlugin(t, cfg)
 	p.opts.Router, p.opts.CommandRunner = env.router, env.ipt
 	env.p = p
@@ -86,7 +94,7 @@ func (env *statusEnv) add(t *testing.T, e podEntry, args string) {
 		t.Fatal(err)
 	}
 	cached, err := json.Marshal(map[string]any{
-		"kind": "cniCacheV1", "containerId": e.pod.ID, "config": []byte(statusConflist), "ifName": "eth0",
+		"kind": "cniCacheV1", "containerId": e.pod.ID, "config": []byte(env.conflist), "ifName": "eth0",
 		"networkName": "diktyo", "netns": e.pod.NetNS, "cniArgs": chainrun.CNIArgs(e.pod), "capabilityArgs": capArgs,
 	})
 	if err != nil {

@@ -2,21 +2,27 @@ package plugin
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 )
 
 // Trace says which of a pod's SNAT rules and which route a packet from
-// the pod to a destination takes: the rule by walking ipmasq's plan in
-// the kernel's order (snat.Plan.Match), the route by asking the kernel
-// (the host namespace's route lookup, as for a packet arriving from the
-// pod, with iproute's fwmark when its fwmark layout marks the pod).
+// the pod to a destination takes, asking the parts of the pod's chain
+// (cniutil.Tracer, through the registry): the rule from the part that
+// translates the source (ipmasq walks its plan in the kernel's order),
+// the route from the kernel (the host namespace's route lookup, as for a
+// packet arriving from the pod, with the mark a part gives it: iproute's
+// fwmark layout), and the pod's own routes towards the destination.
 func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localapi.Trace, error) {
 	q, err := parseTrace(req)
 	if err != nil {
@@ -32,7 +38,7 @@ func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localap
 	if st.runner != nil {
 		if att, err := st.runner.Cached(e.pod.ID); err == nil && att != nil {
 			ips = att.IPs()
-			if a, err = inspect.Build(att.List, att.Runtime); err != nil {
+			if a, err = inspect.Build(chainrun.Builtin(), att.List, att.Runtime); err != nil {
 				return nil, fmt.Errorf("pod %s/%s: rebuilding its attachment: %w", q.namespace, q.name, err)
 			}
 		}
@@ -43,15 +49,24 @@ func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localap
 	}
 	t := &localapi.Trace{Pod: q.namespace + "/" + q.name, PodID: e.pod.ID, Source: src.String(),
 		Destination: q.dst.String(), Port: int(q.port), Protocol: q.proto}
-	t.SNAT = traceSNAT(a, src, q.dst, q.proto)
-	t.Route = p.traceRoute(a, src, q.dst)
-	if a != nil && a.Route != nil {
-		for _, r := range a.Route.PodRoutes {
-			if r.Dst.Contains(q.dst) {
-				t.PodRoutes = append(t.PodRoutes, r.String())
+	var hops []cniutil.Hop
+	if a != nil {
+		pk := cniutil.Packet{Src: src, Dst: q.dst, Port: q.port, Proto: q.proto}
+		for _, part := range a.Parts {
+			if tr, ok := part.(cniutil.Tracer); ok {
+				hops = append(hops, tr.Trace(pk))
 			}
 		}
 	}
+	t.SNAT = traceSNAT(a, hops)
+	var mark uint32
+	for _, h := range hops {
+		if mark == 0 {
+			mark = h.Mark
+		}
+		t.PodRoutes = append(t.PodRoutes, h.PodRoutes...)
+	}
+	t.Route = p.traceRoute(src, q.dst, mark)
 	return t, nil
 }
 
@@ -125,49 +140,54 @@ func sourceFor(ips []string, dst netip.Addr) (netip.Addr, error) {
 			return a, nil
 		}
 	}
-	return netip.Addr{}, fmt.Errorf("it has no %s address (addresses: %s) to reach %s from", snat.FamilyOf(dst), strings.Join(ips, ", "), dst)
+	fam := "IPv4"
+	if dst.Is6() {
+		fam = "IPv6"
+	}
+	return netip.Addr{}, fmt.Errorf("it has no %s address (addresses: %s) to reach %s from", fam, strings.Join(ips, ", "), dst)
 }
 
-func traceSNAT(a *inspect.Attachment, src, dst netip.Addr, proto string) localapi.TraceSNAT {
-	switch {
-	case a == nil:
-		return localapi.TraceSNAT{Verdict: "diktyo applied nothing to this pod (no cached attachment): ipmasq leaves it untranslated"}
-	case a.Masq == nil:
-		if why := a.Errors["ipmasq"]; why != "" {
-			return localapi.TraceSNAT{Verdict: "ipmasq's rules could not be rebuilt: " + why}
+// traceSNAT is the verdict of the first part that translates the
+// packet's source.
+func traceSNAT(a *inspect.Attachment, hops []cniutil.Hop) localapi.TraceSNAT {
+	if a == nil {
+		return localapi.TraceSNAT{Verdict: "diktyo applied nothing to this pod (no cached attachment): untranslated by diktyo"}
+	}
+	for _, h := range hops {
+		if h.Translation == nil {
+			continue
 		}
-		return localapi.TraceSNAT{Verdict: "no ipmasq in the pod's chain: untranslated by diktyo"}
+		t := localapi.TraceSNAT{Verdict: h.Translation.Verdict}
+		if h.Translation.Rule != nil {
+			raw, err := json.Marshal(h.Translation.Rule)
+			if err == nil {
+				t.Rule = &localapi.SNATRule{}
+				err = localapi.DecodeStrict(raw, t.Rule)
+			}
+			if err != nil {
+				t.Rule = nil
+				t.Verdict += " (the rule cannot be shown: " + err.Error() + ")"
+			}
+		}
+		return t
 	}
-	r, i, ok := a.Masq.Plan.Match(src, dst, proto)
-	if !ok {
-		return localapi.TraceSNAT{Verdict: "no ipmasq rule matches: ipmasq leaves it untranslated (the rest of the nat table, e.g. the cluster CNI's masquerade, still applies)"}
+	if len(a.Errors) > 0 {
+		why := make([]string, 0, len(a.Errors))
+		for _, plugin := range slices.Sorted(maps.Keys(a.Errors)) {
+			why = append(why, plugin+": "+a.Errors[plugin])
+		}
+		return localapi.TraceSNAT{Verdict: "not known: the chain's parts could not all be rebuilt (" + strings.Join(why, "; ") + ")"}
 	}
-	rule := snatRule(a.Masq, snat.FamilyOf(src), i, r)
-	t := localapi.TraceSNAT{Rule: &rule}
-	switch r.Action {
-	case snat.ActionReturn:
-		t.Verdict = "excluded (" + rule.Destination + "): ipmasq leaves it untranslated (the rest of the nat table still applies)"
-	case snat.ActionMasquerade:
-		t.Verdict = "masquerade: source becomes the address of the outgoing interface"
-	default:
-		t.Verdict = "snat to " + rule.To
-	}
-	return t
+	return localapi.TraceSNAT{Verdict: "no plugin in the pod's chain translates it: untranslated by diktyo"}
 }
 
-func (p *Plugin) traceRoute(a *inspect.Attachment, src, dst netip.Addr) localapi.TraceRoute {
-	var tr localapi.TraceRoute
-	q := inspect.RouteQuery{Src: src, Dst: dst}
-	if a != nil {
-		if m, ok := inspect.MarkFor(a.Route, src, dst); ok {
-			q.Mark, tr.Mark = m.Value, m.Value
-		}
-	}
+func (p *Plugin) traceRoute(src, dst netip.Addr, mark uint32) localapi.TraceRoute {
+	tr := localapi.TraceRoute{Mark: mark}
 	r := p.opts.Router
 	if r == nil {
 		r = inspect.Netlink{}
 	}
-	ans, err := r.RouteGet(q)
+	ans, err := r.RouteGet(inspect.RouteQuery{Src: src, Dst: dst, Mark: mark})
 	if err != nil {
 		tr.Error = err.Error()
 		return tr

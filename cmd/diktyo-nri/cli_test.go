@@ -271,7 +271,8 @@ var webStatus = localapi.PodStatus{ID: "sb-web", Namespace: "team-a", Name: "web
 		SNAT: &localapi.SNAT{Backend: "iptables", Rules: []localapi.SNATRule{{Family: "IPv4", Index: 0, Chain: "DKT-0123456789abcdef",
 			Destination: "198.51.100.7/32", Protocol: "tcp", Action: "snat", To: "203.0.113.10:5000-5010", Comment: "owner=0123456789abcdef masqEntries[0]",
 			Packets: &one, Bytes: &many}}},
-		Routes: &localapi.Routes{HostRules: []string{"pref 1536 from 100.64.0.5 to all lookup 100"}}}}
+		Routes: &localapi.Routes{HostRules: []string{"pref 1536 from 100.64.0.5 to all lookup 100"}},
+		Parts:  map[string]json.RawMessage{"throwaway": json.RawMessage(`{ "greeting": "hello" }`)}}}
 
 func (fakeDaemonAPI) Pods(context.Context, bool) []localapi.PodStatus {
 	return []localapi.PodStatus{webStatus, {ID: "sb-x", Namespace: "team-b", Name: "broken", State: localapi.StateFailed, LastError: "chain ADD:\nboom"}}
@@ -333,7 +334,9 @@ func TestStatusCommand(t *testing.T) {
 	}
 	r = run("status", "team-a/web-1", "--api-socket", sock)
 	for _, want := range []string{"Pod:", "team-a/web-1", "State:", "applied", "DKT-0123456789abcdef", "203.0.113.10:5000-5010", "4200",
-		"host rule: pref 1536 from 100.64.0.5 to all lookup 100", `"policyRouting":{"table":100}`, "Watch:       pidfd"} {
+		"host rule: pref 1536 from 100.64.0.5 to all lookup 100", `"policyRouting":{"table":100}`, "Watch:       pidfd",
+		// A plugin the command line has no section for: its part as JSON.
+		`  throwaway: {"greeting":"hello"}`} {
 		if r.code != 0 || !strings.Contains(r.stdout, want) {
 			t.Errorf("status POD lacks %q:\n%s", want, r.stdout)
 		}

@@ -19,11 +19,12 @@ func newExplainCmd() *cobra.Command {
 		Use:   "explain [flags]",
 		Short: "Show what a pod's annotations would produce (no root, touches nothing)",
 		Long: `Print the namespace rule that applies, the policy, the capability args and
-CNI_ARGS the chain would get, the chain, a summary, and what each plugin's own
-parser and builder make of it for an example pod address (--ip): ipmasq's
-rules, iproute's routes and host rules, registerDNS's records. A request the
-admin config refuses, or that a plugin would refuse, is printed with its exact
-error and exit status 1.`,
+CNI_ARGS the chain would get, the chain, and what each plugin's own parser and
+builder make of it for an example pod address (--ip): its summary in words,
+then the objects it would create (ipmasq's rules, iproute's routes and host
+rules, registerDNS's records). --ip is checked as the daemon checks a pod's
+addresses (one host, inside podCIDRs). A request the admin config refuses, or
+that a plugin would refuse, is printed with its exact error and exit status 1.`,
 		Example: `  diktyo-nri explain --config config.yaml --namespace team-a --name web-1 --ip 198.51.100.10 \
     --annotation 'diktyo.io/v1.masq=[{"external":"203.0.113.10:5000-5010","destination":"198.51.100.7/32","protocol":"tcp"}]' \
     --annotation diktyo.io/v1.route-table=100
@@ -41,7 +42,7 @@ error and exit status 1.`,
 	f.StringVar(&o.file, "annotations-file", "", "YAML/JSON map of annotations, or a pod manifest")
 	// StringArray, not StringSlice: annotation values are JSON, full of commas.
 	f.StringArrayVar(&o.annotations, "annotation", nil, "KEY=VALUE (repeatable)")
-	f.StringArrayVar(&o.ips, "ip", nil, "example pod address for the plugins' builders (repeatable; default 192.0.2.10)")
+	f.StringArrayVar(&o.ips, "ip", nil, "example pod address for the plugins' builders (repeatable; default 192.0.2.10, or one of the first podCIDR)")
 	return cmd
 }
 

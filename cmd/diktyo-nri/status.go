@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -161,6 +164,15 @@ func writePod(w io.Writer, p *localapi.PodStatus) error {
 	writeSNAT(w, a.SNAT)
 	writeRoutes(w, a.Routes)
 	writeDNS(w, a.DNS)
+	// Other plugins' parts, as they encode them.
+	for _, section := range slices.Sorted(maps.Keys(a.Parts)) {
+		var b bytes.Buffer
+		if json.Compact(&b, a.Parts[section]) != nil {
+			b.Reset()
+			b.Write(a.Parts[section])
+		}
+		fmt.Fprintf(w, "  %s: %s\n", section, b.String())
+	}
 	for plugin, why := range a.Errors {
 		fmt.Fprintf(w, "  %s: cannot rebuild its part: %s\n", plugin, why)
 	}

@@ -15,16 +15,20 @@ import (
 // Plugin is the contract every one of diktyo's CNI plugins exports (as a
 // package-level value named Plugin), so that the plugin binary, the
 // in-process executor of diktyo-nri and `diktyo-nri explain` are built
-// from the same three parts:
+// from the same parts:
 //   - Verbs: the CNI verbs, given the invocation's environment (logger,
 //     CNI environment) and a context per call;
 //   - Explain: what ADD would create for a config and a pod, from the
 //     plugin's own config parser and planner, touching nothing;
+//   - Describe: the read side, what the plugin holds for an attachment
+//     as a typed Part (diktyo-nri status and trace, explain's summary),
+//     from the same parser and planner;
 //   - Type and About: the plugin type conflists name, and the line the
 //     binary prints for VERSION's about.
 //
 // A new built-in plugin is one such value and one line in chainrun's
-// registry (chainrun.Builtin).
+// registry (chainrun.Builtin): status, trace and explain read it from
+// there.
 type Plugin struct {
 	Type  string
 	About string
@@ -34,6 +38,12 @@ type Plugin struct {
 	// Explain describes, without touching the kernel, the DNS server or
 	// any file, what ADD would create; an error means ADD would refuse.
 	Explain func(stdin []byte, pod ExplainPod) (string, error)
+	// Describe rebuilds, touching nothing, what the plugin holds (or an
+	// ADD would create) for the attachment pod under the plugin config
+	// stdin, as a Part; an error means ADD would refuse it today. The
+	// Part may also be a Tracer (trace) or Counted (status's counters).
+	// Nil: the plugin has nothing to show.
+	Describe func(stdin []byte, pod ExplainPod) (Part, error)
 	// Moved, when set, reports whether the state a pod gets under plugin
 	// config old lives somewhere else under new (another backend, table
 	// or chain), so that an ADD with new leaves the old state behind. The
@@ -74,7 +84,8 @@ type Env struct {
 	Environ []string
 }
 
-// ExplainPod is the would-be attachment Plugin.Explain describes.
+// ExplainPod is the attachment Plugin.Explain and Plugin.Describe
+// describe: a would-be one (explain) or one libcni cached (status).
 type ExplainPod struct {
 	Network     string         // the network (conflist) name
 	ContainerID string         // the sandbox ID, which names the owner of every object

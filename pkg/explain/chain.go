@@ -17,10 +17,12 @@ import (
 // every object; the real one differs (and so do the chain names).
 const exampleSandbox = "0123456789abcdef"
 
-// writePlans runs each chain plugin's own config parser and builder
-// (cniutil.Plugin.Explain, from chainrun's registry) on
-// the runtime config the pod would send, for an example pod address, and
-// prints the objects it would create. An error means that plugin would
+// writePlans asks each chain plugin, through chainrun's registry, what
+// it would make of the runtime config the pod would send, for an example
+// pod address: its Part in words (cniutil.Plugin.Describe, the summary),
+// then the objects ADD would create in the plugin's own rendering
+// (cniutil.Plugin.Explain) when that says more. Both come from the
+// plugin's own parser and planner. An error means that plugin would
 // refuse the ADD, so the pod would fail.
 func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod chainrun.Pod, capArgs map[string]any) error {
 	// Pod addresses are hosts, as diktyo-nri takes them from the runtime.
@@ -35,10 +37,10 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 	sandbox := pod.ID
 	if sandbox == "" {
 		sandbox = exampleSandbox
-		fmt.Fprintf(w, "what the chain's plugins would create for pod address %s (sandbox ID %s stands in for the real one):\n",
+		fmt.Fprintf(w, "what the chain's plugins would do for pod address %s (sandbox ID %s stands in for the real one):\n",
 			strings.Join(pod.IPs, ", "), exampleSandbox)
 	} else {
-		fmt.Fprintf(w, "what the chain's plugins would create for pod address %s, sandbox %s:\n", strings.Join(pod.IPs, ", "), sandbox)
+		fmt.Fprintf(w, "what the chain's plugins would do for pod address %s, sandbox %s:\n", strings.Join(pod.IPs, ", "), sandbox)
 	}
 	args := make([]string, 0, 4)
 	for _, kv := range chainrun.CNIArgs(pod) {
@@ -46,24 +48,45 @@ func writePlans(w io.Writer, list *libcni.NetworkConfigList, ifName string, pod 
 	}
 	would := cniutil.ExplainPod{Network: list.Name, ContainerID: sandbox, IfName: ifName,
 		Args: strings.Join(args, ";"), Addrs: addrs}
-	builtin := chainrun.Builtin()
-	for _, p := range list.Plugins {
-		typ := p.Network.Type
-		stdin, err := inspect.PluginStdin(list, p, chainrun.CapabilityArgs(pod, capArgs))
+	reg := chainrun.Builtin()
+	for _, d := range inspect.Describe(reg, list, chainrun.CapabilityArgs(pod, capArgs), would) {
+		out, err := planText(reg, d, would)
 		if err != nil {
-			return fmt.Errorf("%s: %w", typ, err)
+			fmt.Fprintf(w, "  %s: would refuse the ADD: %v\n", d.Plugin, err)
+			return fmt.Errorf("chain plugin %s would refuse the pod: %w", d.Plugin, err)
 		}
-		out := "(not one of diktyo's plugins: no plan known)"
-		if bp, ok := builtin[typ]; ok {
-			out, err = bp.Explain(stdin, would)
-		}
-		if err != nil {
-			fmt.Fprintf(w, "  %s: would refuse the ADD: %v\n", typ, err)
-			return fmt.Errorf("chain plugin %s would refuse the pod: %w", typ, err)
-		}
-		fmt.Fprintf(w, "  %s:\n%s\n", typ, indent(out, "    "))
+		fmt.Fprintf(w, "  %s:\n%s\n", d.Plugin, indent(out, "    "))
 	}
 	return nil
+}
+
+// planText is a plugin's summary (its Part) and its plan (Explain),
+// the plan left out where it says what the summary says.
+func planText(reg map[string]cniutil.Plugin, d inspect.Described, would cniutil.ExplainPod) (string, error) {
+	bp, ok := reg[d.Plugin]
+	if !ok {
+		return "(not one of diktyo's plugins: no plan known)", nil
+	}
+	if d.Err != nil {
+		return "", d.Err
+	}
+	var parts []string
+	if d.Part != nil {
+		parts = append(parts, d.Part.String())
+	}
+	if bp.Explain != nil {
+		plan, err := bp.Explain(d.Stdin, would)
+		if err != nil {
+			return "", err
+		}
+		if len(parts) == 0 || plan != parts[0] {
+			parts = append(parts, plan)
+		}
+	}
+	if len(parts) == 0 {
+		return "(nothing to show)", nil
+	}
+	return strings.Join(parts, "\n"), nil
 }
 
 func indent(s, prefix string) string {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -29,7 +30,7 @@ type Input struct {
 	// HostNetwork explains the pod as a host-network pod.
 	HostNetwork bool
 	// IPs are example pod addresses for the plugins' builders; empty:
-	// 192.0.2.10 (TEST-NET-1).
+	// 192.0.2.10 (TEST-NET-1), or an address of the first podCIDR.
 	IPs []string
 }
 
@@ -37,6 +38,15 @@ type Input struct {
 // if any, after writing what led to it.
 func Explain(w io.Writer, in Input) error {
 	cfg := in.Config
+	ips := in.IPs
+	if len(ips) == 0 {
+		ips = []string{exampleIP(cfg)}
+	}
+	// The example addresses are checked as diktyo-nri checks a pod's,
+	// whether or not the chain can be read here.
+	if err := checkIPs(cfg, ips); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "pod: %s/%s\n", in.Pod.Namespace, in.Pod.Name)
 	if rule := cfg.RuleFor(in.Pod.Namespace); rule != nil {
 		fmt.Fprintf(w, "namespace rule: %s\n", strings.Join(rule.Namespaces, ", "))
@@ -77,22 +87,52 @@ func Explain(w io.Writer, in Input) error {
 	}
 	fmt.Fprintf(w, "CNI_ARGS: %s\n", strings.Join(args, ";"))
 	list := writeChain(w, cfg)
-	fmt.Fprintln(w, "what the chain does:")
-	writeSNAT(w, pol)
-	writeRoutes(w, pol)
-	writeDNS(w, pol)
 	if pol.Debug {
-		fmt.Fprintf(w, "  debug: each chain run is dumped to %s/<sandbox-id>/\n", cfg.Debug.Dir)
+		fmt.Fprintf(w, "debug: each chain run is dumped to %s/<sandbox-id>/\n", cfg.Debug.Dir)
 	}
 	if list == nil {
+		fmt.Fprintln(w, "what the chain does: not known here (its plugins make the plans, and the chain is not readable)")
 		return nil
 	}
 	pod.ID = "" // the plans name objects after an example sandbox ID
-	pod.IPs = in.IPs
-	if len(pod.IPs) == 0 {
-		pod.IPs = []string{"192.0.2.10"}
-	}
+	pod.IPs = ips
 	return writePlans(w, list, cfg.Chain.IfName, pod, pol.CapabilityArgs())
+}
+
+// exampleIP is the pod address explain shows plans for when none is
+// given: 192.0.2.10, or the tenth address of the node's first podCIDR
+// (its first when it is smaller), which the daemon would accept.
+func exampleIP(cfg *policy.Config) string {
+	if len(cfg.PodCIDRs) == 0 {
+		return "192.0.2.10"
+	}
+	p, err := netip.ParsePrefix(cfg.PodCIDRs[0])
+	if err != nil { // validated at load
+		return "192.0.2.10"
+	}
+	a := p.Masked().Addr()
+	for range 10 {
+		a = a.Next()
+	}
+	if !p.Contains(a) {
+		a = p.Masked().Addr().Next()
+	}
+	return a.String()
+}
+
+// checkIPs refuses example pod addresses (--ip) that diktyo-nri would
+// refuse as a pod's: not one host, or outside the node's podCIDRs.
+func checkIPs(cfg *policy.Config, ips []string) error {
+	hosts, err := cniutil.ParseHostAddrs("--ip", ips)
+	if err != nil {
+		return err
+	}
+	for _, a := range hosts {
+		if err := cfg.CheckPodAddr(a); err != nil {
+			return fmt.Errorf("--ip: %w", err)
+		}
+	}
+	return nil
 }
 
 func writeAnnotations(w io.Writer, ann map[string]string) {
@@ -140,138 +180,6 @@ func writeChain(w io.Writer, cfg *policy.Config) *libcni.NetworkConfigList {
 	fmt.Fprintf(w, "chain: network %q (CNI %s) from %s: %s, interface %s, cache %s\n",
 		list.Name, list.CNIVersion, cfg.Chain.Conflist, strings.Join(types, " -> "), cfg.Chain.IfName, cfg.Chain.CacheDir)
 	return list
-}
-
-// writeSNAT describes the SNAT decisions in ipmasq's order: exclusions
-// first, then the most specific destination first, then the default.
-func writeSNAT(w io.Writer, pol *policy.Policy) {
-	snat := pol.SNATPolicy
-	if len(pol.MasqEntries) == 0 && snat == nil {
-		return
-	}
-	fmt.Fprintln(w, "  SNAT of the pod's traffic (ipmasq), first match wins:")
-	if snat != nil {
-		for _, c := range snat.ExcludeCIDRs {
-			fmt.Fprintf(w, "    to %s: not SNATed (excluded)\n", c)
-		}
-	}
-	entries := append([]api.MasqEntry(nil), pol.MasqEntries...)
-	sort.SliceStable(entries, func(i, j int) bool { return prefixBits(entries[i].Destination) > prefixBits(entries[j].Destination) })
-	for _, e := range entries {
-		proto := e.Protocol
-		if proto == "" {
-			proto = "all"
-		}
-		desc := ""
-		if e.Description != "" {
-			desc = fmt.Sprintf(" (%s)", e.Description)
-		}
-		fmt.Fprintf(w, "    %s to %s: SNAT to %s%s\n", proto, e.Destination, e.External, desc)
-	}
-	if snat == nil {
-		return
-	}
-	action := snat.DefaultAction
-	switch action {
-	case "", "none":
-		action = "no SNAT"
-	case "snat":
-		action = "SNAT to " + snat.DefaultExternal
-	}
-	if snat.Randomize != "" && snat.Randomize != "none" {
-		action += ", ports randomized (" + snat.Randomize + ")"
-	}
-	writeDefaultSNAT(w, snat, action)
-}
-
-// writeDefaultSNAT describes where the default action applies, per family
-// (include lists only restrict the families they have entries of).
-func writeDefaultSNAT(w io.Writer, snat *api.SNATPolicy, action string) {
-	s, err := api.ParseSNATPolicy(*snat, api.Lenient)
-	if err != nil {
-		fmt.Fprintf(w, "    default: %v\n", err)
-		return
-	}
-	if len(s.Include) == 0 && len(s.PodInclude) == 0 {
-		fmt.Fprintf(w, "    anything else: %s (default)\n", action)
-		return
-	}
-	for _, fam := range []string{"IPv4", "IPv6"} {
-		if pod := ofFamily(s.PodInclude, fam); len(pod) > 0 {
-			fmt.Fprintf(w, "    to %s: %s (default, the pod's snat-include)\n", joinPrefixes(pod), action)
-			fmt.Fprintf(w, "    to the rest of %s: no SNAT (the pod's snat-include narrows the default there)\n", joinPrefixes(ofFamily(s.PodScope, fam)))
-		}
-		if inc := ofFamily(s.Include, fam); len(inc) > 0 {
-			fmt.Fprintf(w, "    to %s: %s (default, include list)\n", joinPrefixes(inc), action)
-			fmt.Fprintf(w, "    anything else (%s): no SNAT\n", fam)
-		} else {
-			fmt.Fprintf(w, "    anything else (%s): %s (default)\n", fam, action)
-		}
-	}
-}
-
-func ofFamily(ps []netip.Prefix, fam string) []netip.Prefix {
-	var out []netip.Prefix
-	for _, p := range ps {
-		if p.Addr().Is4() == (fam == "IPv4") {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func joinPrefixes(ps []netip.Prefix) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = p.String()
-	}
-	return strings.Join(s, ", ")
-}
-
-func prefixBits(s string) int {
-	p, err := api.ParsePrefix(s)
-	if err != nil {
-		return -1
-	}
-	return p.Bits()
-}
-
-func writeRoutes(w io.Writer, pol *policy.Policy) {
-	if len(pol.RouteEntries) > 0 {
-		fmt.Fprintln(w, "  routes inside the pod (iproute):")
-		for _, r := range pol.RouteEntries {
-			fmt.Fprintf(w, "    %s\n", describeRoute(r))
-		}
-	}
-	if pr := pol.PolicyRouting; pr != nil {
-		fmt.Fprintln(w, "  host policy routing (iproute):")
-		for _, c := range pr.ExcludeCIDRs {
-			fmt.Fprintf(w, "    from <pod IP> to %s lookup main (bypass)\n", c)
-		}
-		fmt.Fprintf(w, "    from <pod IP> lookup %d\n", pr.Table)
-		fmt.Fprintln(w, "    to <pod IP> lookup main")
-	}
-}
-
-func describeRoute(e api.RouteEntry) string {
-	r, err := api.ParseRouteEntry(e, api.Strict)
-	if err != nil { // the policy holds only parsed entries
-		return fmt.Sprintf("%+v (%v)", e, err)
-	}
-	if r.Description != "" {
-		return r.String() + " (" + r.Description + ")"
-	}
-	return r.String()
-}
-
-func writeDNS(w io.Writer, pol *policy.Policy) {
-	if len(pol.DNSNames) == 0 {
-		return
-	}
-	fmt.Fprintln(w, "  DNS records (registerDNS), for each pod address:")
-	for _, n := range pol.DNSNames {
-		fmt.Fprintf(w, "    %s A/AAAA <pod IP>\n", n)
-	}
 }
 
 // ReadAnnotationsFile reads annotations from a YAML or JSON file holding

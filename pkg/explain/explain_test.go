@@ -31,10 +31,8 @@ func explainString(t *testing.T, in Input) (string, error) {
 }
 
 func TestExplainAllowed(t *testing.T) {
-	cfg, err := policy.ParseConfig([]byte(cfgYAML))
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := withChain(t, cfgYAML, ipmasqConf+`,{"type":"iproute","capabilities":{"ips":true,"routeEntries":true,"policyRouting":true}},
+ {"type":"registerDNS","backend":"hosts","zones":["pods.test"],"capabilities":{"ips":true,"dnsNames":true}}`)
 	out, err := explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: map[string]string{
 		policy.KeyMasq:       `[{"external":"203.0.113.10:5000-5010","destination":"0.0.0.0/0","protocol":"tcp"},{"external":"203.0.113.10:5500","destination":"198.51.100.7/32","protocol":"udp"}]`,
 		policy.KeyRoutes:     `[{"destination":"198.51.100.0/25","gateway":"10.0.0.1"},{"destination":"198.51.100.128/25","gateway":"drop"}]`,
@@ -48,19 +46,19 @@ func TestExplainAllowed(t *testing.T) {
 		"result: ALLOWED",
 		`"masqEntries"`, `"snatPolicy"`, `"policyRouting"`, `"dnsNames"`,
 		"K8S_POD_NAMESPACE=team-a;K8S_POD_NAME=web",
-		"to 10.0.0.0/8: not SNATed (excluded)",
-		"anything else: masquerade (default)",
+		"IPv4 all to 10.0.0.0/8: not SNATed [exclude 10.0.0.0/8]",
+		"IPv4 all to any: masquerade [default masquerade]",
 		"198.51.100.0/25 via 10.0.0.1",
 		"blackhole 198.51.100.128/25",
-		"from <pod IP> lookup 100",
-		"web.team-a.pods.test. A/AAAA",
+		"host rule: pref 1536 from 192.0.2.10 to all lookup 100",
+		"DNS names (hosts backend): web.team-a.pods.test",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	// Most specific destination first, whatever the annotation's order.
-	if strings.Index(out, "198.51.100.7/32") > strings.Index(out, "tcp to 0.0.0.0/0") {
+	if strings.Index(out, "198.51.100.7/32") > strings.Index(out, "tcp to any: SNAT") {
 		t.Errorf("a /32 is shown after 0.0.0.0/0:\n%s", out)
 	}
 }
@@ -248,20 +246,109 @@ func TestDeployDefaults(t *testing.T) {
 	}
 }
 
-func TestWriteSNATPerFamily(t *testing.T) {
-	var b strings.Builder
-	writeSNAT(&b, &policy.Policy{SNATPolicy: &api.SNATPolicy{DefaultAction: "masquerade", IncludeCIDRs: []string{"2001:db8::/32"},
-		PodInclude: &api.PodInclude{CIDRs: []string{"198.51.100.0/25"}, Scope: []string{"198.51.100.0/24"}}}})
-	for _, want := range []string{
-		"to 198.51.100.0/25: masquerade (default, the pod's snat-include)",
-		"to the rest of 198.51.100.0/24: no SNAT",
-		"anything else (IPv4): masquerade (default)",
-		"to 2001:db8::/32: masquerade (default, include list)",
-		"anything else (IPv6): no SNAT",
-	} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, b.String())
+// writeConflist writes a chain of the given plugin confs (JSON objects,
+// comma-separated) and returns the admin config naming it.
+func withChain(t *testing.T, base, plugins string) *policy.Config {
+	t.Helper()
+	conflist := filepath.Join(t.TempDir(), "chain.conflist")
+	if err := os.WriteFile(conflist, []byte(`{"cniVersion":"1.1.0","name":"diktyo","plugins":[`+plugins+`]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := policy.ParseConfig([]byte(base + "chain: {conflist: " + conflist + "}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+const (
+	ipmasqConf  = `{"type":"ipmasq","tag":"DIKTYO-IPMASQ","capabilities":{"ips":true,"masqEntries":true,"snatPolicy":true}}`
+	fwmarkConf  = `{"type":"iproute","layout":"fwmark","capabilities":{"ips":true,"routeEntries":true,"policyRouting":true}}`
+	tmplDNSConf = `{"type":"registerDNS","backend":"hosts","zones":["pods.test"],"nameTemplate":"{name}.{namespace}.{zone}","capabilities":{"ips":true,"dnsNames":true}}`
+)
+
+// The summary is each plugin's own part (Describe), so it says what the
+// plans say where the hand-written summary did not: iproute's fwmark
+// layout makes no "from <pod IP>" rule, registerDNS's nameTemplate names
+// the pod without a dns-names annotation, and the node's includeCIDRs
+// meet a pod's snat-include.
+func TestExplainSummaryIsThePlans(t *testing.T) {
+	pod := policy.Pod{Namespace: "team-a", Name: "web"}
+	t.Run("fwmark", func(t *testing.T) {
+		out, err := explainString(t, Input{Config: withChain(t, cfgYAML, fwmarkConf), Pod: pod,
+			Annotations: map[string]string{policy.KeyRouteTable: "100"}, IPs: []string{"198.51.100.10"}})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
 		}
+		if strings.Contains(out, "from <pod IP> lookup") || strings.Contains(out, "from 198.51.100.10 lookup") {
+			t.Errorf("explain promises a source rule the fwmark layout never creates:\n%s", out)
+		}
+		if !strings.Contains(out, "nft mark: 198.51.100.10 -> mark") {
+			t.Errorf("explain lacks the pod's mark:\n%s", out)
+		}
+	})
+	t.Run("nameTemplate", func(t *testing.T) {
+		out, err := explainString(t, Input{Config: withChain(t, cfgYAML, tmplDNSConf), Pod: pod,
+			Annotations: map[string]string{policy.KeyRouteTable: "100"}, IPs: []string{"198.51.100.10"}})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if !strings.Contains(out, "DNS names (hosts backend): web.team-a.pods.test") {
+			t.Errorf("the summary omits the name the template gives:\n%s", out)
+		}
+	})
+	t.Run("includeCIDRs and snat-include", func(t *testing.T) {
+		base := `
+defaults: {snat: {defaultAction: masquerade, includeCIDRs: [198.51.100.128/25]}}
+namespaces:
+  - namespaces: [team-a]
+    allow:
+      snatInclude: {cidrs: [198.51.100.0/24]}
+`
+		out, err := explainString(t, Input{Config: withChain(t, base, ipmasqConf), Pod: pod,
+			Annotations: map[string]string{policy.KeySNATInclude: "198.51.100.0/25"}, IPs: []string{"192.0.2.10"}})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		// The pod's include does not meet the node's: no default SNAT
+		// inside the scope, and the node's include is shadowed by it
+		// (docs/annotations.md).
+		for _, wrong := range []string{"to 198.51.100.0/25: masquerade", "to 198.51.100.0/24: masquerade"} {
+			if strings.Contains(out, wrong) {
+				t.Errorf("explain says %q, which ipmasq does not do:\n%s", wrong, out)
+			}
+		}
+		scope := strings.Index(out, "IPv4 all to 198.51.100.0/24: not SNATed")
+		include := strings.Index(out, "IPv4 all to 198.51.100.128/25: masquerade")
+		if scope < 0 || include < scope {
+			t.Errorf("want the scope's return before the node's include:\n%s", out)
+		}
+	})
+}
+
+// --ip is checked as diktyo-nri checks a pod's addresses, also when the
+// chain cannot be read here.
+func TestExplainChecksIPsWithoutChain(t *testing.T) {
+	cfg, err := policy.ParseConfig([]byte(cfgYAML + "podCIDRs: [100.64.0.0/16]\nchain: {conflist: /nonexistent/chain.conflist}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := map[string]string{policy.KeyRouteTable: "100"}
+	for ip, want := range map[string]string{"1.2.3.4/0": "prefix length 0", "0.0.0.0": "--ip", "198.51.100.10": "outside podCIDRs"} {
+		out, err := explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann, IPs: []string{ip}})
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "--ip") {
+			t.Errorf("--ip %s: error %v, want one naming --ip and %q; output:\n%s", ip, err, want, out)
+		}
+	}
+	out, err := explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann, IPs: []string{"100.64.0.5"}})
+	if err != nil || !strings.Contains(out, "not readable here") {
+		t.Errorf("an address inside podCIDRs: %v\n%s", err, out)
+	}
+	// Without --ip, the example address is one the daemon accepts.
+	cfg = withChain(t, cfgYAML+"podCIDRs: [100.64.0.0/16]\n", fwmarkConf)
+	out, err = explainString(t, Input{Config: cfg, Pod: policy.Pod{Namespace: "team-a", Name: "web"}, Annotations: ann})
+	if err != nil || !strings.Contains(out, "for pod address 100.64.0.10 ") {
+		t.Errorf("no --ip with podCIDRs: %v\n%s", err, out)
 	}
 }
 

@@ -99,9 +99,8 @@ func TestExplainMatchesKernel(t *testing.T) {
 			},
 		},
 		{
-			name: "iproute",
-			plugin: `{"type":"iproute","hostInterface":"vxSFX","stateDir":"STATE","capabilities":{"ips":true,"routeEntries":true,"policyRouting":true},
-			  "policyRouting":{"allowedTables":[100]}}`,
+			name:   "iproute",
+			plugin: `{"type":"iproute","hostInterface":"vxSFX","stateDir":"STATE","capabilities":{"ips":true,"routeEntries":true,"policyRouting":true}}`,
 			args: map[string]any{
 				api.CapRouteEntries:  []api.RouteEntry{{Destination: "198.51.100.0/25", Gateway: "drop"}},
 				api.CapPolicyRouting: api.PolicyRouting{Table: 100},

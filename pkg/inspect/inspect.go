@@ -1,26 +1,21 @@
 // Package inspect rebuilds what diktyo's chain plugins hold for one pod
-// attachment (ipmasq's NAT rules, iproute's routes, rules and marks,
-// registerDNS's records) from the attachment libcni cached at its last
-// ADD, with each plugin's own parser and planner: the same functions the
-// plugins run, so what is shown is what the plugins were asked to
-// converge on. It touches nothing, except where a function says it reads
-// the kernel (counters, route lookups). diktyo-nri's status and trace use
-// it.
+// attachment from the attachment libcni cached at its last ADD: each
+// plugin's own Describe (cniutil.Plugin, from the registry the caller
+// passes, chainrun.Builtin), built on the same parser and planner the
+// plugin's ADD runs, so what is shown is what the plugins were asked to
+// converge on. It knows no plugin by name. It touches nothing, except
+// where a function says it reads the kernel (route lookups).
+// diktyo-nri's status and trace, and explain's summary, use it.
 package inspect
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/netip"
-	"os"
+	"strings"
 
 	"github.com/containernetworking/cni/libcni"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
-	"github.com/diktyo-io/diktyo/pkg/iproute"
-	"github.com/diktyo-io/diktyo/pkg/registerdns"
-	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
 // Attachment is what the chain's plugins hold for one pod.
@@ -31,34 +26,45 @@ type Attachment struct {
 	Addrs []netip.Prefix
 	// Plugins are the chain's plugin types, in order.
 	Plugins []string
-	Masq    *Masq
-	Route   *iproute.Plan
-	DNS     *DNS
+	// Parts are the parts of the plugins that describe one, in chain
+	// order.
+	Parts []cniutil.Part
 	// Errors are the plugins whose part could not be rebuilt, and why
 	// (e.g. a config the plugin would refuse today).
 	Errors map[string]string
 }
 
-// Masq is ipmasq's part: its backend and the pod's rules in plan order.
-type Masq struct {
-	Backend string // snat.BackendIPTables or snat.BackendNFTables
-	Tag     string // iptables: the shared chain
-	Table   string // nftables: the private table
-	Plan    *snat.Plan
+// Described is one chain plugin's Describe: its part, or why there is
+// none. Part and Err are both nil for a plugin without Describe (or not
+// in the registry).
+type Described struct {
+	Plugin string
+	Stdin  []byte
+	Part   cniutil.Part
+	Err    error
 }
 
-// DNS is registerDNS's part.
-type DNS struct {
-	Backend string
-	Names   []string
-	Records []string
+// Describe runs the Describe of each plugin of the chain (from reg, by
+// type) for pod, on the stdin libcni would give it with capArgs.
+func Describe(reg map[string]cniutil.Plugin, list *libcni.NetworkConfigList, capArgs map[string]any, pod cniutil.ExplainPod) []Described {
+	out := make([]Described, 0, len(list.Plugins))
+	for _, p := range list.Plugins {
+		d := Described{Plugin: p.Network.Type}
+		d.Stdin, d.Err = PluginStdin(list, p, capArgs)
+		if bp, ok := reg[d.Plugin]; ok && bp.Describe != nil && d.Err == nil {
+			d.Part, d.Err = bp.Describe(d.Stdin, pod)
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // Build rebuilds the attachment of a pod from the chain and the runtime
-// config of its ADD (libcni's cache, or what an ADD would be given). It
-// fails only when the pod's addresses are unusable; a plugin whose part
-// cannot be rebuilt is named in Errors, and the others are still shown.
-func Build(list *libcni.NetworkConfigList, rt *libcni.RuntimeConf) (*Attachment, error) {
+// config of its ADD (libcni's cache, or what an ADD would be given), with
+// the plugins of reg. It fails only when the pod's addresses are
+// unusable; a plugin whose part cannot be rebuilt is named in Errors, and
+// the others are still shown.
+func Build(reg map[string]cniutil.Plugin, list *libcni.NetworkConfigList, rt *libcni.RuntimeConf) (*Attachment, error) {
 	ips, err := stringList(rt.CapabilityArgs["ips"])
 	if err != nil {
 		return nil, fmt.Errorf("capability args ips: %w", err)
@@ -72,33 +78,25 @@ func Build(list *libcni.NetworkConfigList, rt *libcni.RuntimeConf) (*Attachment,
 		Owner:   cniutil.OwnerID(list.Name, rt.ContainerID, rt.IfName),
 		Addrs:   addrs,
 	}
-	for _, p := range list.Plugins {
-		a.Plugins = append(a.Plugins, p.Network.Type)
-		stdin, err := PluginStdin(list, p, rt.CapabilityArgs)
-		if err == nil {
-			err = a.add(p.Network.Type, stdin, rt)
-		}
-		if err != nil {
+	args := make([]string, 0, len(rt.Args))
+	for _, kv := range rt.Args {
+		args = append(args, kv[0]+"="+kv[1])
+	}
+	pod := cniutil.ExplainPod{Network: list.Name, ContainerID: rt.ContainerID, IfName: rt.IfName,
+		Args: strings.Join(args, ";"), Addrs: addrs}
+	for _, d := range Describe(reg, list, rt.CapabilityArgs, pod) {
+		a.Plugins = append(a.Plugins, d.Plugin)
+		switch {
+		case d.Err != nil:
 			if a.Errors == nil {
 				a.Errors = map[string]string{}
 			}
-			a.Errors[p.Network.Type] = err.Error()
+			a.Errors[d.Plugin] = d.Err.Error()
+		case d.Part != nil:
+			a.Parts = append(a.Parts, d.Part)
 		}
 	}
 	return a, nil
-}
-
-func (a *Attachment) add(typ string, stdin []byte, rt *libcni.RuntimeConf) error {
-	var err error
-	switch typ {
-	case "ipmasq":
-		a.Masq, err = buildMasq(a, stdin)
-	case "iproute":
-		a.Route, err = buildRoute(a, stdin, rt.IfName)
-	case "registerDNS":
-		a.DNS, err = buildDNS(a, stdin, rt)
-	}
-	return err
 }
 
 // PluginStdin builds a plugin's stdin as libcni does: the plugin conf
@@ -116,115 +114,6 @@ func PluginStdin(list *libcni.NetworkConfigList, p *libcni.PluginConfig, capArgs
 		return nil, fmt.Errorf("building the plugin's config: %w", err)
 	}
 	return conf.Bytes, nil
-}
-
-func buildMasq(a *Attachment, stdin []byte) (*Masq, error) {
-	cfg, err := snat.ParseConfig(stdin)
-	if err != nil {
-		return nil, err
-	}
-	owner := snat.Owner{Network: a.Network, ID: a.Owner}
-	return &Masq{Backend: cfg.Backend, Tag: cfg.Tag, Table: cfg.Table, Plan: snat.BuildPlan(cfg, owner, a.Addrs)}, nil
-}
-
-func buildRoute(a *Attachment, stdin []byte, ifName string) (*iproute.Plan, error) {
-	_, cfg, pod, err := iproute.Load(stdin)
-	if err != nil {
-		return nil, err
-	}
-	// The host-side interface only names host routes' device; it is
-	// found at ADD time, so it is not known here.
-	plan := iproute.BuildPlan(cfg, pod, a.Addrs, ifName, pod.HostInterface)
-	return &plan, nil
-}
-
-// buildDNS works the names and records out as registerDNS does, from its
-// zones and template and the pod's identity, without building a backend
-// (which would read the TSIG secret).
-func buildDNS(a *Attachment, stdin []byte, rt *libcni.RuntimeConf) (*DNS, error) {
-	var conf struct {
-		Backend       string   `json:"backend"`
-		Plugin        string   `json:"plugin"`
-		Zones         []string `json:"zones"`
-		ReverseZones  []string `json:"reverseZones"`
-		NameTemplate  string   `json:"nameTemplate"`
-		NodeName      string   `json:"nodeName"`
-		TTL           *uint32  `json:"ttl"`
-		RuntimeConfig struct {
-			DNSNames []string `json:"dnsNames"`
-		} `json:"runtimeConfig"`
-	}
-	if err := json.Unmarshal(stdin, &conf); err != nil {
-		return nil, fmt.Errorf("parsing registerDNS config: %w", err)
-	}
-	d := &DNS{Backend: conf.Backend}
-	if d.Backend == "" {
-		d.Backend = "hosts"
-		if conf.Plugin != "" {
-			d.Backend = "exec"
-		}
-	}
-	if d.Backend == "exec" {
-		return d, nil // the exec backend registers the pod, not names
-	}
-	zones, err := record.ParseZones("zones", conf.Zones)
-	if err != nil {
-		return nil, err
-	}
-	tmpl, err := record.ParseTemplate(conf.NameTemplate)
-	if err != nil {
-		return nil, fmt.Errorf("nameTemplate: %w", err)
-	}
-	var reverse record.Zones
-	if d.Backend == "rfc2136" {
-		if reverse, err = record.ParseReverseZones("reverseZones", conf.ReverseZones); err != nil {
-			return nil, err
-		}
-	}
-	pod := record.Pod{DNSNames: conf.RuntimeConfig.DNSNames}
-	for _, kv := range rt.Args {
-		switch kv[0] {
-		case "K8S_POD_NAMESPACE":
-			pod.Namespace = kv[1]
-		case "K8S_POD_NAME":
-			pod.Name = kv[1]
-		case "K8S_POD_UID":
-			pod.UID = kv[1]
-		}
-	}
-	names, err := record.Names(record.NameConfig{Zones: zones, Template: tmpl}, pod)
-	if err != nil {
-		return nil, err
-	}
-	ttl := uint32(registerdns.DefaultTTL)
-	if conf.TTL != nil {
-		ttl = *conf.TTL
-	}
-	ips := make([]netip.Addr, len(a.Addrs))
-	for i, p := range a.Addrs {
-		ips[i] = p.Addr()
-	}
-	owner := record.Owner{ID: a.Owner, Network: a.Network, Node: nodeName(conf.NodeName), Pod: record.PodRef(pod.Namespace, pod.Name)}
-	for _, n := range names {
-		d.Names = append(d.Names, n.Host())
-	}
-	for _, r := range record.Build(owner, names, ips, reverse, ttl) {
-		d.Records = append(d.Records, r.String())
-	}
-	return d, nil
-}
-
-// nodeName is registerDNS's nodeName: the config's, else $NODE_NAME,
-// else the hostname (it only shows in the owner TXT record).
-func nodeName(conf string) string {
-	if conf != "" {
-		return conf
-	}
-	if n := os.Getenv(registerdns.NodeNameEnv); n != "" {
-		return n
-	}
-	h, _ := os.Hostname()
-	return h
 }
 
 // stringList reads a capability arg that is a list of strings, as given

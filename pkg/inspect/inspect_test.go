@@ -2,15 +2,26 @@ package inspect
 
 import (
 	"encoding/json"
-	"net/netip"
 	"strings"
 	"testing"
 
 	"github.com/containernetworking/cni/libcni"
 
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq"
 	"github.com/diktyo-io/diktyo/pkg/iproute"
+	"github.com/diktyo-io/diktyo/pkg/registerdns"
 )
+
+// parts indexes an attachment's parts by section.
+func parts(a *Attachment) map[string]cniutil.Part {
+	m := map[string]cniutil.Part{}
+	for _, p := range a.Parts {
+		m[p.Section()] = p
+	}
+	return m
+}
 
 const testConflist = `{"cniVersion":"1.1.0","name":"diktyo","plugins":[
  {"type":"ipmasq","backend":"iptables","capabilities":{"ips":true,"masqEntries":true,"snatPolicy":true}},
@@ -40,33 +51,37 @@ func TestBuildFromCachedAttachment(t *testing.T) {
 		  "masqEntries":[{"external":"203.0.113.10:5000-5010","destination":"198.51.100.7/32","protocol":"tcp"}],
 		  "policyRouting":{"table":100},
 		  "dnsNames":["api.pods.diktyo.test"]}`)}
-	a, err := Build(list, rt)
+	a, err := Build(chainrun.Builtin(), list, rt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(a.Errors) != 0 {
 		t.Fatalf("errors: %v", a.Errors)
 	}
+	ps := parts(a)
+	masq, route, dns := ps["snat"].(*ipmasq.Part), ps["routes"].(*iproute.Part), ps["dns"].(*registerdns.Part)
+	if masq == nil || route == nil || dns == nil {
+		t.Fatalf("parts %v", a.Parts)
+	}
 	// The owner is the plugins' own: the chains and records they made
 	// carry it.
-	if want := cniutil.OwnerID("diktyo", "sandbox1", "eth0"); a.Owner != want || a.Masq.Plan.Owner.ID != want {
-		t.Errorf("owner %q / %q, want %q", a.Owner, a.Masq.Plan.Owner.ID, want)
+	if want := cniutil.OwnerID("diktyo", "sandbox1", "eth0"); a.Owner != want || masq.Rules[0].Chain != "DKT-"+want {
+		t.Errorf("owner %q / chain %q, want %q", a.Owner, masq.Rules[0].Chain, want)
 	}
 	if strings.Join(a.Plugins, ",") != "ipmasq,iproute,registerDNS" {
 		t.Errorf("plugins %v", a.Plugins)
 	}
-	fr := a.Masq.Plan.Families[0]
-	if len(fr.Rules) != 1 || fr.Rules[0].To != netip.MustParseAddr("203.0.113.10") || fr.Rules[0].PortHi != 5010 {
-		t.Errorf("masq rules %+v", fr.Rules)
+	if len(masq.Rules) != 1 || masq.Rules[0].To != "203.0.113.10:5000-5010" || masq.Rules[0].Destination != "198.51.100.7/32" {
+		t.Errorf("masq rules %+v", masq.Rules)
 	}
-	if len(a.Route.Marks) != 1 || a.Route.Marks[0].Table != 100 {
-		t.Errorf("route plan %+v", a.Route)
+	if len(route.Marks) != 1 || !strings.Contains(route.Marks[0], "table 100") {
+		t.Errorf("route part %+v", route)
 	}
-	if got := strings.Join(a.DNS.Names, ","); got != "web-1.team-a.pods.diktyo.test,api.pods.diktyo.test" {
+	if got := strings.Join(dns.Names, ","); got != "web-1.team-a.pods.diktyo.test,api.pods.diktyo.test" {
 		t.Errorf("dns names %s", got)
 	}
-	if len(a.DNS.Records) == 0 || !strings.Contains(strings.Join(a.DNS.Records, "\n"), "web-1.team-a.pods.diktyo.test. 30 A 100.64.0.5") {
-		t.Errorf("dns records %v", a.DNS.Records)
+	if len(dns.Records) == 0 || !strings.Contains(strings.Join(dns.Records, "\n"), "web-1.team-a.pods.diktyo.test. 30 A 100.64.0.5") {
+		t.Errorf("dns records %v", dns.Records)
 	}
 }
 
@@ -79,42 +94,23 @@ func TestBuildNamesTheFailingPlugin(t *testing.T) {
 	}
 	rt := &libcni.RuntimeConf{ContainerID: "s", IfName: "eth0", CapabilityArgs: cachedArgs(t,
 		`{"ips":["100.64.0.5"],"masqEntries":[{"external":"not-an-address","destination":"0.0.0.0/0"}],"dnsNames":["x.elsewhere.test."]}`)}
-	a, err := Build(list, rt)
+	a, err := Build(chainrun.Builtin(), list, rt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Masq != nil || !strings.Contains(a.Errors["ipmasq"], "not-an-address") {
-		t.Errorf("ipmasq: %+v %q", a.Masq, a.Errors["ipmasq"])
+	ps := parts(a)
+	if ps["snat"] != nil || !strings.Contains(a.Errors["ipmasq"], "not-an-address") {
+		t.Errorf("ipmasq: %v %q", ps["snat"], a.Errors["ipmasq"])
 	}
-	if a.DNS != nil || !strings.Contains(a.Errors["registerDNS"], "x.elsewhere.test") {
-		t.Errorf("registerDNS: %+v %q", a.DNS, a.Errors["registerDNS"])
+	if ps["dns"] != nil || !strings.Contains(a.Errors["registerDNS"], "x.elsewhere.test") {
+		t.Errorf("registerDNS: %v %q", ps["dns"], a.Errors["registerDNS"])
 	}
-	if a.Route == nil {
+	if ps["routes"] == nil {
 		t.Error("iproute's part is missing")
 	}
 	// Addresses that are not the pod's hosts: no attachment at all.
 	rt.CapabilityArgs = cachedArgs(t, `{"ips":[42]}`)
-	if _, err := Build(list, rt); err == nil || !strings.Contains(err.Error(), "ips") {
+	if _, err := Build(chainrun.Builtin(), list, rt); err == nil || !strings.Contains(err.Error(), "ips") {
 		t.Errorf("bad ips: %v", err)
-	}
-}
-
-func TestMarkFor(t *testing.T) {
-	pod, other := netip.MustParseAddr("100.64.0.5"), netip.MustParseAddr("100.64.0.6")
-	plan := &iproute.Plan{
-		Marks:  []iproute.Mark{{Addr: pod, Table: 100, Value: 0x10000, Mask: 0xff0000}},
-		Bypass: []iproute.Bypass{{Src: pod, Dst: netip.MustParsePrefix("10.0.0.0/8")}},
-	}
-	if m, ok := MarkFor(plan, pod, netip.MustParseAddr("198.51.100.7")); !ok || m.Value != 0x10000 {
-		t.Errorf("marked destination: %v %v", m, ok)
-	}
-	if _, ok := MarkFor(plan, pod, netip.MustParseAddr("10.1.2.3")); ok {
-		t.Error("a bypass destination got a mark")
-	}
-	if _, ok := MarkFor(plan, other, netip.MustParseAddr("198.51.100.7")); ok {
-		t.Error("another pod's address got this pod's mark")
-	}
-	if _, ok := MarkFor(nil, pod, pod); ok {
-		t.Error("no plan, yet a mark")
 	}
 }

@@ -8,8 +8,6 @@ import (
 
 	"github.com/vishvananda/netlink"
 	"golang.org/x/sys/unix"
-
-	"github.com/diktyo-io/diktyo/pkg/iproute"
 )
 
 // RouteQuery is a packet as the host's routing sees it: from a pod
@@ -158,25 +156,4 @@ func explainErrno(err error) error {
 		return fmt.Errorf("%w (no route, or forwarding is off on the arrival interface)", err)
 	}
 	return err
-}
-
-// MarkFor returns the mark iproute's fwmark layout gives a packet from
-// src to dst (its prerouting chain): none when the pod's address has no
-// mark, or when dst is one of the pod's bypass destinations (those go
-// to main unmarked).
-func MarkFor(plan *iproute.Plan, src, dst netip.Addr) (mark iproute.Mark, ok bool) {
-	if plan == nil {
-		return iproute.Mark{}, false
-	}
-	for _, b := range plan.Bypass {
-		if b.Src == src && b.Dst.Contains(dst) {
-			return iproute.Mark{}, false
-		}
-	}
-	for _, m := range plan.Marks {
-		if m.Addr == src {
-			return m, true
-		}
-	}
-	return iproute.Mark{}, false
 }

@@ -28,11 +28,12 @@ const Timeout = 30 * time.Second
 // Plugin is ipmasq in diktyo's plugin contract: the binary
 // (cmd/ipmasq), the in-process executor and explain all start here.
 var Plugin = cniutil.Plugin{
-	Type:    "ipmasq",
-	About:   "diktyo ipmasq: per-pod source NAT (iptables or nftables)",
-	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, snat.ExecRunner{}).cni() },
-	Explain: explain,
-	Moved:   moved,
+	Type:     "ipmasq",
+	About:    "diktyo ipmasq: per-pod source NAT (iptables or nftables)",
+	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, snat.ExecRunner{}).cni() },
+	Explain:  explain,
+	Describe: describe,
+	Moved:    moved,
 }
 
 // moved: a pod's rules live in the backend's own objects, so a change of

@@ -21,10 +21,11 @@ import (
 // Plugin is iproute in diktyo's plugin contract: the binary
 // (cmd/iproute), the in-process executor and explain all start here.
 var Plugin = cniutil.Plugin{
-	Type:    "iproute",
-	About:   "diktyo iproute: pod routes and host-side policy routing",
-	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, "").cni() },
-	Explain: explain,
+	Type:     "iproute",
+	About:    "diktyo iproute: pod routes and host-side policy routing",
+	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, "").cni() },
+	Explain:  explain,
+	Describe: describe,
 }
 
 // verbs are iproute's CNI verbs for one invocation's environment.

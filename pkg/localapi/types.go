@@ -13,7 +13,14 @@
 //	GET /v1/version                       Version
 package localapi
 
-import "time"
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/api"
+)
 
 // Daemon is the daemon's own state (GET /v1/daemon).
 type Daemon struct {
@@ -103,7 +110,10 @@ const (
 	StateInvalid  = "invalid"  // annotations invalid or not allowed now
 )
 
-// Attachment is what the chain's plugins hold for a pod.
+// Attachment is what the chain's plugins hold for a pod: each plugin's
+// part (its Describe, as JSON) under the part's section: "snat"
+// (ipmasq), "routes" (iproute) and "dns" (registerDNS) are decoded into
+// SNAT, Routes and DNS; any other plugin's part is kept in Parts.
 type Attachment struct {
 	Network string   `json:"network"`
 	Owner   string   `json:"owner"`
@@ -114,54 +124,52 @@ type Attachment struct {
 	SNAT           *SNAT          `json:"snat,omitempty"`
 	Routes         *Routes        `json:"routes,omitempty"`
 	DNS            *DNS           `json:"dns,omitempty"`
+	// Parts are the other plugins' parts by section, as they encode them.
+	Parts map[string]json.RawMessage `json:"parts,omitempty"`
 	// Errors name the plugins whose part could not be rebuilt.
 	Errors map[string]string `json:"errors,omitempty"`
 }
 
-// SNAT is ipmasq's part.
-type SNAT struct {
-	Backend string     `json:"backend"`
-	Rules   []SNATRule `json:"rules,omitempty"`
-	// Counters says why rules carry no counters, when they do not.
-	Counters string `json:"counters,omitempty"`
+// SetPart puts a plugin's part (any JSON-encodable value) under section:
+// into SNAT, Routes or DNS, which it must decode into exactly (a field
+// the API does not know is an error, not dropped), or into Parts.
+func (a *Attachment) SetPart(section string, part any) error {
+	raw, err := json.Marshal(part)
+	if err != nil {
+		return fmt.Errorf("encoding the %s part: %w", section, err)
+	}
+	known := map[string]any{"snat": &a.SNAT, "routes": &a.Routes, "dns": &a.DNS}
+	if dst, ok := known[section]; ok {
+		return DecodeStrict(raw, dst)
+	}
+	if _, dup := a.Parts[section]; dup {
+		return fmt.Errorf("two parts of section %q", section)
+	}
+	if a.Parts == nil {
+		a.Parts = map[string]json.RawMessage{}
+	}
+	a.Parts[section] = raw
+	return nil
 }
 
-// SNATRule is one of the pod's ipmasq rules, in the order the kernel
-// walks them within its family.
-type SNATRule struct {
-	Family string `json:"family"` // IPv4, IPv6
-	Index  int    `json:"index"`  // position in the family's pod chain
-	// Chain is the pod chain (iptables) or "table/chain" (nftables).
-	Chain       string `json:"chain"`
-	Destination string `json:"destination"` // CIDR; "any" for every destination
-	Protocol    string `json:"protocol"`    // tcp, udp, sctp, or "all"
-	// Action is "return" (excluded: not translated), "snat" or
-	// "masquerade".
-	Action string `json:"action"`
-	// To is the SNAT address and port range ("203.0.113.10:5000-5010").
-	To        string  `json:"to,omitempty"`
-	Randomize string  `json:"randomize,omitempty"`
-	Comment   string  `json:"comment"`
-	Packets   *uint64 `json:"packets,omitempty"`
-	Bytes     *uint64 `json:"bytes,omitempty"`
+// DecodeStrict decodes raw into dst, refusing fields dst does not have.
+func DecodeStrict(raw []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("decoding %s: %w", raw, err)
+	}
+	return nil
 }
 
-// Routes is iproute's part, one object per line as ip(8) shows it.
-type Routes struct {
-	PodRoutes  []string `json:"podRoutes,omitempty"`
-	HostRoutes []string `json:"hostRoutes,omitempty"`
-	HostRules  []string `json:"hostRules,omitempty"`
-	// Marks and Bypass are the fwmark layout's nftables elements.
-	Marks  []string `json:"marks,omitempty"`
-	Bypass []string `json:"bypass,omitempty"`
-}
-
-// DNS is registerDNS's part.
-type DNS struct {
-	Backend string   `json:"backend"`
-	Names   []string `json:"names,omitempty"`
-	Records []string `json:"records,omitempty"`
-}
+// The sections of an attachment: the parts of ipmasq, iproute and
+// registerDNS, in the shapes those plugins build them (pkg/api).
+type (
+	SNAT     = api.SNATPart
+	SNATRule = api.SNATRule
+	Routes   = api.RoutesPart
+	DNS      = api.DNSPart
+)
 
 // TraceRequest asks which SNAT rule and route a packet from a pod takes.
 type TraceRequest struct {

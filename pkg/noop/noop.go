@@ -93,10 +93,11 @@ func ParseConf(stdin []byte) (*Conf, error) {
 // Plugin is noop in diktyo's plugin contract: the binary (cmd/noop), the
 // in-process executor and explain all start here.
 var Plugin = cniutil.Plugin{
-	Type:    "noop",
-	About:   "diktyo noop: dumps CNI calls for debugging",
-	Verbs:   verbs,
-	Explain: explain,
+	Type:     "noop",
+	About:    "diktyo noop: dumps CNI calls for debugging",
+	Verbs:    verbs,
+	Explain:  explain,
+	Describe: describe,
 }
 
 // verbs returns the verbs for one invocation. The invocation's
@@ -119,17 +120,13 @@ func verbs(env cniutil.Env) cniutil.Verbs {
 	}
 }
 
-// explain is Plugin.Explain: what noop writes, and where.
+// explain is Plugin.Explain: what noop writes, and where (its Part).
 func explain(stdin []byte, pod cniutil.ExplainPod) (string, error) {
-	conf, err := ParseConf(stdin)
+	p, err := describe(stdin, pod)
 	if err != nil {
 		return "", err
 	}
-	if !conf.Debug {
-		return "(nothing: debug is off)", nil
-	}
-	return fmt.Sprintf("a dump of each call's stdin, CNI environment and netns under %s/%s/%s/",
-		conf.DebugDir, pod.ContainerID, pod.IfName), nil
+	return p.String(), nil
 }
 
 func addResult(args *skel.CmdArgs, environ func() []string) (*current.Result, string, error) {

@@ -24,10 +24,11 @@ import (
 // Plugin is registerDNS in diktyo's plugin contract: the binary
 // (cmd/registerDNS), the in-process executor and explain all start here.
 var Plugin = cniutil.Plugin{
-	Type:    "registerDNS",
-	About:   "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)",
-	Verbs:   func(env cniutil.Env) cniutil.Verbs { return newVerbs(env).cni() },
-	Explain: explain,
+	Type:     "registerDNS",
+	About:    "diktyo registerDNS: pod DNS records (hosts, rfc2136, exec)",
+	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env).cni() },
+	Explain:  explain,
+	Describe: describe,
 }
 
 // verbs are registerDNS's CNI verbs for one invocation's environment.
@@ -72,15 +73,21 @@ func (v *verbs) load(args *skel.CmdArgs, lenient bool) (*Config, *pod, error) {
 // touching a backend: diktyo-nri explain prints it, so it can never
 // disagree with ADD.
 func Plan(args *skel.CmdArgs) (record.Set, error) {
+	_, set, err := planFor(args)
+	return set, err
+}
+
+// planFor is Plan with the config it parsed.
+func planFor(args *skel.CmdArgs) (*Config, record.Set, error) {
 	p, err := ParseConfig(args.StdinData)
 	if err != nil {
-		return record.Set{}, err
+		return nil, record.Set{}, err
 	}
 	pd, err := p.plan(args, false, nil)
 	if err != nil {
-		return record.Set{}, err
+		return nil, record.Set{}, err
 	}
-	return pd.set, nil
+	return p, pd.set, nil
 }
 
 // plan works out the pod's names, addresses and records; with lenient,

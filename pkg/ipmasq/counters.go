@@ -1,4 +1,4 @@
-package inspect
+package ipmasq
 
 import (
 	"context"
@@ -15,23 +15,24 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
-// Counter is what the kernel counted for one rule.
-type Counter struct {
+// counter is what the kernel counted for one rule.
+type counter struct {
 	Packets, Bytes uint64
 }
 
-// SNATCounters reads the packet and byte counters of the pod's ipmasq
+// ruleCounters reads the packet and byte counters of the pod's ipmasq
 // rules, per family in the plan's order (index i is fr.Rules[i]), with
 // one "iptables -t nat -S CHAIN -v" per family: only the pod's chain is
 // listed, never the whole table. A chain that holds other rules than the
-// plan (drift) gets no counters rather than misattributed ones.
-func SNATCounters(ctx context.Context, r snat.Runner, m *Masq) (map[snat.Family][]Counter, error) {
-	if m.Backend == snat.BackendNFTables {
-		return nftCounters(m)
+// plan (drift) gets no counters rather than misattributed ones. The
+// nftables backend's (table) are read over netlink.
+func ruleCounters(ctx context.Context, r snat.Runner, backend, table string, plan *snat.Plan) (map[snat.Family][]counter, error) {
+	if backend == snat.BackendNFTables {
+		return nftCounters(table, plan)
 	}
-	out := map[snat.Family][]Counter{}
-	chain := iptables.ChainName(m.Plan.Owner.ID)
-	for _, fr := range m.Plan.Families {
+	out := map[snat.Family][]counter{}
+	chain := iptables.ChainName(plan.Owner.ID)
+	for _, fr := range plan.Families {
 		tool := "iptables"
 		if fr.Family == snat.IPv6 {
 			tool = "ip6tables"
@@ -40,7 +41,7 @@ func SNATCounters(ctx context.Context, r snat.Runner, m *Masq) (map[snat.Family]
 		if err != nil {
 			return nil, fmt.Errorf("listing %s counters of chain %s: %w", tool, chain, err)
 		}
-		cs, err := ParseCounters(listing, chain)
+		cs, err := parseCounters(listing, chain)
 		if err != nil {
 			return nil, fmt.Errorf("%s chain %s: %w", tool, chain, err)
 		}
@@ -55,27 +56,27 @@ func SNATCounters(ctx context.Context, r snat.Runner, m *Masq) (map[snat.Family]
 // nftCounters reads the counters of the pod chain's rules (every rule
 // of ipmasq's nftables backend has one) with one netlink listing of that
 // chain, in the calling thread's namespace.
-func nftCounters(m *Masq) (map[snat.Family][]Counter, error) {
+func nftCounters(table string, plan *snat.Plan) (map[snat.Family][]counter, error) {
 	c, err := nft.Open("")
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = c.Close() }()
-	chain := nftables.ChainName(m.Plan.Owner.ID)
-	rules, err := c.ListRules(m.Table, chain)
+	chain := nftables.ChainName(plan.Owner.ID)
+	rules, err := c.ListRules(table, chain)
 	if err != nil {
 		return nil, fmt.Errorf("listing nftables chain %s counters: %w", chain, err)
 	}
 	total := 0
-	for _, fr := range m.Plan.Families {
+	for _, fr := range plan.Families {
 		total += len(fr.Rules)
 	}
 	if len(rules) != total {
 		return nil, fmt.Errorf("nftables chain %s has %d rules where the plan has %d (drift; the next reconcile repairs it)", chain, len(rules), total)
 	}
-	out := map[snat.Family][]Counter{}
+	out := map[snat.Family][]counter{}
 	i := 0
-	for _, fr := range m.Plan.Families {
+	for _, fr := range plan.Families {
 		for range fr.Rules {
 			var ct *expr.Counter
 			for _, e := range rules[i].Exprs {
@@ -86,7 +87,7 @@ func nftCounters(m *Masq) (map[snat.Family][]Counter, error) {
 			if ct == nil {
 				return nil, fmt.Errorf("nftables chain %s: rule %d has no counter (made by an older diktyo; the next ADD adds it)", chain, i+1)
 			}
-			out[fr.Family] = append(out[fr.Family], Counter{Packets: ct.Packets, Bytes: ct.Bytes})
+			out[fr.Family] = append(out[fr.Family], counter{Packets: ct.Packets, Bytes: ct.Bytes})
 			i++
 		}
 	}
@@ -100,10 +101,10 @@ var counterRE = regexp.MustCompile(`(?:^\[(\d+):(\d+)\]|\s-c (\d+) (\d+)(?:\s|$)
 
 var quotedRE = regexp.MustCompile(`"[^"]*"`)
 
-// ParseCounters returns the counters of chain's rules ("-A CHAIN" lines),
+// parseCounters returns the counters of chain's rules ("-A CHAIN" lines),
 // in order.
-func ParseCounters(listing, chain string) ([]Counter, error) {
-	var out []Counter
+func parseCounters(listing, chain string) ([]counter, error) {
+	var out []counter
 	for _, line := range strings.Split(listing, "\n") {
 		line = strings.TrimSpace(line)
 		rest := strings.TrimSpace(strings.TrimLeft(line, "[0123456789:]"))
@@ -122,7 +123,7 @@ func ParseCounters(listing, chain string) ([]Counter, error) {
 		if p == "" {
 			p, b = m[3], m[4]
 		}
-		var c Counter
+		var c counter
 		var err error
 		if c.Packets, err = strconv.ParseUint(p, 10, 64); err != nil {
 			return nil, fmt.Errorf("packets in %q: %w", line, err)

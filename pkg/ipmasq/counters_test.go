@@ -1,4 +1,4 @@
-package inspect
+package ipmasq
 
 import (
 	"context"
@@ -25,20 +25,20 @@ func TestParseCounters(t *testing.T) {
 -A DKT-0123456789abcdef -d 198.51.100.7/32 -p tcp -m comment --comment "owner=0123456789abcdef masqEntries[0] -c 999 999" -c 12 3456 -j SNAT --to-source 203.0.113.10:5000-5010
 -A DKT-0123456789abcdef-other -c 1 1 -j RETURN
 `
-	got, err := ParseCounters(listing, chain)
+	got, err := parseCounters(listing, chain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []Counter{{7, 420}, {12, 3456}}; !reflect.DeepEqual(got, want) {
+	if want := []counter{{7, 420}, {12, 3456}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("counters %v, want %v", got, want)
 	}
 	// iptables-save -c form.
-	got, err = ParseCounters("[3:180] -A "+chain+` -m comment --comment "owner=x default masquerade" -j MASQUERADE`, chain)
-	if err != nil || !reflect.DeepEqual(got, []Counter{{3, 180}}) {
+	got, err = parseCounters("[3:180] -A "+chain+` -m comment --comment "owner=x default masquerade" -j MASQUERADE`, chain)
+	if err != nil || !reflect.DeepEqual(got, []counter{{3, 180}}) {
 		t.Errorf("save form: %v %v", got, err)
 	}
 	// A rule without counters (iptables without -v) is an error, not 0.
-	if _, err := ParseCounters("-A "+chain+` -m comment --comment "owner=x y" -j RETURN`, chain); err == nil {
+	if _, err := parseCounters("-A "+chain+` -m comment --comment "owner=x y" -j RETURN`, chain); err == nil {
 		t.Error("a rule without counters parsed")
 	}
 }
@@ -58,19 +58,19 @@ func (f *fakeRunner) Run(_ context.Context, _ string, name string, args ...strin
 	return out, nil
 }
 
-func TestSNATCounters(t *testing.T) {
+func TestRuleCounters(t *testing.T) {
 	cfg, err := snat.ParseConfig([]byte(`{"name":"n","excludeCIDRs":["10.0.0.0/8"],"defaultAction":"masquerade"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	owner := snat.Owner{Network: "n", ID: "0123456789abcdef"}
-	m := &Masq{Backend: snat.BackendIPTables, Plan: snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})}
+	plan := snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})
 	r := &fakeRunner{out: map[string]string{"iptables": "-A DKT-0123456789abcdef -d 10.0.0.0/8 -c 1 2 -j RETURN\n-A DKT-0123456789abcdef -c 3 4 -j MASQUERADE\n"}}
-	got, err := SNATCounters(context.Background(), r, m)
+	got, err := ruleCounters(context.Background(), r, snat.BackendIPTables, "", plan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []Counter{{1, 2}, {3, 4}}; !reflect.DeepEqual(got[snat.IPv4], want) {
+	if want := []counter{{1, 2}, {3, 4}}; !reflect.DeepEqual(got[snat.IPv4], want) {
 		t.Errorf("counters %v", got)
 	}
 	// Only the pod's chain is listed, with the xtables lock wait.
@@ -79,13 +79,13 @@ func TestSNATCounters(t *testing.T) {
 	}
 	// A chain that differs from the plan gets no counters at all.
 	r.out["iptables"] = "-A DKT-0123456789abcdef -c 3 4 -j MASQUERADE\n"
-	if _, err := SNATCounters(context.Background(), r, m); err == nil || !strings.Contains(err.Error(), "drift") {
+	if _, err := ruleCounters(context.Background(), r, snat.BackendIPTables, "", plan); err == nil || !strings.Contains(err.Error(), "drift") {
 		t.Errorf("drifted chain: %v", err)
 	}
 }
 
 // TestNFTCounters: the nftables backend's pod rules count what they
-// match, and SNATCounters reads them over netlink, in plan order: in a
+// match, and ruleCounters reads them over netlink, in plan order: in a
 // throwaway namespace, packets from the pod's address to an excluded
 // destination count on the exclusion rule, the rest on the masquerade.
 func TestNFTCounters(t *testing.T) {
@@ -96,7 +96,7 @@ func TestNFTCounters(t *testing.T) {
 		t.Fatal(err)
 	}
 	owner := snat.Owner{Network: "n", ID: "0123456789abcdef"}
-	m := &Masq{Backend: cfg.Backend, Table: cfg.Table, Plan: snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})}
+	plan := snat.BuildPlan(cfg, owner, []netip.Prefix{netip.MustParsePrefix("100.64.0.5/32")})
 	n := testutil.NewNS(t)
 	testutil.Run(t, n, "ip", "link", "add", "d0", "type", "veth", "peer", "name", "d1")
 	testutil.Run(t, n, "ip", "link", "set", "d0", "up")
@@ -104,9 +104,9 @@ func TestNFTCounters(t *testing.T) {
 	testutil.Run(t, n, "ip", "addr", "add", "100.64.0.5/32", "dev", "d0")
 	testutil.Run(t, n, "ip", "addr", "add", "100.64.0.1/32", "dev", "d0")
 	testutil.Run(t, n, "ip", "route", "add", "192.0.2.0/24", "dev", "d0", "src", "100.64.0.1")
-	var got map[snat.Family][]Counter
+	var got map[snat.Family][]counter
 	err = n.Do(func(ns.NetNS) error {
-		if err := nftables.New(cfg.Table, snat.ExecRunner{}).Add(context.Background(), m.Plan); err != nil {
+		if err := nftables.New(cfg.Table, snat.ExecRunner{}).Add(context.Background(), plan); err != nil {
 			return err
 		}
 		// Locally sent datagrams cross nat POSTROUTING too (d1 gets
@@ -121,7 +121,7 @@ func TestNFTCounters(t *testing.T) {
 			_ = c.Close()
 		}
 		var err error
-		got, err = SNATCounters(context.Background(), nil, m)
+		got, err = ruleCounters(context.Background(), nil, cfg.Backend, cfg.Table, plan)
 		return err
 	})
 	if err != nil {
