@@ -74,10 +74,17 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 		}
 		return nil, failure(reasonHostNetwork, fmt.Errorf("host-network pods cannot use diktyo annotations (they would act on the node's own traffic)"))
 	}
+	if policy.HasDiktyoAnnotations(e.annotations) {
+		// The pod's identity goes into CNI_ARGS and DNS names: one that
+		// could inject keys there is refused first, naming the field.
+		if err := e.pod.Validate(); err != nil {
+			return nil, failure(reasonInvalid, err)
+		}
+	}
 	pol, err := policy.Decide(st.cfg, e.policyPod(), e.annotations)
 	if err == nil && !pol.Empty() {
-		// The pod's identity goes into CNI_ARGS: refused before anything
-		// is built when it could inject keys there.
+		// Node defaults give unannotated pods a policy too: the same
+		// check before anything is built.
 		err = e.pod.Validate()
 	}
 	switch {
