@@ -23,6 +23,8 @@ import (
 //   - Describe: the read side, what the plugin holds for an attachment
 //     as a typed Part (diktyo-nri status and trace, explain's summary),
 //     from the same parser and planner;
+//   - Moved (optional): whether a new config keeps a pod's state
+//     elsewhere (another backend), so that the runtime DELs the old;
 //   - Type and About: the plugin type conflists name, and the line the
 //     binary prints for VERSION's about.
 //

@@ -10,6 +10,7 @@ import (
 	"github.com/google/nftables/expr"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
@@ -26,7 +27,7 @@ type counter struct {
 // listed, never the whole table. A chain that holds other rules than the
 // plan (drift) gets no counters rather than misattributed ones. The
 // nftables backend's (table) are read over netlink.
-func ruleCounters(ctx context.Context, r snat.Runner, backend, table string, plan *snat.Plan) (map[snat.Family][]counter, error) {
+func ruleCounters(ctx context.Context, r cniutil.Runner, backend, table string, plan *snat.Plan) (map[snat.Family][]counter, error) {
 	if backend == snat.BackendNFTables {
 		return nftCounters(table, plan)
 	}

@@ -106,7 +106,7 @@ func TestNFTCounters(t *testing.T) {
 	testutil.Run(t, n, "ip", "route", "add", "192.0.2.0/24", "dev", "d0", "src", "100.64.0.1")
 	var got map[snat.Family][]counter
 	err = n.Do(func(ns.NetNS) error {
-		if err := nftables.New(cfg.Table, snat.ExecRunner{}).Add(context.Background(), plan); err != nil {
+		if err := nftables.New(cfg.Table).Add(context.Background(), plan); err != nil {
 			return err
 		}
 		// Locally sent datagrams cross nat POSTROUTING too (d1 gets

@@ -141,7 +141,7 @@ func (p *Part) Trace(pk cniutil.Packet) cniutil.Hop {
 // (one listing of the pod's chain per family); when they cannot be
 // read, Counters says why and no rule has any.
 func (p *Part) ReadCounters(ctx context.Context, env cniutil.ReadEnv) {
-	var r snat.Runner = snat.ExecRunner{}
+	var r cniutil.Runner = cniutil.ExecRunner{}
 	if env.Runner != nil {
 		r = env.Runner
 	}

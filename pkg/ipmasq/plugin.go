@@ -30,7 +30,7 @@ const Timeout = 30 * time.Second
 var Plugin = cniutil.Plugin{
 	Type:     "ipmasq",
 	About:    "diktyo ipmasq: per-pod source NAT (iptables or nftables)",
-	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, snat.ExecRunner{}).cni() },
+	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, cniutil.ExecRunner{}).cni() },
 	Explain:  explain,
 	Describe: describe,
 	Moved:    moved,
@@ -58,13 +58,13 @@ func moved(old, new []byte) bool {
 // verbs are ipmasq's CNI verbs for one invocation's environment.
 type verbs struct {
 	log *slog.Logger
-	run snat.Runner // how the backends run iptables-restore and nft
+	run cniutil.Runner // how the iptables backend runs iptables-restore (nftables speaks netlink)
 	// podFlows removes the conntrack entries of a pod's addresses at DEL
 	// and GC (PodFlows); tests replace it with one that fails.
 	podFlows func(addrs []netip.Addr) (uint, error)
 }
 
-func newVerbs(env cniutil.Env, run snat.Runner) *verbs {
+func newVerbs(env cniutil.Env, run cniutil.Runner) *verbs {
 	log := env.Log
 	if log == nil {
 		log = slog.Default()
@@ -78,9 +78,9 @@ func (v *verbs) cni() cniutil.Verbs {
 
 // NewBackend returns the backend the config names. Construction runs
 // nothing, so a plugin exec pays only for the transactions it needs.
-func NewBackend(cfg *snat.Config, r snat.Runner) snat.Backend {
+func NewBackend(cfg *snat.Config, r cniutil.Runner) snat.Backend {
 	if cfg.Backend == snat.BackendNFTables {
-		return nftables.New(cfg.Table, r)
+		return nftables.New(cfg.Table)
 	}
 	b := iptables.New(cfg.Tag, r)
 	b.LockFile = cfg.LockFile

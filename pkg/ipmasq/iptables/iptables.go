@@ -18,7 +18,7 @@ import (
 // Backend is the iptables backend. The zero value is not usable; use New.
 type Backend struct {
 	Tag    string
-	Runner snat.Runner
+	Runner cniutil.Runner
 	// LockWait is the seconds iptables waits for the xtables lock (-w).
 	LockWait string
 	// LockFile serialises the rare repair of the tag chain's jump.
@@ -26,7 +26,7 @@ type Backend struct {
 }
 
 // New returns a backend for the shared chain tag.
-func New(tag string, r snat.Runner) *Backend {
+func New(tag string, r cniutil.Runner) *Backend {
 	return &Backend{Tag: tag, Runner: r, LockWait: "10", LockFile: "/run/diktyo-ipmasq.lock"}
 }
 
@@ -69,8 +69,8 @@ func (b *Backend) listChain(ctx context.Context, fam snat.Family, chain string) 
 // isNoChain recognises "no such chain": iptables-legacy says so, while
 // iptables-nft 1.8.9 calls a missing chain "incompatible".
 func isNoChain(err error) bool {
-	var ee *snat.ExecError
-	return errors.As(err, &ee) && snat.ExitCode(err) == 1 &&
+	var ee *cniutil.ExecError
+	return errors.As(err, &ee) && cniutil.ExitCode(err) == 1 &&
 		(strings.Contains(ee.Stderr, "No chain/target/match") || strings.Contains(ee.Stderr, "does not exist") ||
 			strings.Contains(ee.Stderr, "is incompatible, use 'nft' tool"))
 }
@@ -149,7 +149,7 @@ func (b *Backend) ensureTag(ctx context.Context, fam snat.Family) error {
 	args := append([]string{"-C", "POSTROUTING"}, TagJumpSpec(b.Tag)...)
 	if _, err := b.ipt(ctx, fam, args...); err == nil {
 		return nil
-	} else if snat.ExitCode(err) != 1 {
+	} else if cniutil.ExitCode(err) != 1 {
 		return fmt.Errorf("%s: checking the POSTROUTING jump to %s: %w", fam, b.Tag, err)
 	}
 	if _, err := b.ipt(ctx, fam, append([]string{"-A", "POSTROUTING"}, TagJumpSpec(b.Tag)...)...); err != nil {
@@ -221,7 +221,7 @@ func (b *Backend) delFamily(ctx context.Context, owner snat.Owner, fam snat.Fami
 // unavailable recognises a family whose tools or nat table do not exist
 // on this node, where ipmasq therefore cannot have left anything.
 func unavailable(err error) bool {
-	var ee *snat.ExecError
+	var ee *cniutil.ExecError
 	if errors.Is(err, exec.ErrNotFound) {
 		return true
 	}
@@ -306,7 +306,7 @@ func (b *Backend) checkReader(ctx context.Context, fam snat.Family) (list func(c
 		list = func(chain string) ([]Listed, bool, error) { return b.listChain(ctx, fam, chain) }
 		hasJump = func() (bool, error) {
 			_, err := b.ipt(ctx, fam, append([]string{"-C", "POSTROUTING"}, TagJumpSpec(b.Tag)...)...)
-			if err != nil && snat.ExitCode(err) == 1 {
+			if err != nil && cniutil.ExitCode(err) == 1 {
 				return false, nil
 			}
 			return err == nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/containernetworking/plugins/pkg/ns"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/internal/masqtest"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
@@ -19,7 +20,7 @@ import (
 type node struct {
 	ns     ns.NetNS
 	tag    string
-	runner snat.Runner
+	runner cniutil.Runner
 	lock   string
 }
 
@@ -29,12 +30,12 @@ func newNode(t *testing.T) *node {
 	return &node{
 		ns:     n,
 		tag:    "SNAT-" + testutil.RandSuffix(8),
-		runner: masqtest.NSRunner{NS: n, Next: snat.ExecRunner{}},
+		runner: masqtest.NSRunner{NS: n, Next: cniutil.ExecRunner{}},
 		lock:   filepath.Join(t.TempDir(), "lock"),
 	}
 }
 
-func (n *node) backend(r snat.Runner) *Backend {
+func (n *node) backend(r cniutil.Runner) *Backend {
 	b := New(n.tag, r)
 	b.LockFile = n.lock
 	return b
@@ -62,7 +63,7 @@ func TestConformance(t *testing.T) {
 	n := newNode(t)
 	run := func(t *testing.T, args ...string) { testutil.Run(t, n.ns, args[0], args[1:]...) }
 	masqtest.Run(t, masqtest.Harness{
-		New:     func(r snat.Runner) snat.Backend { return n.backend(r) },
+		New:     func(r cniutil.Runner) snat.Backend { return n.backend(r) },
 		Runner:  n.runner,
 		Dump:    n.dump,
 		FastAdd: []string{"iptables-restore -w 10 --noflush", "ip6tables-restore -w 10 --noflush"},
@@ -158,7 +159,7 @@ func TestDelWithoutIPv6Tools(t *testing.T) {
 	n := newNode(t)
 	noIP6 := &masqtest.Recorder{Next: n.runner, Fail: func(name string, _ []string) error {
 		if strings.HasPrefix(name, "ip6tables") {
-			return &snat.ExecError{Cmd: name, Err: exec.ErrNotFound}
+			return &cniutil.ExecError{Cmd: name, Err: exec.ErrNotFound}
 		}
 		return nil
 	}}

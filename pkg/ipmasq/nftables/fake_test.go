@@ -36,7 +36,7 @@ type target struct {
 func onTargets(t *testing.T, test func(t *testing.T, tg target)) {
 	t.Run("fake", func(t *testing.T) {
 		f := nft.NewFake()
-		b := New(fakeTable, nil)
+		b := New(fakeTable)
 		b.Client = f
 		test(t, target{b: b, table: fakeTable, dump: func(*testing.T) string { return f.Dump() }})
 	})
@@ -120,7 +120,7 @@ func TestLifecycleDump(t *testing.T) {
 // back, read from the fake as from the kernel.
 func TestCheckOnFake(t *testing.T) {
 	f := nft.NewFake()
-	b := New(fakeTable, nil)
+	b := New(fakeTable)
 	b.Client = f
 	ctx := context.Background()
 	o := masqtest.NewOwner("net1", 1)

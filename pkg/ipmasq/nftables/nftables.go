@@ -16,9 +16,6 @@ import (
 // Backend is the nftables backend. Use New.
 type Backend struct {
 	Table string
-	// Runner is not used: every operation is a netlink transaction of the
-	// process itself. It is kept so NewBackend builds both backends alike.
-	Runner snat.Runner
 	// NetNS is the node's network namespace; empty (as in the plugin) is
 	// the calling thread's. Tests point it at a throwaway namespace.
 	NetNS string
@@ -32,8 +29,8 @@ type Backend struct {
 
 // New returns a backend for table. It opens nothing: each verb opens one
 // netlink socket for its transaction.
-func New(table string, r snat.Runner) *Backend {
-	return &Backend{Table: table, Runner: r}
+func New(table string) *Backend {
+	return &Backend{Table: table}
 }
 
 var _ snat.Backend = (*Backend)(nil)

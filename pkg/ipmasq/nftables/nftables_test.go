@@ -11,6 +11,7 @@ import (
 	"github.com/containernetworking/plugins/pkg/ns"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/internal/masqtest"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
@@ -19,18 +20,18 @@ import (
 type node struct {
 	ns     ns.NetNS
 	table  string
-	runner snat.Runner
+	runner cniutil.Runner
 }
 
 func newNode(t testing.TB) *node {
 	t.Helper()
 	n := testutil.NewNS(t)
-	return &node{ns: n, table: "dkt-" + testutil.RandSuffix(8), runner: masqtest.NSRunner{NS: n, Next: snat.ExecRunner{}}}
+	return &node{ns: n, table: "dkt-" + testutil.RandSuffix(8), runner: masqtest.NSRunner{NS: n, Next: cniutil.ExecRunner{}}}
 }
 
 // backend returns a backend working on the node's table.
 func (n *node) backend() *Backend {
-	b := New(n.table, n.runner)
+	b := New(n.table)
 	b.NetNS = n.ns.Path()
 	return b
 }
@@ -64,8 +65,8 @@ func TestConformance(t *testing.T) {
 	n := newNode(t)
 	nft := func(t *testing.T, args ...string) { testutil.Run(t, n.ns, "nft", args...) }
 	masqtest.Run(t, masqtest.Harness{
-		New: func(r snat.Runner) snat.Backend {
-			b := New(n.table, r)
+		New: func(r cniutil.Runner) snat.Backend {
+			b := New(n.table)
 			b.NetNS = n.ns.Path()
 			return b
 		},
@@ -256,7 +257,7 @@ func TestSameRulesetAsNft(t *testing.T) {
 // calling thread's namespace.
 func TestCallerNetns(t *testing.T) {
 	n := newNode(t)
-	b := New(n.table, n.runner)
+	b := New(n.table)
 	// Should the socket land in the host namespace, the table (its random
 	// name is this test's) goes with the test.
 	t.Cleanup(func() { _, _ = testutil.Output(nil, "nft", "delete", "table", "inet", n.table) })

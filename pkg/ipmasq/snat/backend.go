@@ -1,12 +1,9 @@
 package snat
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"net/netip"
-	"os/exec"
 	"strings"
 )
 
@@ -65,54 +62,6 @@ func joinAddrs(addrs []netip.Addr) string {
 		s[i] = a.String()
 	}
 	return strings.Join(s, ", ")
-}
-
-// Runner runs a command with stdin and returns its stdout. Backends take
-// one so tests can count or record what they run.
-type Runner interface {
-	Run(ctx context.Context, stdin string, name string, args ...string) (string, error)
-}
-
-// ExecRunner runs commands with os/exec.
-type ExecRunner struct{}
-
-// Run implements Runner. A failure's error carries the command's stderr.
-func (ExecRunner) Run(ctx context.Context, stdin string, name string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	if stdin != "" {
-		cmd.Stdin = strings.NewReader(stdin)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return stdout.String(), &ExecError{Cmd: name + " " + strings.Join(args, " "), Stderr: strings.TrimSpace(stderr.String()), Err: err}
-	}
-	return stdout.String(), nil
-}
-
-// ExecError is a failed command.
-type ExecError struct {
-	Cmd    string
-	Stderr string
-	Err    error
-}
-
-func (e *ExecError) Error() string {
-	if e.Stderr == "" {
-		return fmt.Sprintf("%s: %v", e.Cmd, e.Err)
-	}
-	return fmt.Sprintf("%s: %v: %s", e.Cmd, e.Err, e.Stderr)
-}
-
-func (e *ExecError) Unwrap() error { return e.Err }
-
-// ExitCode returns the exit status of a failed command, or -1.
-func ExitCode(err error) int {
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode()
-	}
-	return -1
 }
 
 // DriftError is what Check returns: every difference found.

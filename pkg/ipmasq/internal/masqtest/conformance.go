@@ -20,10 +20,10 @@ import (
 // under test only ever touch a throwaway node's tables.
 type NSRunner struct {
 	NS   ns.NetNS
-	Next snat.Runner
+	Next cniutil.Runner
 }
 
-// Run implements snat.Runner.
+// Run implements cniutil.Runner.
 func (r NSRunner) Run(ctx context.Context, stdin, name string, args ...string) (string, error) {
 	var out string
 	var err error
@@ -40,9 +40,9 @@ func (r NSRunner) Run(ctx context.Context, stdin, name string, args ...string) (
 type Harness struct {
 	// New returns a backend working in the harness's node namespace
 	// through r (a recorder around an NSRunner).
-	New func(r snat.Runner) snat.Backend
+	New func(r cniutil.Runner) snat.Backend
 	// Runner runs commands in the node namespace.
-	Runner snat.Runner
+	Runner cniutil.Runner
 	// Dump returns the node's state of everything the backend manages.
 	Dump func(t *testing.T) string
 	// FastAdd and FastDel are the commands (name and first argument

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/testutil/golden"
 )
@@ -57,10 +58,10 @@ func Prefixes(addrs ...string) []netip.Prefix {
 // Golden compares got with testdata/<name>.golden (rewritten with -update).
 func Golden(t *testing.T, name, got string) { t.Helper(); golden.Check(t, name, got) }
 
-// Recorder is a snat.Runner that records the commands it runs (name and
+// Recorder is a cniutil.Runner that records the commands it runs (name and
 // arguments) and delegates to Next.
 type Recorder struct {
-	Next snat.Runner
+	Next cniutil.Runner
 	// Fail, when set, makes a command fail without running it.
 	Fail func(name string, args []string) error
 
@@ -68,7 +69,7 @@ type Recorder struct {
 	cmds []string
 }
 
-// Run implements snat.Runner.
+// Run implements cniutil.Runner.
 func (r *Recorder) Run(ctx context.Context, stdin, name string, args ...string) (string, error) {
 	r.mu.Lock()
 	r.cmds = append(r.cmds, strings.Join(append([]string{name}, args...), " "))
