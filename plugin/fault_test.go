@@ -124,9 +124,7 @@ func newFaultWorld(t *testing.T, seed uint64) *faultWorld {
 		"\n  attributionLog: " + filepath.Join(e.dir, "attribution.jsonl") + "\n"
 	e.write(e.config, saved)
 	w := &faultWorld{t: t, e: e, rng: rand.New(rand.NewPCG(seed, seed^0x5eed)), saved: []byte(saved), faults: map[string]int{}}
-	back := e.sock
-	e.sock = filepath.Join(e.dir, "front.sock")
-	w.px = newSockProxy(t, e.sock, back)
+	w.px = e.viaProxy(t)
 	w.addrs = &faultyAddrs{Manager: hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(t)})}
 	w.up = true
 	slots := 6

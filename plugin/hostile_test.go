@@ -230,11 +230,7 @@ func TestRenamedNetworkMigrates(t *testing.T) {
 // be applied is refused with an error naming diktyo.
 func TestFailClosedCreateContainer(t *testing.T) {
 	e := newEnv(t, "fail")
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.write(e.config, string(cfg)+"failClosed: true\n")
+	e.appendConfig("failClosed: true\n")
 	p, _ := e.startPlugin()
 	create := func(pod *nriapi.PodSandbox) error {
 		_, err := e.runtime.CreateContainer(context.Background(), &adaptation.CreateContainerRequest{
@@ -250,7 +246,7 @@ func TestFailClosedCreateContainer(t *testing.T) {
 	// A policy that cannot be applied (the DNS name is another pod's):
 	// the container is refused.
 	clash := e.pod("clash", "team-a", "198.51.100.91", policyAnnotations("missed"))
-	err = create(clash)
+	err := create(clash)
 	if err == nil || !strings.Contains(err.Error(), "diktyo") || !strings.Contains(err.Error(), "not applied") {
 		t.Fatalf("CreateContainer of a pod whose policy fails: %v", err)
 	}

@@ -59,7 +59,10 @@ type env struct {
 	config   string
 	conflist string
 	sock     string
-	runtime  *adaptation.Adaptation
+	// dial is the socket the plugins dial: sock, or a proxy in front of
+	// it (viaProxy).
+	dial    string
+	runtime *adaptation.Adaptation
 	// inProcess is chain.inProcess in the admin config.
 	inProcess bool
 
@@ -199,7 +202,27 @@ func (e *env) startRuntime() {
 // ends it (also run at cleanup).
 func (e *env) startPlugin() (*plugin.Plugin, func()) {
 	e.t.Helper()
-	p, err := plugin.New(plugin.Options{
+	p := e.newPlugin(nil)
+	stop := e.runPlugin(p)
+	waitFor(e.t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
+	return p, stop
+}
+
+// newPlugin builds a diktyo-nri instance of the env without running it;
+// adjust changes the options (nil: none).
+func (e *env) newPlugin(adjust func(*plugin.Options)) *plugin.Plugin {
+	e.t.Helper()
+	p, err := e.tryNewPlugin(adjust)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// tryNewPlugin is newPlugin that returns New's error (a config that does
+// not parse stops the daemon's start).
+func (e *env) tryNewPlugin(adjust func(*plugin.Options)) (*plugin.Plugin, error) {
+	o := plugin.Options{
 		ConfigPath:     e.config,
 		ConfigRequired: true,
 		Logger:         testLogger(e.t),
@@ -207,21 +230,48 @@ func (e *env) startPlugin() (*plugin.Plugin, func()) {
 		PluginStderr:   io.Discard,
 		// Egress addresses are the "host"'s too, never the machine's.
 		Addresses: hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(e.t)}),
-	})
+	}
+	if adjust != nil {
+		adjust(&o)
+	}
+	return plugin.New(o)
+}
+
+// runPlugin runs p against the env's NRI socket until the test ends (or
+// the returned stop), without waiting for a connection.
+func (e *env) runPlugin(p *plugin.Plugin) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	sock := e.sock
+	if e.dial != "" {
+		sock = e.dial
+	}
+	go func() {
+		defer close(done)
+		_ = p.Run(ctx, plugin.RunOptions{Socket: sock, Name: "diktyo", Idx: "10", MinBackoff: 50 * time.Millisecond, MaxBackoff: 200 * time.Millisecond})
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); <-done }) }
+	e.t.Cleanup(stop)
+	return stop
+}
+
+// viaProxy makes the plugins dial a proxy in front of the runtime's
+// socket, so that the runtime's end ("containerd dying") can close their
+// connections (dropAll).
+func (e *env) viaProxy(t *testing.T) *sockProxy {
+	e.dial = filepath.Join(e.dir, "front.sock")
+	return newSockProxy(t, e.dial, e.sock)
+}
+
+// appendConfig adds lines to the admin config file.
+func (e *env) appendConfig(extra string) {
+	e.t.Helper()
+	cfg, err := os.ReadFile(e.config)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = p.Run(ctx, plugin.RunOptions{Socket: e.sock, Name: "diktyo", Idx: "10"})
-	}()
-	var once sync.Once
-	stop := func() { once.Do(func() { cancel(); <-done }) }
-	e.t.Cleanup(stop)
-	waitFor(e.t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
-	return p, stop
+	e.write(e.config, string(cfg)+extra)
 }
 
 // pod creates a pod netns with eth0 (a veth whose peer is in the host
@@ -679,13 +729,8 @@ func (px *sockProxy) dropAll() {
 
 func TestReconnectAfterRuntimeRestart(t *testing.T) {
 	e := newEnv(t, "fail")
-	// The plugin dials a proxy in front of the runtime's socket, so that
-	// "containerd dying" can close the plugin's connection.
-	back := e.sock
-	e.sock = filepath.Join(e.dir, "front.sock")
-	px := newSockProxy(t, e.sock, back)
+	px := e.viaProxy(t)
 	p, _ := e.startPlugin()
-	e.sock = back
 	a := e.pod("before", "team-a", "198.51.100.60", policyAnnotations("before"))
 	if err := e.run(a); err != nil {
 		t.Fatal(err)

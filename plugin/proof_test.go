@@ -7,7 +7,6 @@ package plugin_test
 import (
 	"context"
 	"errors"
-	"io"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -18,7 +17,6 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/plugin"
@@ -26,55 +24,6 @@ import (
 
 func gaugeWith(t *testing.T, p *plugin.Plugin, name, label, value string) float64 {
 	return metricValue(t, p, name, label, value)
-}
-
-// newPlugin builds a diktyo-nri instance of the env without running it;
-// opts adjust the options (nil: as startPlugin).
-func (e *env) newPlugin(adjust func(*plugin.Options)) *plugin.Plugin {
-	e.t.Helper()
-	p, err := e.tryNewPlugin(adjust)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return p
-}
-
-// tryNewPlugin is newPlugin that returns New's error (a config that does
-// not parse stops the daemon's start).
-func (e *env) tryNewPlugin(adjust func(*plugin.Options)) (*plugin.Plugin, error) {
-	o := plugin.Options{
-		ConfigPath:     e.config,
-		ConfigRequired: true,
-		Logger:         testLogger(e.t),
-		Exec:           &chainrun.NetnsExec{NetNS: e.host.Path(), Stderr: io.Discard},
-		PluginStderr:   io.Discard,
-		Addresses:      hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(e.t)}),
-	}
-	if adjust != nil {
-		adjust(&o)
-	}
-	return plugin.New(o)
-}
-
-// runPlugin runs p against the env's NRI socket until the test ends (or
-// the returned stop), without waiting for a connection.
-func (e *env) runPlugin(p *plugin.Plugin) (stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = p.Run(ctx, plugin.RunOptions{Socket: e.sock, Name: "diktyo", Idx: "10", MinBackoff: 50 * time.Millisecond, MaxBackoff: 200 * time.Millisecond})
-	}()
-	stopped := false
-	stop = func() {
-		if !stopped {
-			stopped = true
-			cancel()
-			<-done
-		}
-	}
-	e.t.Cleanup(stop)
-	return stop
 }
 
 // runApplied starts annotated pods and checks their policy is applied.
@@ -116,11 +65,7 @@ func TestNoGCBeforeSynchronize(t *testing.T) {
 	e.runPlugin(p)
 	p.Reconcile(context.Background(), "periodic")
 	// A valid config change triggers a reconcile too.
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.write(e.config, string(cfg)+"\n# edited\n")
+	e.appendConfig("\n# edited\n")
 	waitFor(t, "the reload's reconcile", func() bool { return p.Reconciled() >= 2 })
 	e.requireApplied("198.51.100.111", "a.team-a."+testZone)
 	e.requireApplied("198.51.100.112", "b.team-a."+testZone)
@@ -151,12 +96,8 @@ func TestNoGCBeforeSynchronize(t *testing.T) {
 // which then removes the pod that ended meanwhile.
 func TestGCWaitsForResync(t *testing.T) {
 	e := newEnv(t, "fail")
-	// Through a proxy, so that the runtime's end closes the connection.
-	back := e.sock
-	e.sock = filepath.Join(e.dir, "front.sock")
-	px := newSockProxy(t, e.sock, back)
+	px := e.viaProxy(t)
 	p, _ := e.startPlugin()
-	e.sock = back
 	keep := e.pod("keep", "team-a", "198.51.100.113", policyAnnotations("keep"))
 	gone := e.pod("gone", "team-a", "198.51.100.114", policyAnnotations("gone"))
 	e.runApplied(keep, gone)
@@ -251,12 +192,8 @@ func (f *faultyAddrs) NodeAddresses() ([]netip.Addr, error) {
 func TestNodeAddressLookupFailureKeepsPolicy(t *testing.T) {
 	e := newEnv(t, "fail")
 	testutil.Run(t, e.host, "ip", "address", "add", "203.0.113.11/32", "dev", "lo")
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.write(e.config, string(cfg)+"egress:\n  nodeAddresses: allow\n  stateDir: "+filepath.Join(e.dir, "egress")+
-		"\n  attributionLog: "+filepath.Join(e.dir, "attribution.jsonl")+"\n")
+	e.appendConfig("egress:\n  nodeAddresses: allow\n  stateDir: " + filepath.Join(e.dir, "egress") +
+		"\n  attributionLog: " + filepath.Join(e.dir, "attribution.jsonl") + "\n")
 	addrs := &faultyAddrs{Manager: hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(t)})}
 	p := e.newPlugin(func(o *plugin.Options) { o.Addresses = addrs })
 	e.runPlugin(p)
@@ -442,15 +379,11 @@ func TestStopWaitsForTheDEL(t *testing.T) {
 // RunPodSandbox is: its policy would act on the node's own traffic).
 func TestFailClosedRefusesHostNetworkAnnotations(t *testing.T) {
 	e := newEnv(t, "fail")
-	cfg, err := os.ReadFile(e.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.write(e.config, string(cfg)+"failClosed: true\n")
+	e.appendConfig("failClosed: true\n")
 	p, _ := e.startPlugin()
 	hostPod := &nriapi.PodSandbox{Id: testutil.RandSuffix(32), Name: "hostpod", Namespace: "team-a", Uid: "uid-h",
 		Annotations: policyAnnotations("hostpod")}
-	_, _, err = p.CreateContainer(context.Background(), hostPod, &nriapi.Container{Id: "c1", PodSandboxId: hostPod.Id, Name: "app"})
+	_, _, err := p.CreateContainer(context.Background(), hostPod, &nriapi.Container{Id: "c1", PodSandboxId: hostPod.Id, Name: "app"})
 	if err == nil || !strings.Contains(err.Error(), "host-network") {
 		t.Errorf("CreateContainer of an annotated host-network pod: %v, want refused", err)
 	}

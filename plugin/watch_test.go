@@ -13,8 +13,6 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
-	"github.com/diktyo-io/diktyo/pkg/chainrun"
-	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/plugin"
 )
@@ -154,24 +152,8 @@ func startPluginLogging(e *env, w io.Writer) *plugin.Plugin {
 	tw := &testWriter{t: e.t}
 	e.t.Cleanup(func() { tw.mu.Lock(); tw.done = true; tw.mu.Unlock() })
 	log := slog.New(slog.NewTextHandler(io.MultiWriter(w, tw), &slog.HandlerOptions{Level: slog.LevelDebug}))
-	p, err := plugin.New(plugin.Options{
-		ConfigPath:     e.config,
-		ConfigRequired: true,
-		Logger:         log,
-		Exec:           &chainrun.NetnsExec{NetNS: e.host.Path(), Stderr: io.Discard},
-		PluginStderr:   io.Discard,
-		Addresses:      hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(e.t)}),
-	})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = p.Run(ctx, plugin.RunOptions{Socket: e.sock, Name: "diktyo", Idx: "10"})
-	}()
-	e.t.Cleanup(func() { cancel(); <-done })
+	p := e.newPlugin(func(o *plugin.Options) { o.Logger = log })
+	e.runPlugin(p)
 	waitFor(e.t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
 	return p
 }
