@@ -91,9 +91,9 @@ func TestNoGCBeforeSynchronize(t *testing.T) {
 	e.stopAll(a, b)
 }
 
-// Item 1, the same after a lost connection: once the runtime is gone the
-// table no longer proves anything; GC waits for the next Synchronize,
-// which then removes the pod that ended meanwhile.
+// Item 1, after a lost connection: a pass while the runtime is away
+// removes nothing, and the next connection's Synchronize removes the pod
+// that ended meanwhile and keeps the others.
 func TestGCWaitsForResync(t *testing.T) {
 	e := newEnv(t, "fail")
 	px := e.viaProxy(t)
