@@ -55,11 +55,6 @@ type Tracer interface {
 	Trace(Packet) Hop
 }
 
-// Runner runs a command with stdin and returns its standard output.
-type Runner interface {
-	Run(ctx context.Context, stdin string, name string, args ...string) (string, error)
-}
-
 // ReadEnv is what a part's live read may use.
 type ReadEnv struct {
 	// Runner runs commands (iptables); nil: os/exec. Tests fake it.

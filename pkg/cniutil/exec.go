@@ -9,6 +9,13 @@ import (
 	"strings"
 )
 
+// Runner runs a command with stdin and returns its standard output: the
+// one seam through which plugins exec (ipmasq's iptables backend and its
+// counters), so tests can count, record or fake what they run.
+type Runner interface {
+	Run(ctx context.Context, stdin string, name string, args ...string) (string, error)
+}
+
 // ExecRunner runs commands with os/exec.
 type ExecRunner struct{}
 
