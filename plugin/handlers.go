@@ -55,6 +55,7 @@ func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (
 		p.metrics.fail(reasonConfig)
 		return 0, err
 	}
+	p.configuredOnce.Do(func() { close(p.configured) })
 	cfg := p.state.Load().cfg
 	p.log.Info("connected to runtime", "runtime", runtime, "version", version,
 		"requestTimeout", time.Duration(p.requestTimeout.Load()), "handlerBudget", p.budget(cfg))

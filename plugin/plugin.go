@@ -89,6 +89,9 @@ type Plugin struct {
 	refused atomic.Pointer[refusal]
 	// requestTimeout is NRI's request timeout as containerd announced it.
 	requestTimeout atomic.Int64
+	// configured is closed after the first successful Configure.
+	configured     chan struct{}
+	configuredOnce sync.Once
 	// health is what the daemon knows and what is failing: its phase
 	// (which gates every removal that needs the runtime's pod list) and
 	// the faults it keeps what is applied through (proof.go).
@@ -158,6 +161,7 @@ func New(opts Options) (*Plugin, error) {
 		addrLocks:   newPodLocks(),
 		watches:     newSandboxWatches(),
 		reconcileCh: make(chan string, 1),
+		configured:  make(chan struct{}),
 	}
 	if p.log == nil {
 		p.log = slog.Default()
@@ -176,6 +180,18 @@ func New(opts Options) (*Plugin, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// WaitConfigured waits for containerd's first Configure to have been
+// applied (a pre-installed plugin's config comes with it), and reports
+// whether it was before ctx ended.
+func (p *Plugin) WaitConfigured(ctx context.Context) bool {
+	select {
+	case <-p.configured:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // Registry returns the registry holding the plugin's metrics.

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -231,5 +232,24 @@ func TestRemovalVerdict(t *testing.T) {
 		if (err == nil) != tc.remove || (err != nil && !errors.Is(err, errKept)) {
 			t.Errorf("%s: removalVerdict = %v, want remove=%v", tc.name, err, tc.remove)
 		}
+	}
+}
+
+// TestWaitConfigured: the daemon's API waits for containerd's first
+// Configure in pre-installed mode (the config, and so api.socket, comes
+// with it); WaitConfigured returns once it was applied, or false when the
+// caller gives up first.
+func TestWaitConfigured(t *testing.T) {
+	p := quietPlugin(t, "failurePolicy: fail\n")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if p.WaitConfigured(ctx) {
+		t.Fatal("configured before any Configure")
+	}
+	if _, err := p.Configure(context.Background(), "api: {socket: /tmp/x/api.sock}\nfailurePolicy: fail\n", "containerd", "v2"); err != nil {
+		t.Fatal(err)
+	}
+	if !p.WaitConfigured(context.Background()) || p.Config().API.Socket != "/tmp/x/api.sock" {
+		t.Errorf("after Configure: api.socket %q", p.Config().API.Socket)
 	}
 }

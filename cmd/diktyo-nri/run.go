@@ -92,11 +92,22 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 	if addr != "" {
 		go serveMetrics(ctx, log, addr, p)
 	}
-	apiSocket := p.Config().API.Socket
-	if cmd.Flags().Changed("api-socket") {
-		apiSocket = o.apiSocket
-	}
-	apiDone := serveAPI(ctx, log, apiSocket, p)
+	apiDone := make(chan struct{})
+	go func() {
+		defer close(apiDone)
+		apiSocket := o.apiSocket
+		if !cmd.Flags().Changed("api-socket") {
+			if plugin.PreInstalled() && !p.WaitConfigured(ctx) {
+				return
+			}
+			// Pre-installed, the config (or the name of its file) comes
+			// with containerd's Configure, after the start: the API is
+			// served where that config says, never at the default path
+			// of a config that was not the one meant.
+			apiSocket = p.Config().API.Socket
+		}
+		<-serveAPI(ctx, log, apiSocket, p)
+	}()
 	// On the way out the API's socket file goes too: stop the server and
 	// wait for it, before the process exits under it.
 	defer func() {
