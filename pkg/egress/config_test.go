@@ -62,9 +62,11 @@ namespaces:
 	}
 }
 
-// TestAdmit: explicit ranges are claimed, pools resolved, in one call;
-// again for a running pod: the same; another pod's clash is refused.
-func TestAdmit(t *testing.T) {
+// admitConfig is an admin config with one egress pool (web, on
+// 203.0.113.10) and a second declared address (203.0.113.11), the given
+// namespace rules, and an allocator on it in a fresh directory.
+func admitConfig(t *testing.T, namespaces string) (*policy.Config, *Allocator) {
+	t.Helper()
 	dir := t.TempDir()
 	cfg, err := policy.ParseConfig([]byte(`
 egress:
@@ -72,14 +74,20 @@ egress:
   attributionLog: ` + filepath.Join(dir, "egress", "attribution.jsonl") + `
   addresses: [{address: 203.0.113.10}, {address: 203.0.113.11}]
   pools: [{name: web, address: 203.0.113.10, ports: "20000-20099", blockSize: 10}]
-namespaces:
-- namespaces: [team-a]
-  allow: {masq: {pools: [web], externals: ["203.0.113.11:5000-5999", masquerade], destinations: [0.0.0.0/0]}}
-`))
+namespaces:` + namespaces))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := mustNew(t, OptionsFromConfig(cfg.Egress))
+	return cfg, mustNew(t, OptionsFromConfig(cfg.Egress))
+}
+
+// TestAdmit: explicit ranges are claimed, pools resolved, in one call;
+// again for a running pod: the same; another pod's clash is refused.
+func TestAdmit(t *testing.T) {
+	cfg, a := admitConfig(t, `
+- namespaces: [team-a]
+  allow: {masq: {pools: [web], externals: ["203.0.113.11:5000-5999", masquerade], destinations: [0.0.0.0/0]}}
+`)
 	decide := func(p Pod, masq string) *policy.Policy {
 		t.Helper()
 		pol, err := policy.Decide(cfg, policy.Pod{Namespace: p.Namespace, Name: p.Name, UID: p.UID}, map[string]string{policy.KeyMasq: masq})
@@ -107,7 +115,7 @@ namespaces:
 	if g, _ := a.Blocks(); len(g) != 2 {
 		t.Errorf("Blocks = %v", g)
 	}
-	err = a.Admit(pod("b"), decide(pod("b"), `[{"external":"203.0.113.11:5009-5100","destination":"192.0.2.0/24","protocol":"tcp"}]`))
+	err := a.Admit(pod("b"), decide(pod("b"), `[{"external":"203.0.113.11:5009-5100","destination":"192.0.2.0/24","protocol":"tcp"}]`))
 	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "team-a/a") {
 		t.Errorf("clashing Admit = %v", err)
 	}
@@ -123,21 +131,10 @@ namespaces:
 // what it asks is admitted again whatever the count; a release frees the
 // quota.
 func TestAdmitQuota(t *testing.T) {
-	dir := t.TempDir()
-	cfg, err := policy.ParseConfig([]byte(`
-egress:
-  stateDir: ` + filepath.Join(dir, "egress") + `
-  attributionLog: ` + filepath.Join(dir, "egress", "attribution.jsonl") + `
-  addresses: [{address: 203.0.113.10}, {address: 203.0.113.11}]
-  pools: [{name: web, address: 203.0.113.10, ports: "20000-20099", blockSize: 10}]
-namespaces:
+	cfg, a := admitConfig(t, `
 - namespaces: [team-a, team-b]
   allow: {masq: {pools: [web], externals: ["203.0.113.11:5000-5999"], destinations: [0.0.0.0/0], quota: {blocks: 2, ports: 20}}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := mustNew(t, OptionsFromConfig(cfg.Egress))
+`)
 	admit := func(ns, name, masq string) error {
 		t.Helper()
 		p := Pod{Namespace: ns, Name: name, UID: "uid-" + ns + name, Sandbox: "sb-" + ns + name}
