@@ -153,7 +153,7 @@ func TestAdmitQuota(t *testing.T) {
 			t.Fatalf("block %d of 2: %v", len(n), err)
 		}
 	}
-	err = admit("team-a", "a3", block)
+	err := admit("team-a", "a3", block)
 	if !errors.Is(err, ErrQuota) || !strings.Contains(err.Error(), "namespace team-a holds 2 pool blocks") || !strings.Contains(err.Error(), "allow.masq.quota.blocks: 2") {
 		t.Errorf("third block of team-a: %v, want ErrQuota naming the namespace and the quota", err)
 	}
