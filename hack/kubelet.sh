@@ -290,7 +290,7 @@ start_kubelet() {
   if ss -Hxl | grep -qF "$DEVICE_PLUGINS/kubelet.sock"; then die "another kubelet listens on $DEVICE_PLUGINS/kubelet.sock"; fi
   remember_host
   cgroup_root
-  setsid "$BIN/kubelet" --config "$KDIR/config.yaml" --root-dir "$ROOT" --cert-dir "$KDIR/pki" \
+  daemon "$BIN/kubelet" --config "$KDIR/config.yaml" --root-dir "$ROOT" --cert-dir "$KDIR/pki" \
     --hostname-override "$NODE" --v=2 >>"$LOG/kubelet.log" 2>&1 </dev/null &
   echo $! >"$RUN/kubelet.pid"
   local i

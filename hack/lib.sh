@@ -46,3 +46,17 @@ stop_pid() {
   fi
   rm -f "$RUN/$name.pid"
 }
+
+# daemon runs "$@" in a session of its own, holding no descriptor of the
+# caller's but stdio: a lock the caller holds (flock around a test run)
+# must not live on in a daemon that outlives the caller. Call it in the
+# background (daemon cmd ... &): it replaces that subshell, so $! is the
+# daemon's pid.
+daemon() {
+  local fd
+  for fd in /proc/$BASHPID/fd/*; do
+    fd=${fd##*/}
+    ((fd > 2)) && eval "exec $fd>&-"
+  done
+  exec setsid "$@"
+}

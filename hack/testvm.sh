@@ -532,7 +532,7 @@ remember_host() {
 
 start_named() {
   if running named; then note "named running (pid $(pid_of named))"; return; fi
-  setsid named -g -n 1 -u root -c "$STATE/dns/named.conf" >>"$LOG/named.log" 2>&1 </dev/null &
+  daemon named -g -n 1 -u root -c "$STATE/dns/named.conf" >>"$LOG/named.log" 2>&1 </dev/null &
   echo $! >"$RUN/named.pid"
   local i
   for ((i = 0; i < 50; i++)); do
@@ -552,7 +552,7 @@ start_containerd() {
     install -m 0755 "$BIN/diktyo-nri" "$NRI_PLUGINS/10-diktyo"
   fi
   host_forwarding_on
-  setsid containerd --config "$ETC/containerd/config.toml" >>"$LOG/containerd.log" 2>&1 </dev/null &
+  daemon containerd --config "$ETC/containerd/config.toml" >>"$LOG/containerd.log" 2>&1 </dev/null &
   echo $! >"$RUN/containerd.pid"
   echo "$NRI_MODE" >"$RUN/nri-mode"
   local i
@@ -590,7 +590,7 @@ start_nri() {
   esac
   if running diktyo-nri; then note "diktyo-nri running (pid $(pid_of diktyo-nri))"; return; fi
   [[ -x $BIN/diktyo-nri ]] || die "diktyo-nri not built (cmd/diktyo-nri)"
-  setsid "$BIN/diktyo-nri" --config "$ETC/diktyo/config.yaml" --socket "$NRI_SOCK" \
+  daemon "$BIN/diktyo-nri" --config "$ETC/diktyo/config.yaml" --socket "$NRI_SOCK" \
     --metrics-addr "$METRICS_ADDR" >>"$LOG/diktyo-nri.log" 2>&1 </dev/null &
   echo $! >"$RUN/diktyo-nri.pid"
   sleep 0.3

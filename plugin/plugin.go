@@ -170,6 +170,7 @@ func New(opts Options) (*Plugin, error) {
 		p.registry = prometheus.NewRegistry()
 	}
 	p.metrics = newMetrics(p.registry)
+	p.registry.MustRegister(spoofCollector{p})
 	p.addrs = opts.Addresses
 	if p.addrs == nil {
 		p.addrs = hostaddr.New(hostaddr.Options{Logger: p.log})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
@@ -235,6 +236,20 @@ func writeSNAT(w io.Writer, s *localapi.SNAT) {
 	_ = tw.Flush()
 	if s.Counters != "" {
 		fmt.Fprintf(w, "    counters: %s\n", s.Counters)
+	}
+	writeBinding(w, s.Binding)
+}
+
+func writeBinding(w io.Writer, b *api.SNATBinding) {
+	switch {
+	case b == nil:
+	case b.Mode == api.BindingLink && b.DroppedFrom != nil:
+		fmt.Fprintf(w, "  Binding: link %s (dropped: %d packets from its link with another source, %d with its address from elsewhere)\n",
+			b.Link, *b.DroppedFrom, *b.DroppedAs)
+	case b.Mode == api.BindingLink:
+		fmt.Fprintf(w, "  Binding: link %s (counters: %s)\n", b.Link, b.Reason)
+	default:
+		fmt.Fprintf(w, "  Binding: %s (%s)\n", b.Mode, b.Reason)
 	}
 }
 

@@ -66,7 +66,7 @@ func dumpTable(s *strings.Builder, c Client, table string) error {
 			fmt.Fprintf(&b, "\t\tcomment \"%s\"\n", ch.Comment)
 		}
 		if h := ch.Hook; h != nil {
-			fmt.Fprintf(&b, "\t\ttype %s hook %s priority %s; policy accept;\n", h.Type, hookName(h.Num), priority(h))
+			fmt.Fprintf(&b, "\t\ttype %s hook %s%s priority %s; policy accept;\n", h.Type, hookName(h.Num), h.device(), priority(h))
 		}
 		for i := range rules {
 			if rules[i].Chain == ch.Name {

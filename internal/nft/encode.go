@@ -145,8 +145,11 @@ func encodeChain(table string, c *Chain) (attrs, error) {
 	var a attrs
 	a = a.str(unix.NFTA_CHAIN_TABLE, table).str(unix.NFTA_CHAIN_NAME, c.Name)
 	if c.Hook != nil {
-		a = a.str(unix.NFTA_CHAIN_TYPE, c.Hook.Type).nest(unix.NFTA_CHAIN_HOOK,
-			attrs(nil).u32(unix.NFTA_HOOK_HOOKNUM, c.Hook.Num).u32(unix.NFTA_HOOK_PRIORITY, uint32(c.Hook.Priority)))
+		hook := attrs(nil).u32(unix.NFTA_HOOK_HOOKNUM, c.Hook.Num).u32(unix.NFTA_HOOK_PRIORITY, uint32(c.Hook.Priority))
+		if c.Hook.Device != "" {
+			hook = hook.str(unix.NFTA_HOOK_DEV, c.Hook.Device)
+		}
+		a = a.str(unix.NFTA_CHAIN_TYPE, c.Hook.Type).nest(unix.NFTA_CHAIN_HOOK, hook)
 	}
 	if c.Comment != "" {
 		ud, err := userdataString(udataComment, c.Comment)

@@ -83,6 +83,8 @@ func decodeChain(b []byte) (table string, ch Chain) {
 					ch.Hook.Num = beU32(h.data)
 				case unix.NFTA_HOOK_PRIORITY:
 					ch.Hook.Priority = int32(beU32(h.data))
+				case unix.NFTA_HOOK_DEV:
+					ch.Hook.Device = cstring(h.data)
 				}
 			}
 		case attrChainUserdata:

@@ -12,9 +12,17 @@ import (
 // Hook makes a chain a base chain.
 type Hook struct {
 	Type     string // "nat", "filter"
-	Num      uint32 // unix.NF_INET_*
+	Num      uint32 // unix.NF_INET_*, or HookIngress
 	Priority int32
+	// Device is the interface an ingress hook sees packets of ("" for
+	// the other hooks).
+	Device string
 }
+
+// HookIngress is the inet family's ingress hook (Linux 5.10): it sees a
+// device's IPv4 and IPv6 packets as they arrive, before the bridge, OVS
+// or the IP stack takes them (NF_INET_INGRESS, absent from x/sys/unix).
+const HookIngress = 5
 
 // Chain is a chain of the batch's table.
 type Chain struct {
@@ -173,13 +181,13 @@ func (op Op) Render(table string) string {
 
 var hookNames = map[uint32]string{
 	unix.NF_INET_PRE_ROUTING: "prerouting", unix.NF_INET_LOCAL_IN: "input", unix.NF_INET_FORWARD: "forward",
-	unix.NF_INET_LOCAL_OUT: "output", unix.NF_INET_POST_ROUTING: "postrouting",
+	unix.NF_INET_LOCAL_OUT: "output", unix.NF_INET_POST_ROUTING: "postrouting", HookIngress: "ingress",
 }
 
 func (c *Chain) String() string {
 	var attrs []string
 	if c.Hook != nil {
-		attrs = append(attrs, fmt.Sprintf("type %s hook %s priority %d", c.Hook.Type, hookNames[c.Hook.Num], c.Hook.Priority))
+		attrs = append(attrs, fmt.Sprintf("type %s hook %s%s priority %d", c.Hook.Type, hookNames[c.Hook.Num], c.Hook.device(), c.Hook.Priority))
 	}
 	if c.Comment != "" {
 		attrs = append(attrs, fmt.Sprintf("comment %q", c.Comment))
@@ -188,6 +196,14 @@ func (c *Chain) String() string {
 		return c.Name
 	}
 	return c.Name + " { " + strings.Join(attrs, "; ") + "; }"
+}
+
+// device is the hook's device in nft's words, with its leading space.
+func (h *Hook) device() string {
+	if h.Device == "" {
+		return ""
+	}
+	return fmt.Sprintf(" device %q", h.Device)
 }
 
 func fieldName(f byte) string {

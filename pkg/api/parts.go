@@ -10,6 +10,29 @@ type SNATPart struct {
 	Rules   []SNATRule `json:"rules,omitempty"`
 	// Counters says why rules carry no counters, when they do not.
 	Counters string `json:"counters,omitempty"`
+	// Binding is how the rules are bound to the pod (read with the
+	// counters; nil when not read).
+	Binding *SNATBinding `json:"binding,omitempty"`
+}
+
+// Binding modes of SNATBinding.
+const (
+	BindingLink        = "link"
+	BindingAddressOnly = "address only"
+)
+
+// SNATBinding says whether only the pod's own link may send with its
+// addresses (Mode "link", on Link) or its rules select it by source
+// address alone (Mode "address only", and Reason why), and what the
+// binding dropped: packets from the pod's link with a source not its
+// own (DroppedFrom), and packets with the pod's address that came from
+// elsewhere (DroppedAs).
+type SNATBinding struct {
+	Mode        string  `json:"mode"`
+	Link        string  `json:"link,omitempty"`
+	Reason      string  `json:"reason,omitempty"`
+	DroppedFrom *uint64 `json:"droppedFrom,omitempty"`
+	DroppedAs   *uint64 `json:"droppedAs,omitempty"`
 }
 
 // SNATRule is one of the pod's ipmasq rules, in the order the kernel

@@ -173,6 +173,34 @@ func (r *Runner) InProcess() bool { return r.inProcess }
 // IfName is the pod interface name the chain runs on.
 func (r *Runner) IfName() string { return r.ifName }
 
+// NodeCounts is every chain plugin's NodeCounts (cniutil.Plugin), by
+// owner ID and counter name, through the registry. A plugin whose read
+// fails is left out and named in the error; the others are still there.
+func (r *Runner) NodeCounts(ctx context.Context) (map[string]map[string]uint64, error) {
+	out := map[string]map[string]uint64{}
+	var errs []error
+	for _, pc := range r.list.Plugins {
+		p, ok := Builtin()[pc.Network.Type]
+		if !ok || p.NodeCounts == nil {
+			continue
+		}
+		counts, err := p.NodeCounts(ctx, pc.Bytes)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", pc.Network.Type, err))
+			continue
+		}
+		for owner, cs := range counts {
+			if out[owner] == nil {
+				out[owner] = map[string]uint64{}
+			}
+			for name, v := range cs {
+				out[owner][name] += v
+			}
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
 // PluginTypes lists the chain's plugin types in order.
 func (r *Runner) PluginTypes() []string {
 	out := make([]string, 0, len(r.list.Plugins))

@@ -52,6 +52,12 @@ type Plugin struct {
 	// runtime then DELs the old config after the new ADD, telling the
 	// plugin that the pod continues (PodContinues). Nil: never.
 	Moved func(old, new []byte) bool
+	// NodeCounts, when set, reads what the kernel counted for every
+	// attachment of the plugin config stdin at once, by owner ID and
+	// counter name (ipmasq: its link binding's drops, "spoofed_from" and
+	// "spoofed_as"): one read whatever the number of pods, for a metrics
+	// scrape.
+	NodeCounts func(ctx context.Context, stdin []byte) (map[string]map[string]uint64, error)
 }
 
 // ArgPodContinues is the CNI_ARGS key (value "true") with which a runtime

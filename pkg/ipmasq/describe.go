@@ -9,6 +9,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
@@ -22,6 +23,7 @@ type Part struct {
 
 	table string
 	plan  *snat.Plan
+	cfg   *snat.Config
 }
 
 var (
@@ -37,7 +39,7 @@ func describe(stdin []byte, pod cniutil.ExplainPod) (cniutil.Part, error) {
 		return nil, err
 	}
 	plan := snat.BuildPlan(cfg, owner(cfg, pod.CmdArgs(stdin)), pod.Addrs)
-	p := &Part{SNATPart: api.SNATPart{Backend: cfg.Backend}, table: cfg.Table, plan: plan}
+	p := &Part{SNATPart: api.SNATPart{Backend: cfg.Backend}, table: cfg.Table, plan: plan, cfg: cfg}
 	for _, fr := range plan.Families {
 		for i, r := range fr.Rules {
 			p.Rules = append(p.Rules, p.rule(fr.Family, i, r))
@@ -145,6 +147,7 @@ func (p *Part) ReadCounters(ctx context.Context, env cniutil.ReadEnv) {
 	if env.Runner != nil {
 		r = env.Runner
 	}
+	p.Binding = p.readBinding(ctx)
 	cs, err := ruleCounters(ctx, r, p.Backend, p.table, p.plan)
 	if err != nil {
 		p.Counters = err.Error()
@@ -160,4 +163,29 @@ func (p *Part) ReadCounters(ctx context.Context, env cniutil.ReadEnv) {
 			p.Rules[i].Packets, p.Rules[i].Bytes = &pk, &by
 		}
 	}
+}
+
+// readBinding reads the pod's link binding from the kernel.
+func (p *Part) readBinding(ctx context.Context) *api.SNATBinding {
+	switch {
+	case p.cfg.Binding == snat.BindingAddress:
+		return &api.SNATBinding{Mode: api.BindingAddressOnly, Reason: `the ipmasq config says binding "address"`}
+	case !hasRules(p.plan):
+		return nil
+	}
+	d, ok, err := linkguard.New(p.cfg.GuardTable).Counters(ctx, p.plan.Owner)
+	switch {
+	case err != nil && !ok:
+		return &api.SNATBinding{Mode: "unknown", Reason: err.Error()}
+	case !ok:
+		return &api.SNATBinding{Mode: api.BindingAddressOnly, Reason: "no link binding in table inet " + p.cfg.GuardTable +
+			" (the pod's interface has no host-side veth, as the ADD logged; binding \"link\" would refuse such a pod)"}
+	}
+	b := &api.SNATBinding{Mode: api.BindingLink, Link: d.Link}
+	if err != nil {
+		b.Reason = err.Error()
+		return b
+	}
+	b.DroppedFrom, b.DroppedAs = &d.From, &d.As
+	return b
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
@@ -34,7 +35,32 @@ var Plugin = cniutil.Plugin{
 	Explain:  explain,
 	Describe: describe,
 	Moved:    moved,
+	// The link binding's drops, for diktyo-nri's metrics.
+	NodeCounts: nodeCounts,
 }
+
+// nodeCounts reads every binding of the config's guard table.
+func nodeCounts(ctx context.Context, stdin []byte) (map[string]map[string]uint64, error) {
+	cfg, err := snat.ParseNodeConfig(stdin)
+	if err != nil {
+		return nil, err
+	}
+	all, err := linkguard.New(cfg.GuardTable).All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]map[string]uint64, len(all))
+	for id, d := range all {
+		out[id] = map[string]uint64{CountSpoofedFrom: d.From, CountSpoofedAs: d.As}
+	}
+	return out, nil
+}
+
+// ipmasq's NodeCounts names.
+const (
+	CountSpoofedFrom = "spoofed_from"
+	CountSpoofedAs   = "spoofed_as"
+)
 
 // moved: a pod's rules live in the backend's own objects, so a change of
 // backend, or of the nftables backend's table, leaves the old rules
@@ -125,6 +151,11 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
+	// The binding goes first: there is never a moment when the pod's
+	// rules translate packets that its link did not send.
+	if err := v.bind(ctx, inv, args); err != nil {
+		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
+	}
 	if err := NewBackend(inv.cfg, v.run).Add(ctx, inv.plan); err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
@@ -156,6 +187,11 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	if err := NewBackend(cfg, v.run).Del(ctx, owner(cfg, args), addrs); err != nil {
 		err = fmt.Errorf("ipmasq DEL: %w", err)
 		return errors.Join(err, v.delFlows(args, addrs))
+	}
+	// The binding goes after the rules it guards, and whatever the
+	// binding mode now: a pod bound under an earlier config is unbound.
+	if err := linkguard.New(cfg.GuardTable).Del(ctx, owner(cfg, args), hostAddrs(addrs)); err != nil {
+		return errors.Join(fmt.Errorf("ipmasq DEL: %w", err), v.delFlows(args, addrs))
 	}
 	return v.delFlows(args, addrs)
 }
@@ -204,7 +240,14 @@ func (v *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	return NewBackend(inv.cfg, v.run).Check(ctx, inv.plan)
+	if err := NewBackend(inv.cfg, v.run).Check(ctx, inv.plan); err != nil {
+		return err
+	}
+	b, ok, err := binding(inv, args)
+	if err != nil || !ok {
+		return err
+	}
+	return linkguard.New(inv.cfg.GuardTable).Check(ctx, b)
 }
 
 func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
@@ -225,7 +268,63 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 		v.log.Warn("GC failed", "network", cfg.Network, "err", err)
 		return fmt.Errorf("ipmasq GC: %w", err)
 	}
+	// After the rules: a binding outlives the rules it guards, never
+	// the other way round.
+	if err := linkguard.New(cfg.GuardTable).GC(ctx, cfg.Network, valid); err != nil {
+		v.log.Warn("GC failed", "network", cfg.Network, "err", err)
+		return fmt.Errorf("ipmasq GC: %w", err)
+	}
 	return nil
+}
+
+// binding is the pod's link binding under the config's mode: ok false
+// when the pod is to be bound by address alone (mode "address", a pod
+// without rules, or mode "preferred" and no host-side link). Mode "link"
+// and no host-side link is an error naming the interface.
+func binding(inv *invocation, args *skel.CmdArgs) (linkguard.Binding, bool, error) {
+	b := linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark}
+	if inv.cfg.Binding == snat.BindingAddress || !hasRules(inv.plan) {
+		return b, false, nil
+	}
+	link, err := linkguard.HostLink(args.Netns, "", args.IfName)
+	switch {
+	case err == nil:
+		b.Link = link
+		return b, true, nil
+	case errors.Is(err, linkguard.ErrNoHostLink) && inv.cfg.Binding == snat.BindingPreferred:
+		return b, false, nil
+	case errors.Is(err, linkguard.ErrNoHostLink):
+		return b, false, fmt.Errorf("binding %q: %w (binding \"preferred\" or \"address\" would bind it by address alone)", inv.cfg.Binding, err)
+	}
+	return b, false, fmt.Errorf("finding the pod's link: %w", err)
+}
+
+// hasRules: a pod without ipmasq rules has no identity of ipmasq's to
+// bind.
+func hasRules(p *snat.Plan) bool {
+	for _, f := range p.Families {
+		if len(f.Rules) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// bind installs the pod's binding, or says (once per ADD) why it has
+// none.
+func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs) error {
+	b, ok, err := binding(inv, args)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if hasRules(inv.plan) && inv.cfg.Binding == snat.BindingPreferred {
+			_, why := linkguard.HostLink(args.Netns, "", args.IfName)
+			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", why)
+		}
+		return nil
+	}
+	return linkguard.New(inv.cfg.GuardTable).Add(ctx, b)
 }
 
 func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {

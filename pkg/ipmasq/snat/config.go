@@ -16,6 +16,7 @@ import (
 	"net/netip"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/containernetworking/cni/pkg/types"
@@ -30,10 +31,23 @@ const (
 	BackendNFTables = "nftables"
 )
 
+// Binding modes (NetConf.Binding).
+const (
+	BindingLink      = "link"
+	BindingPreferred = "preferred"
+	BindingAddress   = "address"
+)
+
 // Defaults for optional node settings.
 const (
-	DefaultTag   = "DIKTYO-IPMASQ"
-	DefaultTable = "diktyo-ipmasq"
+	// DefaultGuardTable is linkguard's table. DefaultLinkMark is its mark
+	// bit, chosen clear of kube-proxy's (0x4000, 0x8000), Calico's
+	// (0xffff0000), Cilium's (0x0f00 and the upper half) and Istio's
+	// (0x539).
+	DefaultGuardTable = "diktyo-guard"
+	DefaultLinkMark   = 0x2000
+	DefaultTag        = "DIKTYO-IPMASQ"
+	DefaultTable      = "diktyo-ipmasq"
 	// DefaultLockFile serialises the iptables backend's creation of the
 	// shared tag chain across plugin processes.
 	DefaultLockFile = "/run/diktyo-ipmasq.lock"
@@ -51,6 +65,18 @@ type NetConf struct {
 	Table string `json:"table,omitempty"`
 	// LockFile is the iptables backend's lock for creating the tag chain.
 	LockFile string `json:"lockFile,omitempty"`
+
+	// Binding is how a pod's rules are bound to it: "link" (only
+	// packets from the pod's own link carry its address past prerouting;
+	// a pod without a host-side link is refused), "preferred" (the
+	// default: link where the pod has one, else address only, said in
+	// status), or "address" (source address alone, as before).
+	Binding string `json:"binding,omitempty"`
+	// GuardTable is the nftables table (family inet) of the link binding.
+	GuardTable string `json:"guardTable,omitempty"`
+	// LinkMark is the mark bit ("0x2000") that carries "came from the
+	// pod's link" from ingress to prerouting; cleared there.
+	LinkMark string `json:"linkMark,omitempty"`
 
 	// Node policy; the per-pod snatPolicy capability extends it.
 	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
@@ -136,8 +162,12 @@ type Config struct {
 	Tag      string
 	Table    string
 	LockFile string
-	Policy   Policy
-	Entries  []Entry
+	// Binding, GuardTable and LinkMark are NetConf's, defaults applied.
+	Binding    string
+	GuardTable string
+	LinkMark   uint32
+	Policy     Policy
+	Entries    []Entry
 
 	// snat is Policy as parsed, for the pod's snatPolicy to extend.
 	snat api.SNAT
@@ -178,6 +208,9 @@ func ParseNodeConfig(stdin []byte) (*Config, error) {
 		return nil, err
 	}
 	if cfg.LockFile, err = parseLockFile(conf.LockFile); err != nil {
+		return nil, err
+	}
+	if err := cfg.parseBinding(conf); err != nil {
 		return nil, err
 	}
 	node, err := api.ParseSNATPolicy(api.SNATPolicy{
@@ -283,6 +316,34 @@ func parseTable(s string) (string, error) {
 		return "", fmt.Errorf("table: invalid nftables table name %q (a letter, then up to 63 of A-Z a-z 0-9 _ -)", s)
 	}
 	return s, nil
+}
+
+func (cfg *Config) parseBinding(conf *NetConf) error {
+	switch conf.Binding {
+	case "":
+		cfg.Binding = BindingPreferred
+	case BindingLink, BindingPreferred, BindingAddress:
+		cfg.Binding = conf.Binding
+	default:
+		return fmt.Errorf("binding: unknown binding %q (want %q, %q or %q)", conf.Binding, BindingLink, BindingPreferred, BindingAddress)
+	}
+	cfg.GuardTable = DefaultGuardTable
+	if conf.GuardTable != "" {
+		t, err := parseTable(conf.GuardTable)
+		if err != nil {
+			return fmt.Errorf("guardTable: %w", err)
+		}
+		cfg.GuardTable = t
+	}
+	cfg.LinkMark = DefaultLinkMark
+	if conf.LinkMark != "" {
+		m, err := strconv.ParseUint(conf.LinkMark, 0, 32)
+		if err != nil || m == 0 || m&(m-1) != 0 {
+			return fmt.Errorf("linkMark: %q is not one mark bit (such as \"0x2000\")", conf.LinkMark)
+		}
+		cfg.LinkMark = uint32(m)
+	}
+	return nil
 }
 
 func parseLockFile(s string) (string, error) {

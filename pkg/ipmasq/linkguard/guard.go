@@ -1,0 +1,393 @@
+package linkguard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/netip"
+	"slices"
+	"strings"
+
+	"github.com/google/nftables/expr"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+)
+
+// Guard applies bindings to the node's guard table. Every method is
+// one netlink socket and, for the writes, one transaction; safe to run
+// in parallel with any other, in other processes too.
+type Guard struct {
+	Table string
+	// NetNS is the node's network namespace; "" is the calling thread's.
+	NetNS string
+	// Client, when set, stands for the kernel (tests: an *nft.Fake).
+	Client nft.Client
+}
+
+// New returns the guard of table.
+func New(table string) *Guard { return &Guard{Table: table} }
+
+func (g *Guard) open(ctx context.Context) (nft.Client, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return nft.Use(g.Client, g.NetNS)
+}
+
+// base returns an empty batch when the base chain holds exactly its
+// rules, else one that declares the base objects.
+func (g *Guard) base(c nft.Client) (*nft.Batch, error) {
+	b := nft.NewBatch(g.Table)
+	have, err := c.ListRules(g.Table, BaseChain)
+	if err != nil {
+		return nil, err
+	}
+	want := baseRules()
+	ok := len(have) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = have[i].String() == want[i].String()
+	}
+	if !ok {
+		RenderBase(b)
+	}
+	return b, nil
+}
+
+// elem is one element of the bound maps.
+type elem struct {
+	addr   netip.Addr
+	target string
+}
+
+func (g *Guard) elements(c nft.Client) ([]elem, error) {
+	var out []elem
+	for _, s := range []*nft.Set{map4, map6} {
+		els, err := c.ListElements(g.Table, s)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range els {
+			if len(e.Key) == 1 && e.Verdict != nil {
+				out = append(out, elem{addr: e.Key[0], target: e.Verdict.Chain})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Add makes the kernel hold exactly b's objects, in one transaction; it
+// reads the link chain and lists the maps only when the first attempt
+// (a creation) failed: a repeated ADD, an address bound to another
+// owner, or a device a vanished pod had.
+func (g *Guard) Add(ctx context.Context, b Binding) error {
+	c, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.Close() }()
+	batch, err := g.base(c)
+	if err != nil {
+		return err
+	}
+	RenderAdd(batch, b, LinkCreate, nil)
+	if c.Apply(batch) == nil {
+		return nil
+	}
+	if batch, err = g.base(c); err != nil {
+		return err
+	}
+	link := LinkRewrite
+	if ch, err := c.GetChain(g.Table, LinkChain(b.Link)); err == nil && ch.Comment != linkComment(b.Owner) {
+		link = LinkReplace
+	} else if err != nil && !errors.Is(err, nft.ErrNotFound) {
+		return err
+	}
+	els, err := g.elements(c)
+	if err != nil {
+		return err
+	}
+	var stale []netip.Addr
+	as := AsChain(b.Owner.ID)
+	for _, e := range els {
+		mine := slices.Contains(b.Addrs, e.addr)
+		if (mine && e.target != as) || (!mine && e.target == as) {
+			stale = append(stale, e.addr)
+		}
+	}
+	RenderAdd(batch, b, link, stale)
+	if err := c.Apply(batch); err != nil {
+		return fmt.Errorf("binding %s to link %s: %w", b.Owner.ID, b.Link, err)
+	}
+	return nil
+}
+
+// bound is what the kernel holds for an owner: its as- chain (nil when
+// none) and the link its comment names.
+func (g *Guard) bound(c nft.Client, id string) (*nft.Chain, string, error) {
+	ch, err := c.GetChain(g.Table, AsChain(id))
+	if errors.Is(err, nft.ErrNotFound) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return ch, commentField(ch.Comment, "link"), nil
+}
+
+// ownedLink returns link when its chain exists and is owner's: a chain
+// another pod took over is never deleted for this one.
+func (g *Guard) ownedLink(c nft.Client, owner snat.Owner, link string) (string, error) {
+	if link == "" {
+		return "", nil
+	}
+	ch, err := c.GetChain(g.Table, LinkChain(link))
+	if errors.Is(err, nft.ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if ch.Comment != linkComment(owner) {
+		return "", nil
+	}
+	return link, nil
+}
+
+// Del removes owner's binding. Nothing there (the table, the chains) is
+// success. addrs, when known, let it do so without listing the maps.
+func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) error {
+	c, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.Close() }()
+	as, link, err := g.bound(c, owner.ID)
+	if err != nil || as == nil {
+		return err
+	}
+	if link, err = g.ownedLink(c, owner, link); err != nil {
+		return err
+	}
+	if len(addrs) > 0 {
+		b := nft.NewBatch(g.Table)
+		RenderDelete(b, owner.ID, addrs, true, link)
+		if c.Apply(b) == nil {
+			return nil
+		}
+	}
+	els, err := g.elements(c)
+	if err != nil {
+		return err
+	}
+	var mine []netip.Addr
+	for _, e := range els {
+		if e.target == AsChain(owner.ID) {
+			mine = append(mine, e.addr)
+		}
+	}
+	b := nft.NewBatch(g.Table)
+	RenderDelete(b, owner.ID, mine, false, link)
+	if err := c.Apply(b); err != nil {
+		return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
+	}
+	return nil
+}
+
+// Check reports how the kernel differs from b, as a *snat.DriftError, or
+// nil. The maps are read through ctx's ReadCache: once per reconcile pass.
+func (g *Guard) Check(ctx context.Context, b Binding) error {
+	c, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.Close() }()
+	els, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/elements", func() ([]elem, error) { return g.elements(c) })
+	if err != nil {
+		return err
+	}
+	var problems []string
+	as := AsChain(b.Owner.ID)
+	for _, a := range b.Addrs {
+		i := slices.IndexFunc(els, func(e elem) bool { return e.addr == a })
+		switch {
+		case i < 0:
+			problems = append(problems, fmt.Sprintf("guard map element for %s missing", a))
+		case els[i].target != as:
+			problems = append(problems, fmt.Sprintf("guard map element for %s points to %q, want %q", a, els[i].target, as))
+		}
+	}
+	problems = append(problems, g.diffChain(c, &nft.Chain{Name: as, Comment: asComment(b)}, asRules(b))...)
+	problems = append(problems, g.diffChain(c, linkChain(b), linkRules(b))...)
+	if len(problems) > 0 {
+		return &snat.DriftError{Owner: b.Owner, Problems: problems}
+	}
+	return nil
+}
+
+func (g *Guard) diffChain(c nft.Client, want *nft.Chain, rules []*nft.Rule) []string {
+	have, err := c.GetChain(g.Table, want.Name)
+	if err != nil {
+		return []string{fmt.Sprintf("guard chain %s: %v", want.Name, err)}
+	}
+	if have.String() != want.String() {
+		return []string{fmt.Sprintf("guard chain is %s, want %s", have, want)}
+	}
+	listed, err := c.ListRules(g.Table, want.Name)
+	if err != nil {
+		return []string{fmt.Sprintf("guard chain %s: %v", want.Name, err)}
+	}
+	var got, exp []string
+	for _, r := range listed {
+		got = append(got, r.String())
+	}
+	for _, r := range rules {
+		exp = append(exp, r.String())
+	}
+	if !slices.Equal(got, exp) {
+		return []string{fmt.Sprintf("guard chain %s holds %d rules that differ from the %d wanted", want.Name, len(got), len(exp))}
+	}
+	return nil
+}
+
+// GC removes the bindings of network's owners that are not in valid:
+// their as- chains, the elements that map to them and the link chains
+// they own. A table that does not exist holds nothing to collect.
+func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) error {
+	c, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.Close() }()
+	if ok, err := c.TableExists(g.Table); err != nil || !ok {
+		return err
+	}
+	chains, err := c.ListChains(g.Table)
+	if err != nil {
+		return err
+	}
+	gone := map[string]bool{} // as- chains to remove
+	var drop []string
+	for _, ch := range chains {
+		id := commentField(ch.Comment, "owner")
+		if id == "" || commentField(ch.Comment, "net") != network || valid[id] {
+			continue
+		}
+		if strings.HasPrefix(ch.Name, AsPrefix) || strings.HasPrefix(ch.Name, LinkPrefix) {
+			drop = append(drop, ch.Name)
+			gone[ch.Name] = true
+		}
+	}
+	if len(drop) == 0 {
+		return nil
+	}
+	els, err := g.elements(c)
+	if err != nil {
+		return err
+	}
+	b := nft.NewBatch(g.Table)
+	for _, e := range els {
+		if gone[e.target] {
+			b.DelElement(key(e.addr))
+		}
+	}
+	for _, name := range drop {
+		b.FlushChain(name)
+		b.DelChain(name)
+	}
+	if err := c.Apply(b); err != nil {
+		return fmt.Errorf("GC of link bindings: %w", err)
+	}
+	return nil
+}
+
+// Drops is what a binding dropped: packets from the pod's link with
+// another source (From), and packets carrying the pod's address that did
+// not come from its link (As).
+type Drops struct {
+	Link     string
+	From, As uint64
+}
+
+// Counters reads owner's binding: ok false when it has none.
+func (g *Guard) Counters(ctx context.Context, owner snat.Owner) (d Drops, ok bool, err error) {
+	c, err := g.open(ctx)
+	if err != nil {
+		return d, false, err
+	}
+	defer func() { _ = c.Close() }()
+	as, link, err := g.bound(c, owner.ID)
+	if err != nil || as == nil {
+		return d, false, err
+	}
+	d.Link = link
+	if d.As, err = lastCounter(c, g.Table, AsChain(owner.ID)); err != nil {
+		return d, true, err
+	}
+	d.From, err = lastCounter(c, g.Table, LinkChain(link))
+	return d, true, err
+}
+
+// lastCounter is the packets counted by a chain's last rule (its drop).
+func lastCounter(c nft.Client, table, chain string) (uint64, error) {
+	rules, err := c.ListRules(table, chain)
+	if err != nil {
+		return 0, err
+	}
+	if len(rules) == 0 {
+		return 0, fmt.Errorf("guard chain %s is empty or missing", chain)
+	}
+	for _, e := range rules[len(rules)-1].Exprs {
+		if ct, ok := e.(*expr.Counter); ok {
+			return ct.Packets, nil
+		}
+	}
+	return 0, fmt.Errorf("guard chain %s: its last rule has no counter", chain)
+}
+
+// All reads every binding's drops, by owner ID: one listing of the
+// table's chains and one of its rules, whatever the number of pods (for
+// a metrics scrape). A table that does not exist holds none.
+func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
+	c, err := g.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = c.Close() }()
+	if ok, err := c.TableExists(g.Table); err != nil || !ok {
+		return nil, err
+	}
+	chains, err := c.ListChains(g.Table)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := c.ListRules(g.Table, "")
+	if err != nil {
+		return nil, err
+	}
+	last := map[string]uint64{} // chain -> its last counter
+	for _, r := range rules {
+		for _, e := range r.Exprs {
+			if ct, ok := e.(*expr.Counter); ok {
+				last[r.Chain] = ct.Packets
+			}
+		}
+	}
+	out := map[string]Drops{}
+	for _, ch := range chains {
+		id := commentField(ch.Comment, "owner")
+		if id == "" {
+			continue
+		}
+		d := out[id]
+		switch {
+		case strings.HasPrefix(ch.Name, AsPrefix):
+			d.As, d.Link = last[ch.Name], commentField(ch.Comment, "link")
+		case strings.HasPrefix(ch.Name, LinkPrefix):
+			d.From = last[ch.Name]
+		}
+		out[id] = d
+	}
+	return out, nil
+}

@@ -1,0 +1,297 @@
+package linkguard_test
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"net"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/containernetworking/plugins/pkg/ns"
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
+)
+
+// bridged is a node with two pods on a bridge (the bridge CNI's shape,
+// where even strict reverse-path filtering cannot tell the pods apart)
+// and a remote host behind a routed veth. Test ranges only, inside the
+// test's namespaces.
+type bridged struct {
+	node, podA, podB, remote ns.NetNS
+	hostA, hostB             string
+	got                      chan netip.Addr // sources the remote saw
+}
+
+const (
+	addrA      = "198.18.50.2"
+	addrB      = "198.18.50.3"
+	remoteAddr = "198.19.50.2"
+	remotePort = 9999
+)
+
+func newBridged(t *testing.T) *bridged {
+	t.Helper()
+	e := &bridged{node: testutil.NewNS(t), podA: testutil.NewNS(t), podB: testutil.NewNS(t), remote: testutil.NewNS(t),
+		hostA: "lga" + testutil.RandSuffix(6), hostB: "lgb" + testutil.RandSuffix(6), got: make(chan netip.Addr, 100)}
+	testutil.Run(t, e.node, "ip", "link", "add", "br0", "type", "bridge")
+	testutil.Run(t, e.node, "ip", "link", "set", "br0", "up")
+	testutil.Addr(t, e.node, "br0", "198.18.50.1/24")
+	testutil.Run(t, e.node, "sysctl", "-qw", "net.ipv4.ip_forward=1")
+	for _, p := range []struct {
+		pod  ns.NetNS
+		host string
+		addr string
+	}{{e.podA, e.hostA, addrA}, {e.podB, e.hostB, addrB}} {
+		testutil.Veth(t, e.node, p.host, p.pod, "eth0")
+		testutil.Run(t, e.node, "ip", "link", "set", p.host, "master", "br0")
+		testutil.Addr(t, p.pod, "eth0", p.addr+"/24")
+		testutil.Run(t, p.pod, "ip", "route", "add", "default", "via", "198.18.50.1")
+	}
+	testutil.Veth(t, e.node, "rem0", e.remote, "eth0")
+	testutil.Addr(t, e.node, "rem0", "198.19.50.1/24")
+	testutil.Addr(t, e.remote, "eth0", remoteAddr+"/24")
+	testutil.Run(t, e.remote, "ip", "route", "add", "198.18.50.0/24", "via", "198.19.50.1")
+	var conn *net.UDPConn
+	if err := e.remote.Do(func(ns.NetNS) error {
+		var err error
+		conn, err = net.ListenUDP("udp4", &net.UDPAddr{IP: net.ParseIP(remoteAddr), Port: remotePort})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			_, from, err := conn.ReadFromUDPAddrPort(buf)
+			if err != nil {
+				return
+			}
+			e.got <- from.Addr().Unmap()
+		}
+	}()
+	return e
+}
+
+// send sends n UDP datagrams to the remote from pod with source src,
+// through a raw socket (CAP_NET_RAW is all it takes), as a spoofing pod
+// does.
+func send(t *testing.T, pod ns.NetNS, src string, n int) {
+	t.Helper()
+	err := pod.Do(func(ns.NetNS) error {
+		fd, err := unix.Socket(unix.AF_INET, unix.SOCK_RAW, unix.IPPROTO_RAW)
+		if err != nil {
+			return err
+		}
+		defer func() { _ = unix.Close(fd) }()
+		pkt := udp4(netip.MustParseAddr(src), netip.MustParseAddr(remoteAddr), remotePort)
+		to := &unix.SockaddrInet4{Addr: netip.MustParseAddr(remoteAddr).As4()}
+		for range n {
+			if err := unix.Sendto(fd, pkt, 0, to); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("sending from %s: %v", src, err)
+	}
+}
+
+// udp4 is an IPv4 header (the kernel fills in its checksum and length)
+// and a UDP header without checksum.
+func udp4(src, dst netip.Addr, port uint16) []byte {
+	b := make([]byte, 28)
+	b[0], b[8], b[9] = 0x45, 64, unix.IPPROTO_UDP
+	binary.BigEndian.PutUint16(b[2:], 28)
+	s, d := src.As4(), dst.As4()
+	copy(b[12:], s[:])
+	copy(b[16:], d[:])
+	binary.BigEndian.PutUint16(b[20:], 40000)
+	binary.BigEndian.PutUint16(b[22:], port)
+	binary.BigEndian.PutUint16(b[24:], 8)
+	return b
+}
+
+// seen collects the sources the remote saw within a short wait.
+func (e *bridged) seen() map[netip.Addr]int {
+	out := map[netip.Addr]int{}
+	deadline := time.After(300 * time.Millisecond)
+	for {
+		select {
+		case a := <-e.got:
+			out[a]++
+		case <-deadline:
+			return out
+		}
+	}
+}
+
+func binding(owner, link, addr string) linkguard.Binding {
+	return linkguard.Binding{Owner: snat.Owner{Network: "net1", ID: owner}, Link: link,
+		Addrs: []netip.Addr{netip.MustParseAddr(addr)}, Mark: linkguard.DefaultMark}
+}
+
+func drops(t *testing.T, g *linkguard.Guard, owner string) linkguard.Drops {
+	t.Helper()
+	d, ok, err := g.Counters(context.Background(), snat.Owner{Network: "net1", ID: owner})
+	if err != nil || !ok {
+		t.Fatalf("counters of %s: ok %v, %v", owner, ok, err)
+	}
+	return d
+}
+
+// TestSpoofedSourceDropped: before the binding, pod B's datagrams with
+// pod A's source reach the remote as A's (the bug); after it, none do,
+// A's own still do, and the guard counts what it dropped.
+func TestSpoofedSourceDropped(t *testing.T) {
+	e := newBridged(t)
+	g := &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path()}
+	ctx := context.Background()
+
+	send(t, e.podB, addrA, 5)
+	if n := e.seen()[netip.MustParseAddr(addrA)]; n != 5 {
+		t.Fatalf("without a binding the remote saw %d of B's 5 datagrams as A's; the setup does not show the attack", n)
+	}
+
+	link, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
+	if err != nil || link != e.hostA {
+		t.Fatalf("HostLink of A = %q, %v; want %q", link, err, e.hostA)
+	}
+	if err := g.Add(ctx, binding("podA", link, addrA)); err != nil {
+		t.Fatal(err)
+	}
+	// Twice: ADD is idempotent.
+	if err := g.Add(ctx, binding("podA", link, addrA)); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(ctx, binding("podA", link, addrA)); err != nil {
+		t.Fatalf("CHECK after ADD: %v", err)
+	}
+	send(t, e.podB, addrA, 7)
+	send(t, e.podA, addrA, 3)
+	send(t, e.podB, addrB, 2)
+	got := e.seen()
+	if got[netip.MustParseAddr(addrA)] != 3 || got[netip.MustParseAddr(addrB)] != 2 {
+		t.Fatalf("remote saw %v; want A's own 3 and B's own 2, none of B's as A", got)
+	}
+	if d := drops(t, g, "podA"); d.As != 7 || d.From != 0 || d.Link != e.hostA {
+		t.Fatalf("A's drops = %+v; want 7 as A from elsewhere, link %s", d, e.hostA)
+	}
+
+	// B bound too: its spoofing is dropped at its own link.
+	linkB, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Add(ctx, binding("podB", linkB, addrB)); err != nil {
+		t.Fatal(err)
+	}
+	send(t, e.podB, addrA, 4)
+	send(t, e.podB, "198.18.50.99", 4) // nobody's address
+	send(t, e.podB, addrB, 1)
+	got = e.seen()
+	if got[netip.MustParseAddr(addrA)] != 0 || got[netip.MustParseAddr("198.18.50.99")] != 0 || got[netip.MustParseAddr(addrB)] != 1 {
+		t.Fatalf("remote saw %v; want only B's own datagram", got)
+	}
+	if d := drops(t, g, "podB"); d.From != 8 {
+		t.Fatalf("B's drops = %+v; want 8 from its link", d)
+	}
+
+	// DEL, twice (the second finds nothing), and the attack works again:
+	// the guard was what stopped it.
+	for _, id := range []string{"podA", "podB", "podA"} {
+		if err := g.Del(ctx, snat.Owner{Network: "net1", ID: id}, []netip.Addr{netip.MustParseAddr(addrA)}); err != nil {
+			t.Fatalf("DEL %s: %v", id, err)
+		}
+	}
+	send(t, e.podB, addrA, 2)
+	if n := e.seen()[netip.MustParseAddr(addrA)]; n != 2 {
+		t.Fatalf("after DEL the remote saw %d of 2; the guard's objects are still there?", n)
+	}
+	dump := testutil.Run(t, e.node, "nft", "list", "table", "inet", "lgtest")
+	if strings.Contains(dump, "chain as-") || strings.Contains(dump, "chain link-") || strings.Contains(dump, "goto") {
+		t.Fatalf("DEL left objects behind:\n%s", dump)
+	}
+}
+
+// TestLinkTakenOver: a pod that gets the device of a vanished pod (the
+// old pod's DEL never ran) takes the link chain over; the old pod's late
+// DEL and GC then leave it alone.
+func TestLinkTakenOver(t *testing.T) {
+	e := newBridged(t)
+	g := &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path()}
+	ctx := context.Background()
+	if err := g.Add(ctx, binding("old", e.hostA, "198.18.50.77")); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Add(ctx, binding("new", e.hostA, addrA)); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.GC(ctx, "net1", map[string]bool{"new": true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "old"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(ctx, binding("new", e.hostA, addrA)); err != nil {
+		t.Fatalf("the new pod's binding after the old one's GC and DEL: %v", err)
+	}
+	send(t, e.podA, addrA, 2)
+	send(t, e.podB, addrA, 2)
+	if n := e.seen()[netip.MustParseAddr(addrA)]; n != 2 {
+		t.Fatalf("remote saw %d datagrams as A; want A's own 2", n)
+	}
+	if err := g.GC(ctx, "net1", map[string]bool{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(ctx, binding("new", e.hostA, addrA)); err == nil {
+		t.Fatal("GC with no valid owner left the binding")
+	}
+}
+
+// TestHostLinkRefusesOtherLinks: an interface that is not a veth into
+// the node's namespace has no host link, and the error says so.
+func TestHostLinkRefusesOtherLinks(t *testing.T) {
+	node, pod, other := testutil.NewNS(t), testutil.NewNS(t), testutil.NewNS(t)
+	testutil.Run(t, pod, "ip", "link", "add", "eth0", "type", "bridge")
+	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
+		t.Fatalf("a bridge as eth0: %v; want ErrNoHostLink naming it", err)
+	}
+	// A veth whose peer is in a third namespace: an index that happens
+	// to exist in the node's namespace must not be taken for it.
+	testutil.Veth(t, other, "peer0", pod, "eth1")
+	testutil.Run(t, node, "ip", "link", "add", "decoy", "type", "bridge")
+	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
+		t.Fatalf("veth into another namespace: %v; want ErrNoHostLink", err)
+	}
+}
+
+// TestAddBatch: ADD and a DEL without addresses on the fake, without
+// root.
+func TestAddBatch(t *testing.T) {
+	f := nft.NewFake()
+	g := &linkguard.Guard{Table: "t", Client: f}
+	if err := g.Add(context.Background(), binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatal(err)
+	}
+	dump := f.Dump()
+	for _, want := range []string{"hook ingress device \"veth1\"", "chain as-o1", "192.0.2.5 : goto as-o1", "hook prerouting priority raw"} {
+		if !strings.Contains(dump, want) {
+			t.Errorf("dump lacks %q:\n%s", want, dump)
+		}
+	}
+	if err := g.Del(context.Background(), snat.Owner{Network: "net1", ID: "o1"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if dump := f.Dump(); strings.Contains(dump, "as-o1") || strings.Contains(dump, "veth1") {
+		t.Fatalf("DEL without addresses left:\n%s", dump)
+	}
+}

@@ -1,0 +1,53 @@
+package plugin
+
+import (
+	"context"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+)
+
+// spoofDesc is what the link binding (pkg/ipmasq/linkguard) dropped, per
+// pod: direction "from", packets from the pod's link with a source not
+// its own; "as", packets with the pod's address that did not come from
+// its link (a neighbour sending as the pod).
+var spoofDesc = prometheus.NewDesc("diktyo_spoofed_packets_dropped_total",
+	"Packets the link binding dropped, by pod and direction (from: sent from the pod's link with another source; as: sent with the pod's address from elsewhere).",
+	[]string{"namespace", "pod", "direction"}, nil)
+
+// spoofCollector reads the chain's node counters (ipmasq's guard table,
+// through the plugin contract) at scrape time: one listing whatever the
+// number of pods, nothing on the pods' hot path. The names are ipmasq's
+// CountSpoofedFrom and CountSpoofedAs.
+type spoofCollector struct{ p *Plugin }
+
+func (c spoofCollector) Describe(ch chan<- *prometheus.Desc) { ch <- spoofDesc }
+
+func (c spoofCollector) Collect(ch chan<- prometheus.Metric) {
+	st := c.p.state.Load()
+	if st == nil || st.runner == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	counts, err := st.runner.NodeCounts(ctx)
+	if err != nil {
+		c.p.log.Debug("reading the chain's node counters for metrics", "err", err)
+	}
+	if len(counts) == 0 {
+		return
+	}
+	for _, e := range c.p.pods.snapshot() {
+		cs, ok := counts[cniutil.OwnerID(st.runner.NetworkName(), e.pod.ID, st.runner.IfName())]
+		if !ok {
+			continue
+		}
+		for name, dir := range map[string]string{"spoofed_from": "from", "spoofed_as": "as"} {
+			if v, ok := cs[name]; ok {
+				ch <- prometheus.MustNewConstMetric(spoofDesc, prometheus.CounterValue, float64(v), e.pod.Namespace, e.pod.Name, dir)
+			}
+		}
+	}
+}
