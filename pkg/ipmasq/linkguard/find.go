@@ -3,6 +3,7 @@ package linkguard
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/vishvananda/netlink"
 	"github.com/vishvananda/netns"
@@ -21,7 +22,13 @@ var ErrNoHostLink = errors.New("no host-side link")
 // each side records for the other), so a link that merely shares an
 // index in the node's namespace is never taken for the pod's.
 func HostLink(podNS, nodeNS, ifName string) (string, error) {
+	if podNS == "" {
+		return "", fmt.Errorf("%w: the pod has no network namespace", ErrNoHostLink)
+	}
 	pod, err := netns.GetFromPath(podNS)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("%w: the pod's network namespace %s does not exist", ErrNoHostLink, podNS)
+	}
 	if err != nil {
 		return "", fmt.Errorf("opening the pod's network namespace %s: %w", podNS, err)
 	}
@@ -61,6 +68,9 @@ func nodeHandle(path string) (netns.NsHandle, error) {
 
 func match(ph, nh *netlink.Handle, pod, node netns.NsHandle, ifName string) (string, error) {
 	in, err := ph.LinkByName(ifName)
+	if errors.As(err, &netlink.LinkNotFoundError{}) {
+		return "", fmt.Errorf("%w: the pod has no interface %s", ErrNoHostLink, ifName)
+	}
 	if err != nil {
 		return "", fmt.Errorf("the pod's interface %s: %w", ifName, err)
 	}
