@@ -1,0 +1,73 @@
+package linkguard_test
+
+import (
+	"context"
+	"net/netip"
+	"testing"
+
+	"github.com/containernetworking/plugins/pkg/ns"
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+)
+
+// BenchmarkBindUnbind is one pod's binding ADD+DEL (the cost the link
+// binding adds to an ipmasq ADD and DEL; pkg/ipmasq/nftables
+// BenchmarkAddDel is the SNAT's own, for comparison in the same run).
+func BenchmarkBindUnbind(b *testing.B) {
+	e := newBridgedB(b)
+	g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+	ctx := context.Background()
+	bd := binding("podA", e.hostA, addrA)
+	addrs := []netip.Addr{netip.MustParseAddr(addrA)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := g.Add(ctx, bd); err != nil {
+			b.Fatal(err)
+		}
+		if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "podA"}, addrs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkForward is the per-packet cost: pod A sends UDP datagrams
+// through the node to the remote, unbound and bound, side by side in one
+// run (ns/op is per datagram sent; the remote's socket drops what it
+// cannot read, which is the same for both).
+func BenchmarkForward(b *testing.B) {
+	for _, bound := range []bool{false, true} {
+		name := "unbound"
+		if bound {
+			name = "bound"
+		}
+		b.Run(name, func(b *testing.B) {
+			e := newBridgedB(b)
+			if bound {
+				g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+				if err := g.Add(context.Background(), binding("podA", e.hostA, addrA)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			err := e.podA.Do(func(ns.NetNS) error {
+				fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM, 0)
+				if err != nil {
+					return err
+				}
+				defer func() { _ = unix.Close(fd) }()
+				to := &unix.SockaddrInet4{Addr: netip.MustParseAddr(remoteAddr).As4(), Port: remotePort}
+				payload := make([]byte, 64)
+				for b.Loop() {
+					if err := unix.Sendto(fd, payload, 0, to); err != nil && err != unix.ENOBUFS {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
