@@ -51,6 +51,7 @@ NETWORK=diktyo-$BRIDGE            # primary CNI network name (owner of results)
 CGROUP_PARENT=/diktyo-$BRIDGE     # cgroup parent of every pod we run
 SNAT_CHAIN=DIKTYO-${BRIDGE^^}     # ipmasq tag chain of the VM's chain conflist
 NFT_TABLE=diktyo_${BRIDGE//[^a-zA-Z0-9_]/_} # ipmasq nftables table of the VM's chain
+GUARD_TABLE=diktyo_guard_${BRIDGE//[^a-zA-Z0-9_]/_} # ipmasq's link binding table (family inet)
 IPMASQ_BACKEND=${DIKTYO_TESTVM_IPMASQ_BACKEND:-iptables} # ipmasq backend of the VM's chain
 PAUSE_IMAGE=diktyo.test/pause:1
 APP_IMAGE=diktyo.test/app:1
@@ -313,6 +314,7 @@ diktyo_config() {
       "backend": "$IPMASQ_BACKEND",
       "tag": "$SNAT_CHAIN",
       "table": "$NFT_TABLE",
+      "guardTable": "$GUARD_TABLE",
       "capabilities": {"masqEntries": true, "snatPolicy": true, "ips": true}
     },
     {
@@ -689,6 +691,7 @@ remove_net() {
   for fam in ip ip6 inet; do
     nft delete table "$fam" "$NFT_TABLE" 2>/dev/null && note "deleted nft table $fam $NFT_TABLE" || true
   done
+  nft delete table inet "$GUARD_TABLE" 2>/dev/null && note "deleted nft table inet $GUARD_TABLE" || true
   # policy rules naming an address of our pod subnet (diktyo's iproute
   # removes its own on DEL; this catches pods killed with their plugin).
   local args net
@@ -774,6 +777,7 @@ export DIKTYO_TESTVM_CGROUP_PARENT=$CGROUP_PARENT
 export DIKTYO_TESTVM_SNAT_CHAIN=$SNAT_CHAIN
 export DIKTYO_TESTVM_IPMASQ_BACKEND=$IPMASQ_BACKEND
 export DIKTYO_TESTVM_NFT_TABLE=$NFT_TABLE
+export DIKTYO_TESTVM_GUARD_TABLE=$GUARD_TABLE
 export DIKTYO_TESTVM_DNS_SERVER=127.0.0.1:$DNS_PORT
 export DIKTYO_TESTVM_DNS_ZONE=$DNS_ZONE
 export DIKTYO_TESTVM_CONFIG=$ETC/diktyo/config.yaml
