@@ -62,6 +62,9 @@ func userdataString(typ byte, s string) ([]byte, error) {
 }
 
 func encodeOp(table string, op Op) (message, error) {
+	if op.Table != "" {
+		table = op.Table
+	}
 	m := message{fam: unix.NFPROTO_INET, flags: unix.NLM_F_REQUEST | unix.NLM_F_ACK}
 	var a attrs
 	var err error

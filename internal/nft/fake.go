@@ -135,13 +135,12 @@ func (f *Fake) Apply(b *Batch) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	tables := slices.Clone(f.tables)
-	var t *fakeTable // b's table in tables, cloned on first use
-	cloned := false
-	find := func() *fakeTable {
+	cloned := map[string]bool{} // tables copied (or made) by this batch
+	find := func(name string) *fakeTable {
 		for i, x := range tables {
-			if x.name == b.Table {
-				if !cloned {
-					tables[i], cloned = x.clone(), true
+			if x.name == name {
+				if !cloned[name] {
+					tables[i], cloned[name] = x.clone(), true
 				}
 				return tables[i]
 			}
@@ -150,11 +149,12 @@ func (f *Fake) Apply(b *Batch) error {
 	}
 	var errs []error
 	for _, op := range b.Ops {
-		t = find()
+		name := b.TableOf(op)
+		t := find(name)
 		var errno syscall.Errno
 		switch {
 		case op.Kind == OpAddTable && t == nil:
-			tables, cloned = append(tables, &fakeTable{name: b.Table}), true
+			tables, cloned[name] = append(tables, &fakeTable{name: name}), true
 		case op.Kind == OpAddTable:
 		case t == nil:
 			errno = unix.ENOENT

@@ -93,7 +93,10 @@ func (k OpKind) String() string { return opNames[k] }
 // Op is one operation of a batch; one field besides Kind is set
 // (none for the table operations).
 type Op struct {
-	Kind  OpKind
+	Kind OpKind
+	// Table is the op's table when it is not the batch's: a batch that
+	// spans tables (Append) is still one transaction.
+	Table string
 	Chain *Chain
 	Set   *Set
 	Rule  *Rule
@@ -109,6 +112,25 @@ type Batch struct {
 
 // NewBatch returns an empty batch on table (family inet).
 func NewBatch(table string) *Batch { return &Batch{Table: table} }
+
+// Append adds o's operations, on o's table, after b's: one transaction
+// for both (ipmasq's rules and the link binding that guards them).
+func (b *Batch) Append(o *Batch) {
+	for _, op := range o.Ops {
+		if op.Table == "" {
+			op.Table = o.Table
+		}
+		b.Ops = append(b.Ops, op)
+	}
+}
+
+// TableOf is the table op works on in b.
+func (b *Batch) TableOf(op Op) string {
+	if op.Table != "" {
+		return op.Table
+	}
+	return b.Table
+}
 
 // Len is the number of operations.
 func (b *Batch) Len() int { return len(b.Ops) }
@@ -162,6 +184,9 @@ func (b *Batch) String() string {
 
 // Render is one line of Batch.String.
 func (op Op) Render(table string) string {
+	if op.Table != "" {
+		table = op.Table
+	}
 	head := op.Kind.String() + " inet " + table
 	switch op.Kind {
 	case OpAddTable, OpDelTable:

@@ -582,7 +582,7 @@ func (b *Batch) Script() string {
 	}
 	var s strings.Builder
 	for _, op := range b.Ops {
-		head := op.Kind.String() + " inet " + b.Table
+		head := op.Kind.String() + " inet " + b.TableOf(op)
 		switch op.Kind {
 		case OpAddSet:
 			word := "set"

@@ -151,12 +151,14 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	// The binding goes first: there is never a moment when the pod's
-	// rules translate packets that its link did not send.
-	if err := v.bind(ctx, inv, args); err != nil {
+	// The binding goes first (nftables: in the rules' own transaction):
+	// there is never a moment when the pod's rules translate packets that
+	// its link did not send.
+	be := NewBackend(inv.cfg, v.run)
+	if err := v.bind(ctx, inv, args, be); err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
-	if err := NewBackend(inv.cfg, v.run).Add(ctx, inv.plan); err != nil {
+	if err := be.Add(ctx, inv.plan); err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
 	// The pod's flows must leave as the rules now say, from the next
@@ -311,8 +313,9 @@ func hasRules(p *snat.Plan) bool {
 }
 
 // bind installs the pod's binding, or says (once per ADD) why it has
-// none.
-func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs) error {
+// none. The nftables backend sends it with the pod's rules, in one
+// transaction; the iptables backend's rules follow it.
+func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, be snat.Backend) error {
 	b, ok, err := binding(inv, args)
 	if err != nil {
 		return err
@@ -324,7 +327,12 @@ func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs) e
 		}
 		return nil
 	}
-	return linkguard.New(inv.cfg.GuardTable).Add(ctx, b)
+	g := linkguard.New(inv.cfg.GuardTable)
+	if nb, ok := be.(*nftables.Backend); ok {
+		nb.With = g.For(b)
+		return nil
+	}
+	return g.Add(ctx, b)
 }
 
 func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {

@@ -180,6 +180,7 @@ var shellValues = map[string]string{
 	"IPMASQ_BACKEND":   "nftables",
 	"SNAT_CHAIN":       "DIKTYO-TESTBR0",
 	"NFT_TABLE":        "diktyo-ipmasq-testvm",
+	"GUARD_TABLE":      "diktyo-guard-testvm",
 	"SUBNET":           "10.99.0.0/24",
 	"SUBNET6":          "fd00:99::/64",
 	"RUN":              "/run/diktyo-testvm",

@@ -8,7 +8,9 @@ import (
 	"github.com/containernetworking/plugins/pkg/ns"
 	"golang.org/x/sys/unix"
 
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/internal/masqtest"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
@@ -67,6 +69,66 @@ func BenchmarkForward(b *testing.B) {
 			})
 			if err != nil {
 				b.Fatal(err)
+			}
+		})
+	}
+}
+
+// BenchmarkBind is the binding's ADD alone (its DEL untimed).
+func BenchmarkBind(b *testing.B) {
+	e := newBridgedB(b)
+	g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+	ctx := context.Background()
+	bd := binding("podA", e.hostA, addrA)
+	addrs := []netip.Addr{netip.MustParseAddr(addrA)}
+	for b.Loop() {
+		if err := g.Add(ctx, bd); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "podA"}, addrs); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+}
+
+// BenchmarkPodADD is what a pod's ipmasq ADD costs with the nftables
+// backend (DEL untimed): its rules alone, its rules and binding in one
+// transaction (what ADD does), and both as two transactions, side by side.
+func BenchmarkPodADD(b *testing.B) {
+	for _, mode := range []string{"rules", "rules+binding", "rules,binding"} {
+		b.Run(mode, func(b *testing.B) {
+			e := newBridgedB(b)
+			ctx := context.Background()
+			g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+			o := masqtest.NewOwner("net1", 1)
+			plan := masqtest.Plan(b, masqtest.GoldenConf, o, addrA+"/24")
+			bd := linkguard.Binding{Owner: o, Link: e.hostA, Addrs: plan.Sources(), Mark: linkguard.DefaultMark}
+			srcs := []netip.Prefix{netip.MustParsePrefix(addrA + "/24")}
+			be := nftables.New("lgsnat")
+			be.NetNS = e.node.Path()
+			for b.Loop() {
+				be.With = nil
+				switch mode {
+				case "rules+binding":
+					be.With = g.For(bd)
+				case "rules,binding":
+					if err := g.Add(ctx, bd); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := be.Add(ctx, plan); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				if err := be.Del(ctx, o, srcs); err != nil {
+					b.Fatal(err)
+				}
+				if err := g.Del(ctx, o, plan.Sources()); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
 			}
 		})
 	}

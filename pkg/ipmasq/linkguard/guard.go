@@ -87,26 +87,57 @@ func (g *Guard) Add(ctx context.Context, b Binding) error {
 		return err
 	}
 	defer func() { _ = c.Close() }()
-	batch, err := g.base(c)
+	bd := g.For(b)
+	batch, err := bd.Render(c, false)
 	if err != nil {
 		return err
 	}
-	RenderAdd(batch, b, LinkCreate, nil)
 	if c.Apply(batch) == nil {
 		return nil
 	}
-	if batch, err = g.base(c); err != nil {
+	if batch, err = bd.Render(c, true); err != nil {
 		return err
+	}
+	if err := c.Apply(batch); err != nil {
+		return fmt.Errorf("binding %s to link %s: %w", b.Owner.ID, b.Link, err)
+	}
+	return nil
+}
+
+// Bound is a binding to render into a transaction of someone else's:
+// ipmasq's nftables backend sends it with the pod's rules, one
+// transaction for both.
+type Bound struct {
+	g *Guard
+	b Binding
+}
+
+// For is b, to be rendered by the caller's transaction.
+func (g *Guard) For(b Binding) *Bound { return &Bound{g: g, b: b} }
+
+// Render is the batch that makes the kernel hold exactly the binding's
+// objects: with slow false, a creation that fails when they exist (no
+// reads but the base chain's rules); with slow true, after reading the
+// link chain and the maps, one that converges.
+func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
+	g, b := bd.g, bd.b
+	batch, err := g.base(c)
+	if err != nil {
+		return nil, err
+	}
+	if !slow {
+		RenderAdd(batch, b, LinkCreate, nil)
+		return batch, nil
 	}
 	link := LinkRewrite
 	if ch, err := c.GetChain(g.Table, LinkChain(b.Link)); err == nil && ch.Comment != linkComment(b.Owner) {
 		link = LinkReplace
 	} else if err != nil && !errors.Is(err, nft.ErrNotFound) {
-		return err
+		return nil, err
 	}
 	els, err := g.elements(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var stale []netip.Addr
 	as := AsChain(b.Owner.ID)
@@ -117,10 +148,7 @@ func (g *Guard) Add(ctx context.Context, b Binding) error {
 		}
 	}
 	RenderAdd(batch, b, link, stale)
-	if err := c.Apply(batch); err != nil {
-		return fmt.Errorf("binding %s to link %s: %w", b.Owner.ID, b.Link, err)
-	}
-	return nil
+	return batch, nil
 }
 
 // bound is what the kernel holds for an owner: its as- chain (nil when

@@ -39,3 +39,28 @@ func BenchmarkAddDel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAdd is one dual-stack pod's ADD alone (its DEL untimed), on a
+// node holding one other pod.
+func BenchmarkAdd(b *testing.B) {
+	n := newNode(b)
+	be := n.backend()
+	ctx := context.Background()
+	other := masqtest.NewOwner("net1", 1000)
+	if err := be.Add(ctx, masqtest.Plan(b, masqtest.GoldenConf, other, "198.18.0.1/16")); err != nil {
+		b.Fatal(err)
+	}
+	o := masqtest.NewOwner("net1", 1)
+	plan := masqtest.Plan(b, masqtest.GoldenConf, o, masqtest.PodAddrs(1)...)
+	srcs := masqtest.Prefixes(masqtest.PodAddrs(1)...)
+	for b.Loop() {
+		if err := be.Add(ctx, plan); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if err := be.Del(ctx, o, srcs); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+}

@@ -25,6 +25,17 @@ type Backend struct {
 	// Client, when set, stands for the kernel: unit tests give an
 	// *nft.Fake, and NetNS is not used.
 	Client nft.Client
+	// With, when set, renders objects that go before the pod's rules in
+	// the same transaction of Add (the pod's link binding): one kernel
+	// transaction for both.
+	With Companion
+}
+
+// Companion is what Backend.With renders: with slow false, a creation
+// that fails when its objects exist; with slow true (after that failed),
+// one that converges. It may read through c.
+type Companion interface {
+	Render(c nft.Client, slow bool) (*nft.Batch, error)
 }
 
 // New returns a backend for table. It opens nothing: each verb opens one
@@ -75,6 +86,23 @@ func (s *session) base() (*nft.Batch, error) {
 	return b, nil
 }
 
+// start is the batch an ADD starts from: the companion's objects, then
+// the base objects if the base chain's listing found them missing.
+func (s *session) start(slow bool) (*nft.Batch, error) {
+	base, err := s.base()
+	if err != nil || s.b.With == nil {
+		return base, err
+	}
+	batch, err := s.b.With.Render(s.c, slow)
+	if err != nil {
+		return nil, err
+	}
+	out := nft.NewBatch(s.b.Table)
+	out.Append(batch)
+	out.Append(base)
+	return out, nil
+}
+
 // Add applies both families in one batch: the pod's objects as a
 // creation (no listing of them), after the base objects if the base
 // chain's listing found them missing. When the pod chain exists or an
@@ -85,7 +113,7 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 		return err
 	}
 	defer s.close()
-	batch, err := s.base()
+	batch, err := s.start(false)
 	if err != nil {
 		return err
 	}
@@ -94,8 +122,7 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 		return nil
 	}
 	// Listed again: a parallel ADD may have created the base meanwhile.
-	batch, err = s.base()
-	if err != nil {
+	if batch, err = s.start(true); err != nil {
 		return err
 	}
 	st, err := s.list()
