@@ -22,7 +22,10 @@
 // datagram's payload is TAG followed by its sequence number). It sends
 // only to the test ranges (198.19.0.0/16, 2001:2::/48), at most 1000
 // datagrams within 30 s, prints "sent N ..." and exits non-zero if any
-// send failed.
+// send failed. And, for a container with CAP_NET_ADMIN, what busybox's ip
+// cannot do:
+//
+//	echosrc addr-add --dev eth0 --addr 2001:2:0:10::5/128  add an address without duplicate address detection (IFA_F_NODAD)
 package main
 
 import (
@@ -36,6 +39,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "addr-add" {
+		os.Exit(addrAddMain(os.Args[2:], os.Stderr))
+	}
 	if len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-") {
 		os.Exit(sendMain(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
 	}

@@ -96,6 +96,7 @@ type spoofScene struct {
 	apiSocket string
 	blocks    []spoofBlock // A's, from the attribution log
 	admin     string       // B's NET_ADMIN container, once started
+	aIf, bIf  string       // their veths' host sides
 }
 
 // spoofBlock is a port block the attribution log granted A.
@@ -151,6 +152,7 @@ func newSpoofScene(t *testing.T, v *testVM, backend string) *spoofScene {
 		t.Fatalf("pod a's grants in the attribution log: %v, want one block of each pool", s.blocks)
 	}
 	expectCaps(t, s.b, s.b.ctr, "app", true, false)
+	s.aIf, s.bIf = s.a.hostIf(t), s.b.hostIf(t)
 	waitIPv6(t, s.a)
 	waitIPv6(t, s.b)
 	t.Logf("%s: pod a %s %s (blocks %v), pod b %s %s", backend, s.a.IP, s.a.IP6, s.blocks, s.b.IP, s.b.IP6)
@@ -173,8 +175,11 @@ func (s *spoofScene) try(t *testing.T, m spoofMethod, sport int) {
 	stop := s.a.udpStream(t, dst, aTag)
 	defer stop()
 	rx.first(t, aTag)
+	rxA, rxB := rxPackets(t, s.aIf), rxPackets(t, s.bIf)
 	s.burst(t, m.mode, aSrc, dst, spoofTag, sport)
 	burstEnd := time.Now()
+	t.Logf("during B's burst with A's address, the node received %d packets on B's veth %s, %d on A's %s (A's stream)",
+		rxPackets(t, s.bIf)-rxB, s.bIf, rxPackets(t, s.aIf)-rxA, s.aIf)
 	s.burst(t, m.mode, bSrc, dst, ownTag, sport+1)
 	// The control burst arrived: B's bursts took the same path, so
 	// whatever of the spoofed one got through has arrived too.
@@ -182,6 +187,12 @@ func (s *spoofScene) try(t *testing.T, m spoofMethod, sport int) {
 	// And A's stream went on after B's spoofed burst.
 	eventually(5*time.Second, func() bool { return lastAt(rx.from(aTag)).After(burstEnd) })
 	stop()
+	if m.ownAddress {
+		// Not the guard's (it drops IP packets only): B answers ARP and
+		// neighbour solicitations for A's address now.
+		t.Logf("the node's neighbour entry for A's %s: %s (A's MAC %s, B's %s)", aSrc,
+			strings.TrimSpace(output(t, "ip", "neigh", "show", aSrc)), s.a.mac(t), s.b.mac(t))
+	}
 
 	t.Run("remote", func(t *testing.T) {
 		if !controlOK {
@@ -231,8 +242,12 @@ func (s *spoofScene) expectNeverAsA(t *testing.T, rx *udpSink, tag string) {
 	}
 	t.Logf("the remote got %d of B's %d datagrams with A's source address; sources %v", len(got), spoofCount, sources(got))
 	if len(asA) > 0 {
-		t.Errorf("the remote saw %d of pod b's datagrams (sent with pod a's source address) with pod a's egress identity:\n  %s",
-			len(asA), strings.Join(asA, "\n  "))
+		n, more := len(asA), ""
+		if n > 3 {
+			asA, more = asA[:3], fmt.Sprintf("\n  (and %d more)", n-3)
+		}
+		t.Errorf("the remote saw %d of pod b's datagrams (sent with pod a's source address) with pod a's egress identity:\n  %s%s",
+			n, strings.Join(asA, "\n  "), more)
 	}
 }
 
@@ -309,13 +324,13 @@ func (s *spoofScene) addToB(t *testing.T, addr string) {
 		expectCaps(t, s.b, s.admin, "admin", true, true)
 	}
 	pfx, fam := addr+"/32", "-4"
-	args := []string{"ip", fam, "addr", "add", pfx, "dev", "eth0"}
 	if strings.Contains(addr, ":") {
 		pfx, fam = addr+"/128", "-6"
-		args = []string{"ip", fam, "addr", "add", pfx, "dev", "eth0", "nodad"}
 	}
-	if out, err := s.b.execIn(s.admin, args...); err != nil {
-		t.Fatalf("pod b: %s: %v\n%s", strings.Join(args, " "), err, out)
+	// echosrc, not busybox's ip: an IPv6 address goes on without
+	// duplicate address detection (A would answer it).
+	if out, err := s.b.execIn(s.admin, "/bin/echosrc", "addr-add", "--dev", "eth0", "--addr", pfx); err != nil {
+		t.Fatalf("pod b: adding %s to its eth0: %v\n%s", pfx, err, out)
 	}
 	t.Cleanup(func() { _, _ = s.b.execIn(s.admin, "ip", fam, "addr", "del", pfx, "dev", "eth0") })
 }
@@ -332,7 +347,7 @@ func (s *spoofScene) dropped(t *testing.T) float64 {
 // expectBinding: diktyo-nri status says A's identity is bound to its link,
 // the host side of its veth.
 func (s *spoofScene) expectBinding(t *testing.T) {
-	hostIf := s.a.hostIf(t)
+	hostIf := s.aIf
 	out, err := exec.Command(s.a.vm.bin("diktyo-nri"), "status", s.a.Namespace+"/"+s.a.Name, "--api-socket", s.apiSocket).CombinedOutput()
 	if err != nil {
 		t.Fatalf("diktyo-nri status: %v\n%s", err, out)
@@ -354,6 +369,26 @@ func (p *pod) hostIf(t *testing.T) string {
 		t.Fatalf("pod %s: host interface %d: %v", p.Name, idx, err)
 	}
 	return ifc.Name
+}
+
+// mac is the pod's eth0 MAC address.
+func (p *pod) mac(t *testing.T) string {
+	t.Helper()
+	return strings.TrimSpace(p.mustExec(t, "cat", "/sys/class/net/eth0/address"))
+}
+
+// rxPackets is the host interface's count of packets received.
+func rxPackets(t *testing.T, ifName string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("/sys/class/net", ifName, "statistics", "rx_packets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatalf("%s rx_packets: %v", ifName, err)
+	}
+	return n
 }
 
 // expectCaps checks the effective capabilities of the pod's container
