@@ -183,13 +183,17 @@ images() {
   local dir=$STATE/images
   mkdir -p "$dir"
   (cd "$REPO" && GOFLAGS=-buildvcs=false go build -o "$dir/ociimage" ./hack/ociimage &&
-    CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath -ldflags=-s -o "$dir/pause" ./hack/pause)
+    CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath -ldflags=-s -o "$dir/pause" ./hack/pause &&
+    CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath -ldflags=-s -o "$dir/echosrc" ./hack/echosrc)
   local bb=/bin/busybox
   [[ -x $bb ]] || die "$bb missing (apt busybox-static)"
   [[ "$(ldd "$bb" 2>&1 || true)" == *"not a dynamic"* ]] || die "$bb is not static"
   "$dir/ociimage" -name "$PAUSE_IMAGE" -o "$dir/pause.tar" -file "/pause=$dir/pause" -entrypoint /pause \
     -dir /dev -dir /proc -dir /sys -dir /etc
+  # The app image: busybox, and echosrc (static) for the e2e suite's UDP
+  # senders (test/e2e/spoof_test.go).
   "$dir/ociimage" -name "$APP_IMAGE" -o "$dir/app.tar" -file "/bin/busybox=$bb" -busybox-links /bin/busybox \
+    -file "/bin/echosrc=$dir/echosrc" \
     -dir /dev -dir /proc -dir /sys -dir /etc -dir /tmp -dir /root -dir /var/run \
     -entrypoint /bin/sleep -cmd infinity
   note "$(sha256sum "$dir/pause.tar" | cut -c1-12) pause.tar, $(sha256sum "$dir/app.tar" | cut -c1-12) app.tar"

@@ -112,29 +112,38 @@ func (p *pod) inspectIPs() (ip, ip6 string, err error) {
 
 // startApp creates and starts the pod's busybox container (sleeping).
 func (p *pod) startApp(t *testing.T) error {
+	ctr, err := p.startContainer(t, "app", map[string]any{})
+	p.ctr = ctr
+	return err
+}
+
+// startContainer creates and starts a container of the app image
+// (sleeping) named name in the pod, with the CRI LinuxContainerConfig
+// linux (e.g. a security_context), and returns its ID.
+func (p *pod) startContainer(t *testing.T, name string, linux map[string]any) (string, error) {
 	ctr := map[string]any{
-		"metadata": map[string]any{"name": "app"},
+		"metadata": map[string]any{"name": name},
 		"image":    map[string]any{"image": p.vm.env["DIKTYO_TESTVM_APP_IMAGE"]},
-		"log_path": "app.log",
-		"linux":    map[string]any{},
+		"log_path": name + ".log",
+		"linux":    linux,
 	}
 	cb, err := json.Marshal(ctr)
 	if err != nil {
-		return err
+		return "", err
 	}
-	ctrFile := filepath.Join(t.TempDir(), "ctr.json")
+	ctrFile := filepath.Join(t.TempDir(), "ctr-"+name+".json")
 	if err := os.WriteFile(ctrFile, cb, 0o644); err != nil {
-		return err
+		return "", err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	out, err := p.vm.crictl(ctx, "create", "--no-pull", p.ID, ctrFile, p.cfgFile)
 	if err != nil {
-		return err
+		return "", err
 	}
-	p.ctr = strings.TrimSpace(out)
-	_, err = p.vm.crictl(ctx, "start", p.ctr)
-	return err
+	id := strings.TrimSpace(out)
+	_, err = p.vm.crictl(ctx, "start", id)
+	return id, err
 }
 
 // exec runs a command in the pod's app container (started on first use),
@@ -145,9 +154,14 @@ func (p *pod) exec(t *testing.T, args ...string) (string, error) {
 			return "", fmt.Errorf("starting the app container of pod %s: %w", p.Name, err)
 		}
 	}
+	return p.execIn(p.ctr, args...)
+}
+
+// execIn runs a command in the pod's container ctr, bounded in time.
+func (p *pod) execIn(ctr string, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	return p.vm.crictl(ctx, append([]string{"exec", "--timeout", "15", p.ctr}, args...)...)
+	return p.vm.crictl(ctx, append([]string{"exec", "--timeout", "15", ctr}, args...)...)
 }
 
 func (p *pod) mustExec(t *testing.T, args ...string) string {

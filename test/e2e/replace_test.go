@@ -230,6 +230,7 @@ type udpSink struct {
 type datagram struct {
 	src     netip.AddrPort
 	payload string
+	at      time.Time // when the remote received it
 }
 
 func (r *remote) listenUDP(t *testing.T, addr string) *udpSink {
@@ -255,7 +256,7 @@ func (r *remote) listenUDP(t *testing.T, addr string) *udpSink {
 				return
 			}
 			s.mu.Lock()
-			s.got = append(s.got, datagram{netip.AddrPortFrom(src.Addr().Unmap(), src.Port()), strings.TrimSpace(string(buf[:n]))})
+			s.got = append(s.got, datagram{netip.AddrPortFrom(src.Addr().Unmap(), src.Port()), strings.TrimSpace(string(buf[:n])), time.Now()})
 			s.mu.Unlock()
 		}
 	}()

@@ -331,6 +331,53 @@ func (n *nri) metric(t *testing.T, name, labelSubstr string) float64 {
 	return sum
 }
 
+// metricWhere sums every series of the named metric that has all of
+// labels (and any others), from diktyo-nri's Prometheus endpoint. A metric
+// that is not exposed sums to 0.
+func (n *nri) metricWhere(t *testing.T, name string, labels map[string]string) float64 {
+	t.Helper()
+	client := &http.Client{Timeout: 5 * time.Second}
+	resp, err := client.Get("http://" + n.metrics + "/metrics")
+	if err != nil {
+		t.Fatalf("metrics: %v", err)
+	}
+	defer resp.Body.Close()
+	labelRE := regexp.MustCompile(`(\w+)="((?:[^"\\]|\\.)*)"`)
+	var sum float64
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		metric, rest, _ := strings.Cut(line, "{")
+		if metric != name {
+			continue
+		}
+		set, val, ok := strings.Cut(rest, "} ")
+		if !ok {
+			t.Fatalf("metrics line %q: no labels", line)
+		}
+		have := map[string]string{}
+		for _, m := range labelRE.FindAllStringSubmatch(set, -1) {
+			have[m[1]] = m[2]
+		}
+		match := true
+		for k, v := range labels {
+			match = match && have[k] == v
+		}
+		if !match {
+			continue
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+		if err != nil {
+			t.Fatalf("metrics line %q: %v", line, err)
+		}
+		sum += f
+	}
+	return sum
+}
+
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
