@@ -29,7 +29,7 @@ func benchAllocator(b *testing.B, n int) *Allocator {
 	for i := range n {
 		st.Grants = append(st.Grants, Grant{Pod: benchPod(i), Block: benchPool.block(i), Since: since})
 	}
-	if err := saveState(a.o.StateDir, st); err != nil {
+	if _, err := saveState(a.o.StateDir, st); err != nil {
 		b.Fatal(err)
 	}
 	return a
