@@ -134,7 +134,6 @@ func BenchmarkAddressUsers(b *testing.B) {
 	})
 }
 
-
 // refUsers is addressUsers as it was before the index: every pod entry
 // live or holding chain state, and every cached attachment, read in
 // full; it changes nothing.
