@@ -79,3 +79,26 @@ func BenchmarkAdmitNew(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReconcilePass: what one reconcile pass asks of the allocator
+// with n pods holding blocks: Admit of every one (all held), then
+// Reconcile with all of them live.
+func BenchmarkReconcilePass(b *testing.B) {
+	const n = 10000
+	a := benchAllocator(b, n)
+	live := make([]Pod, n)
+	for i := range live {
+		live[i] = benchPod(i)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range live {
+			if err := a.Admit(p, poolPolicy()); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if rel, err := a.Reconcile(live); err != nil || len(rel) != 0 {
+			b.Fatal(rel, err)
+		}
+	}
+}
