@@ -122,7 +122,8 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 // admitted or holding chain state (its entry's record), and every cached
 // attachment whose SNAT rules name it (which also covers pods not
 // reconciled yet after a restart, and pods whose DEL has not succeeded).
-// An error means the users are not known: nothing may be withdrawn.
+// An error means the users are not known: nothing may be withdrawn. What
+// it read of the cache is the address index's (addrindex.go).
 func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 	users := map[netip.Addr][]string{}
 	add := func(a netip.Addr, who string) {
@@ -137,44 +138,32 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 			}
 		}
 	}
-	if st.runner == nil {
-		return users, fmt.Errorf("chain not loaded, its cache is not readable: %w", st.runnerErr)
-	}
-	ids, err := st.runner.CachedIDs()
+	cached, err := cachedExternals(st)
 	if err != nil {
 		return users, err
 	}
-	renamed, err := st.runner.Renamed()
-	if err != nil {
-		return users, err
+	ids := make([]string, 0, len(cached))
+	for id := range cached {
+		ids = append(ids, id)
 	}
+	sort.Strings(ids)
 	for _, id := range ids {
-		att, err := st.runner.Cached(id)
-		if err != nil {
-			return users, err
-		}
-		if att == nil {
-			att = renamed[id]
-		}
-		if att == nil || att.Runtime == nil {
-			continue
-		}
-		addrs, err := argsExternals(att.Runtime.CapabilityArgs)
-		if err != nil {
-			return users, fmt.Errorf("sandbox %s: %w", id, err)
-		}
-		for _, a := range addrs {
+		for _, a := range cached[id] {
 			add(a, id)
 		}
 	}
+	p.pods.setCached(cached)
 	return users, nil
 }
 
 // withdrawUnused withdraws every address diktyo assigned that no pod uses
 // any more (whether the config still declares it or not), and publishes
 // the managed addresses' pod counts. Only addresses carrying diktyo's
-// marker are ever withdrawn.
-func (p *Plugin) withdrawUnused(st *state) {
+// marker are ever withdrawn, and only after addressUsers's full read
+// found no user. Unless full (GC), that read is skipped when the address
+// index has a user for every owned address it could withdraw: then none
+// would be (addrindex.go).
+func (p *Plugin) withdrawUnused(st *state, full bool) {
 	p.addrMu.Lock()
 	defer p.addrMu.Unlock()
 	owned, err := p.addrs.Owned()
@@ -187,8 +176,11 @@ func (p *Plugin) withdrawUnused(st *state) {
 		p.publishAddresses(st, owned, nil)
 		return
 	}
+	if !full && p.allInUse(st, owned) {
+		return
+	}
 	users, uerr := p.addressUsers(st)
-	p.publishAddresses(st, owned, users)
+	p.publishAddresses(st, owned, userCounts(users))
 	if uerr != nil {
 		p.log.Error("egress addresses: cannot tell which pods use them; withdrawing none", "error", uerr)
 		return
@@ -213,8 +205,8 @@ func (p *Plugin) withdrawUnused(st *state) {
 }
 
 // publishAddresses sets diktyo_egress_address_pods for every managed
-// address (declared or still assigned by diktyo).
-func (p *Plugin) publishAddresses(st *state, owned []hostaddr.Address, users map[netip.Addr][]string) {
+// address (declared or still assigned by diktyo), from users' counts.
+func (p *Plugin) publishAddresses(st *state, owned []hostaddr.Address, users map[netip.Addr]int) {
 	p.metrics.egressAddrPods.Reset()
 	seen := map[netip.Addr]string{}
 	if c := st.cfg.Egress; c != nil {
@@ -233,6 +225,6 @@ func (p *Plugin) publishAddresses(st *state, owned []hostaddr.Address, users map
 	}
 	sort.Slice(addrs, func(i, j int) bool { return addrs[i].Less(addrs[j]) })
 	for _, a := range addrs {
-		p.metrics.egressAddrPods.WithLabelValues(a.String(), seen[a]).Set(float64(len(users[a])))
+		p.metrics.egressAddrPods.WithLabelValues(a.String(), seen[a]).Set(float64(users[a]))
 	}
 }

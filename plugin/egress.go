@@ -89,7 +89,7 @@ func (p *Plugin) releaseEgress(st *state, e *podEntry) {
 	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = nil })
 	// Whatever the pod's record says: a config change may have made its
 	// address undeclared while it still used it.
-	p.withdrawUnused(st)
+	p.withdrawUnused(st, false)
 }
 
 // gcEgress releases the blocks of pods that are no longer live,
@@ -99,7 +99,7 @@ func (p *Plugin) gcEgress(st *state) {
 	if st.egress == nil {
 		// No pools or ranges to release; addresses diktyo assigned under
 		// an earlier config are still its own to withdraw.
-		p.withdrawUnused(st)
+		p.withdrawUnused(st, true)
 		return
 	}
 	var live []egress.Pod
@@ -118,7 +118,7 @@ func (p *Plugin) gcEgress(st *state) {
 	}
 	// Addresses of pods gone without a release (missed events, a
 	// restart), and of a config that no longer declares them.
-	p.withdrawUnused(st)
+	p.withdrawUnused(st, true)
 	usage, err := st.egress.Usage()
 	if err != nil {
 		return

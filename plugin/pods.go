@@ -95,13 +95,16 @@ func (e *podEntry) policyPod() policy.Pod {
 }
 
 // podTable holds the pods diktyo-nri knows, keyed by sandbox ID. Entries
-// are copied in and out, so callers never share one.
+// are copied in and out, so callers never share one. Every change of an
+// entry is also recorded in idx, the index of managed addresses' users
+// (addrindex.go).
 type podTable struct {
 	mu   sync.Mutex
 	pods map[string]*podEntry
+	idx  *addrIndex
 }
 
-func newPodTable() *podTable { return &podTable{pods: map[string]*podEntry{}} }
+func newPodTable() *podTable { return &podTable{pods: map[string]*podEntry{}, idx: newAddrIndex()} }
 
 // entryFromNRI converts an NRI pod sandbox.
 func entryFromNRI(p *nriapi.PodSandbox) *podEntry {
@@ -142,6 +145,7 @@ func (t *podTable) upsert(e *podEntry) {
 		c.keepFrom(old)
 	}
 	t.pods[e.pod.ID] = &c
+	t.idx.setEntry(&c)
 }
 
 // keepFrom carries what an entry learnt over to the same sandbox's entry
@@ -167,6 +171,12 @@ func (t *podTable) replace(entries []*podEntry) {
 			}
 		}
 		next[e.pod.ID] = &c
+		t.idx.setEntry(&c)
+	}
+	for id := range t.pods {
+		if _, ok := next[id]; !ok {
+			t.idx.forget(id)
+		}
 	}
 	t.pods = next
 }
@@ -187,6 +197,7 @@ func (t *podTable) update(id string, f func(e *podEntry)) {
 	defer t.mu.Unlock()
 	if e, ok := t.pods[id]; ok {
 		f(e)
+		t.idx.setEntry(e)
 	}
 }
 
@@ -206,6 +217,8 @@ func (t *podTable) claim(id string, ips []string, args map[string]any, debug boo
 		e.chain = chainAdded
 	}
 	e.lastArgs, e.pod.IPs, e.debug = args, ips, debug
+	t.idx.setEntry(e)
+	t.idx.added(id, args)
 	return true
 }
 
@@ -217,7 +230,13 @@ func (t *podTable) markApplied(id string) {
 // markRemoved records that the chain holds nothing for the pod (a DEL
 // succeeded, or GC removed it).
 func (t *podTable) markRemoved(id string) {
-	t.update(id, func(e *podEntry) { e.chain, e.lastArgs = chainNone, nil })
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.pods[id]; ok {
+		e.chain, e.lastArgs = chainNone, nil
+		t.idx.setEntry(e)
+	}
+	t.idx.removed(id)
 }
 
 // reject records that RunPodSandbox failed the pod.
@@ -241,6 +260,7 @@ func (t *podTable) stop(id string) bool {
 	if e.life == lifeRunning {
 		e.life = lifeStopped // a rejected pod stays so; an ended one ends
 	}
+	t.idx.setEntry(e)
 	return e.holdsChain()
 }
 
@@ -255,6 +275,7 @@ func (t *podTable) end(id string) bool {
 		return false
 	}
 	e.life = lifeEnded
+	t.idx.setEntry(e)
 	return e.holdsChain()
 }
 
@@ -262,6 +283,7 @@ func (t *podTable) remove(id string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.pods, id)
+	t.idx.forget(id)
 }
 
 // snapshot returns copies of all entries, sorted by ID.

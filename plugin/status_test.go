@@ -55,7 +55,7 @@ type statusEnv struct {
 func statusPlugin(t *testing.T) *statusEnv { t.Helper(); return statusPluginWith(t, statusConflist) }
 
 // statusPluginWith is statusPlugin with another chain.
-func statusPluginWith(t *testing.T, chain string) *statusEnv {
+func statusPluginWith(t testing.TB, chain string) *statusEnv {
 	t.Helper()
 	dir := t.TempDir()
 	conflist := filepath.Join(dir, "chain.conflist")
@@ -83,7 +83,7 @@ namespaces:
 }
 
 // add records a pod, and its cached attachment when args is not nil.
-func (env *statusEnv) add(t *testing.T, e podEntry, args string) {
+func (env *statusEnv) add(t testing.TB, e podEntry, args string) {
 	t.Helper()
 	env.p.pods.upsert(&e)
 	if args == "" {

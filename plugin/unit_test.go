@@ -19,7 +19,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
-func quietPlugin(t *testing.T, cfg string) *Plugin {
+func quietPlugin(t testing.TB, cfg string) *Plugin {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "config.yaml")
 	if err := os.WriteFile(f, []byte(cfg), 0o600); err != nil {

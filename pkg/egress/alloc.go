@@ -34,9 +34,14 @@ type Options struct {
 // Allocator grants pods blocks of the pools, and records the explicit
 // ranges pods claim, in a state directory shared by every Allocator on
 // it. Safe for concurrent use; cheap to make (make a new one when the
-// pools change: the state is on disk).
+// pools change: the state is on disk). It keeps the state in memory and
+// reads the file again only when another writer replaced it (cache.go).
 type Allocator struct {
 	o Options
+	// sem (one slot) serialises the calls of this Allocator: the holder
+	// owns cache.
+	sem   chan struct{}
+	cache cache
 }
 
 // New checks the options and prepares the state directory (0700, owned by
@@ -74,7 +79,7 @@ func New(o Options) (*Allocator, error) {
 	if err := checkLogDir(filepath.Dir(o.AttributionLog)); err != nil {
 		return nil, err
 	}
-	a := &Allocator{o: o}
+	a := &Allocator{o: o, sem: make(chan struct{}, 1)}
 	if err := a.touchLog(); err != nil {
 		return nil, err
 	}
@@ -104,14 +109,14 @@ func (a *Allocator) sharedAddr(addr netip.Addr) bool {
 	return slices.ContainsFunc(a.o.Pools, func(p Pool) bool { return p.Address == addr && p.Shared })
 }
 
-// read runs fn on the state under a shared lock.
+// read runs fn on the state under a shared lock. fn must not change it.
 func (a *Allocator) read(fn func(*state) error) error {
-	unlock, err := lock(a.o.StateDir, false, a.o.LockTimeout)
+	unlock, err := a.begin(false)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	st, err := loadState(a.o.StateDir)
+	st, err := a.current()
 	if err != nil {
 		return err
 	}
@@ -123,38 +128,54 @@ func (a *Allocator) read(fn func(*state) error) error {
 // first, then the state is written. The log may so record a grant that
 // never took effect (a crash in between), never miss one that did; if the
 // state cannot be written, a grant logged is taken back by a release line.
-func (a *Allocator) update(fn func(*state, time.Time) ([]Event, error)) error {
-	unlock, err := lock(a.o.StateDir, true, a.o.LockTimeout)
+//
+// fn changes st only through st.add and st.replace, and returns events
+// for every change. When fn fails, or the log or the state cannot be
+// written, what fn changed is taken back: the state in memory stays the
+// file's.
+func (a *Allocator) update(fn func(*state, time.Time) ([]Event, error)) (err error) {
+	unlock, err := a.begin(true)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	st, err := loadState(a.o.StateDir)
+	st, err := a.current()
 	if err != nil {
 		return err
 	}
+	before, lines, n, changes := st.Grants, st.lines, len(st.Grants), st.changes
+	defer func() {
+		if err != nil && st.changes != changes {
+			// add only appended (the first n are as they were); replace
+			// made new slices.
+			st.Grants, st.lines = before[:n:n], lines[:n:n]
+			st.index()
+		}
+	}()
 	now := a.o.Now().UTC()
 	events, err := fn(st, now)
 	if err != nil || len(events) == 0 {
 		return err
 	}
-	if err := a.appendLog(events); err != nil {
+	if err = a.appendLog(events); err != nil {
 		return err
 	}
-	if err := saveState(a.o.StateDir, st); err != nil {
-		var undo []Event
-		for _, e := range events {
-			if e.Event == EventGrant {
-				e.Event = EventRelease
-				undo = append(undo, e)
-			}
-		}
-		if len(undo) > 0 {
-			_ = a.appendLog(undo) // best effort; the error that matters is err
-		}
-		return err
+	size, err := saveState(a.o.StateDir, st)
+	if err == nil {
+		a.written(st, size)
+		return nil
 	}
-	return nil
+	var undo []Event
+	for _, e := range events {
+		if e.Event == EventGrant {
+			e.Event = EventRelease
+			undo = append(undo, e)
+		}
+	}
+	if len(undo) > 0 {
+		_ = a.appendLog(undo) // best effort; the error that matters is err
+	}
+	return err
 }
 
 // Grant returns the block of pool the pod holds, granting it one if it
@@ -171,29 +192,33 @@ func (a *Allocator) Grant(pool string, pod Pod) (Block, error) {
 // grant is Grant within the namespace's quota, checked under the same
 // lock as the grant.
 func (a *Allocator) grant(pool string, pod Pod, q policy.MasqQuota) (Block, error) {
-	p, ok := a.pool(pool)
-	if !ok {
-		return Block{}, fmt.Errorf("egress: unknown pool %q", pool)
-	}
 	if err := pod.validate(); err != nil {
 		return Block{}, fmt.Errorf("egress: %w", err)
 	}
 	var got Block
-	err := a.update(func(st *state, now time.Time) ([]Event, error) {
-		b, held, err := pick(st, p, pod)
-		if err != nil || held {
-			got = b
-			return nil, err
-		}
-		if blocks, _ := namespaceHolds(st, pod.Namespace); q.Blocks > 0 && blocks+1 > q.Blocks {
-			return nil, fmt.Errorf("%w: namespace %s holds %d pool blocks, all its quota allows (allow.masq.quota.blocks: %d); pod %s gets no block of pool %q",
-				ErrQuota, pod.Namespace, blocks, q.Blocks, pod, pool)
-		}
-		got = b
-		st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
-		return []Event{event(EventGrant, now, pod, b)}, nil
+	err := a.update(func(st *state, now time.Time) (events []Event, err error) {
+		got, events, err = a.grantIn(st, now, pool, pod, q)
+		return events, err
 	})
 	return got, err
+}
+
+// grantIn is grant's change of st.
+func (a *Allocator) grantIn(st *state, now time.Time, pool string, pod Pod, q policy.MasqQuota) (Block, []Event, error) {
+	p, ok := a.pool(pool)
+	if !ok {
+		return Block{}, nil, fmt.Errorf("egress: unknown pool %q", pool)
+	}
+	b, held, err := pick(st, p, pod)
+	if err != nil || held {
+		return b, nil, err
+	}
+	if blocks, _ := namespaceHolds(st, pod.Namespace); q.Blocks > 0 && blocks+1 > q.Blocks {
+		return Block{}, nil, fmt.Errorf("%w: namespace %s holds %d pool blocks, all its quota allows (allow.masq.quota.blocks: %d); pod %s gets no block of pool %q",
+			ErrQuota, pod.Namespace, blocks, q.Blocks, pod, pool)
+	}
+	st.add(Grant{Pod: pod, Block: b, Since: now})
+	return b, []Event{event(EventGrant, now, pod, b)}, nil
 }
 
 // Preview is what Grant would return now, without granting anything (for
@@ -216,8 +241,8 @@ func (a *Allocator) Preview(pool string, pod Pod) (b Block, held bool, err error
 // pick returns the block of p the pod holds (held), or the one Grant
 // gives it: the first free block from the pod's seed on.
 func pick(st *state, p Pool, pod Pod) (Block, bool, error) {
-	for _, g := range st.Grants {
-		if g.Pod == pod && g.Pool == p.Name {
+	for _, g := range st.holds(pod) {
+		if g.Pool == p.Name {
 			if !p.fits(g.Block) {
 				return Block{}, false, fmt.Errorf("%w: pod %s holds %s on %s, not a block of pool %s as it is now (%s ports %d-%d, blockSize %d); release the pod to grant it a new one",
 					ErrStale, pod, g.Block, g.Address, p.Name, p.Address, p.Lo, p.Hi, p.BlockSize)
@@ -242,8 +267,9 @@ func occupied(st *state, p Pool) []bool {
 	n := p.NumBlocks()
 	used := make([]bool, n)
 	end := int(p.Lo) + n*p.BlockSize - 1
-	for _, g := range st.Grants {
-		if g.Address != p.Address || int(g.Hi) < int(p.Lo) || int(g.Lo) > end {
+	for _, i := range st.on(p.Address) {
+		g := st.Grants[i]
+		if int(g.Hi) < int(p.Lo) || int(g.Lo) > end {
 			continue
 		}
 		first := (max(int(g.Lo), int(p.Lo)) - int(p.Lo)) / p.BlockSize
@@ -258,7 +284,19 @@ func occupied(st *state, p Pool) []bool {
 // Release frees every block and explicit range the pod holds and returns
 // them (none: nil, no error).
 func (a *Allocator) Release(pod Pod) ([]Grant, error) {
-	return a.releaseIf(func(g Grant) bool { return g.Pod == pod })
+	var released []Grant
+	err := a.update(func(st *state, now time.Time) ([]Event, error) {
+		if len(st.byPod[pod]) == 0 {
+			return nil, nil // nothing held: nothing to write
+		}
+		var events []Event
+		released, events = releaseIn(st, now, func(g Grant) bool { return g.Pod == pod })
+		return events, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return released, nil
 }
 
 // Reconcile releases what pods not in live hold (the garbage collection
@@ -276,22 +314,35 @@ func (a *Allocator) releaseIf(gone func(Grant) bool) ([]Grant, error) {
 	var released []Grant
 	err := a.update(func(st *state, now time.Time) ([]Event, error) {
 		var events []Event
-		kept := st.Grants[:0]
-		for _, g := range st.Grants {
-			if gone(g) {
-				released = append(released, g)
-				events = append(events, event(EventRelease, now, g.Pod, g.Block))
-				continue
-			}
-			kept = append(kept, g)
-		}
-		st.Grants = kept
+		released, events = releaseIn(st, now, gone)
 		return events, nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return released, nil
+}
+
+// releaseIn removes the grants gone says are and returns them, with
+// their events; st is unchanged when there are none.
+func releaseIn(st *state, now time.Time, gone func(Grant) bool) ([]Grant, []Event) {
+	var released []Grant
+	var events []Event
+	kept := make([]Grant, 0, len(st.Grants))
+	lines := make([][]byte, 0, len(st.Grants))
+	for i, g := range st.Grants {
+		if gone(g) {
+			released = append(released, g)
+			events = append(events, event(EventRelease, now, g.Pod, g.Block))
+			continue
+		}
+		kept = append(kept, g)
+		lines = append(lines, st.lines[i])
+	}
+	if len(released) > 0 {
+		st.replace(kept, lines)
+	}
+	return released, events
 }
 
 // Blocks lists every block held, by address then port.
@@ -371,32 +422,38 @@ func namespaceHolds(st *state, ns string) (blocks, ports int) {
 // namespace's quota of ports (q.Ports, 0: unbounded).
 func (a *Allocator) claim(pod Pod, bs []Block, q policy.MasqQuota) error {
 	return a.update(func(st *state, now time.Time) ([]Event, error) {
-		var events []Event
-		if q.Ports > 0 {
-			_, held := namespaceHolds(st, pod.Namespace)
-			want := 0
-			for _, b := range bs {
-				if !slices.ContainsFunc(st.Grants, func(g Grant) bool { return g.Pod == pod && g.Block == b }) {
-					want += int(b.Hi) - int(b.Lo) + 1
-				}
+		return a.claimIn(st, now, pod, bs, q)
+	})
+}
+
+// claimIn is claim's change of st.
+func (a *Allocator) claimIn(st *state, now time.Time, pod Pod, bs []Block, q policy.MasqQuota) ([]Event, error) {
+	if q.Ports > 0 {
+		want := 0
+		for _, b := range bs {
+			if !st.holdsBlock(pod, b) {
+				want += int(b.Hi) - int(b.Lo) + 1
 			}
-			if want > 0 && held+want > q.Ports {
+		}
+		if want > 0 {
+			if _, held := namespaceHolds(st, pod.Namespace); held+want > q.Ports {
 				return nil, fmt.Errorf("%w: namespace %s holds %d ports of explicit ranges, and pod %s asks %d more: its quota allows %d (allow.masq.quota.ports)",
 					ErrQuota, pod.Namespace, held, pod, want, q.Ports)
 			}
 		}
-		for _, b := range bs {
-			if err := a.conflict(st, pod, b.Address, b.Lo, b.Hi); err != nil {
-				return nil, err
-			}
-			if slices.ContainsFunc(st.Grants, func(g Grant) bool { return g.Pod == pod && g.Block == b }) {
-				continue
-			}
-			st.Grants = append(st.Grants, Grant{Pod: pod, Block: b, Since: now})
-			events = append(events, event(EventGrant, now, pod, b))
+	}
+	var events []Event
+	for _, b := range bs {
+		if err := a.conflict(st, pod, b.Address, b.Lo, b.Hi); err != nil {
+			return nil, err
 		}
-		return events, nil
-	})
+		if st.holdsBlock(pod, b) {
+			continue
+		}
+		st.add(Grant{Pod: pod, Block: b, Since: now})
+		events = append(events, event(EventGrant, now, pod, b))
+	}
+	return events, nil
 }
 
 // Admit is what diktyo-nri does with a pod's policy before it runs the
@@ -404,9 +461,11 @@ func (a *Allocator) claim(pod Pod, bs []Block, q policy.MasqQuota) error {
 // or none; "masquerade" takes no range), then replaces every "pool:NAME"
 // external with the pod's block of the pool (Grant). In that order: a
 // resolved block must not be taken for an explicit range. Idempotent: a
-// running pod's policy admitted again resolves to the same blocks. On
-// error the policy may be half resolved and some ranges held: fail the
-// pod and Release it, as after any failed start.
+// running pod's policy admitted again resolves to the same blocks. All or
+// nothing, under one lock: on error the policy is left as it was and the
+// pod holds what it held before (fail the pod and Release it, as after
+// any failed start). A pod that holds what it asks already costs a look
+// at its own grants in memory, no read of the file (cache.go).
 func (a *Allocator) Admit(pod Pod, pol *policy.Policy) error {
 	if pol == nil {
 		return nil
@@ -429,15 +488,32 @@ func (a *Allocator) Admit(pod Pod, pol *policy.Policy) error {
 			explicit = append(explicit, b)
 		}
 	}
-	if len(explicit) > 0 {
-		if err := a.claim(pod, explicit, pol.Quota); err != nil {
-			return err
-		}
+	if len(explicit) == 0 && len(pol.Pools()) == 0 {
+		return nil // no lock, no state read
 	}
-	return pol.ResolvePools(func(pool string) (api.External, error) {
-		b, err := a.grant(pool, pod, pol.Quota)
-		return b.External(), err
+	if err := pod.validate(); err != nil {
+		return fmt.Errorf("egress: %w", err)
+	}
+	var resolved []api.MasqEntry
+	err := a.update(func(st *state, now time.Time) ([]Event, error) {
+		events, err := a.claimIn(st, now, pod, explicit, pol.Quota)
+		if err != nil {
+			return nil, err
+		}
+		r := *pol
+		defer func() { resolved = r.MasqEntries }()
+		err = r.ResolvePools(func(pool string) (api.External, error) {
+			b, evs, err := a.grantIn(st, now, pool, pod, pol.Quota)
+			events = append(events, evs...)
+			return b.External(), err
+		})
+		return events, err
 	})
+	if err != nil {
+		return err
+	}
+	pol.MasqEntries = resolved
+	return nil
 }
 
 func explicitRange(pod Pod, addr netip.Addr, lo, hi uint16) (uint16, uint16, error) {
@@ -462,7 +538,8 @@ func (a *Allocator) conflict(st *state, pod Pod, addr netip.Addr, lo, hi uint16)
 		}
 	}
 	shared := a.sharedAddr(addr)
-	for _, g := range st.Grants {
+	for _, i := range st.on(addr) {
+		g := st.Grants[i]
 		if g.Pod == pod || !g.overlaps(addr, lo, hi) {
 			continue
 		}

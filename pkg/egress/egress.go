@@ -7,8 +7,10 @@
 // Everything here is pure file work: assigning the addresses, ARP/ND and
 // conntrack are the caller's.
 //
-// Every operation takes an exclusive flock on the state directory, reads
-// the state file, changes it, appends to the attribution log and writes
+// Every operation takes a flock on the state directory (exclusive to
+// change the state), uses the state in memory unless the file changed
+// since this Allocator last read or wrote it (then it reads it again:
+// cache.go), and, to change it, appends to the attribution log and writes
 // the state back atomically, so that goroutines and several Allocator
 // instances (processes) on one state directory never hand out one port
 // twice.

@@ -4,8 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"time"
@@ -26,11 +25,78 @@ const (
 	maxStateBytes = 64 << 20
 )
 
-// state is the state file: every block held, by pools and explicitly.
+// state is the state file: every block held, by pools and explicitly;
+// and, in memory, its grants indexed by pod and by address (index).
 type state struct {
 	Version int     `json:"version"`
 	Grants  []Grant `json:"grants"`
+
+	// byPod and byAddr are the positions in Grants of each pod's grants
+	// and of the grants on each address.
+	byPod  map[Pod][]int
+	byAddr map[netip.Addr][]int
+	// lines are the grants encoded as in the file (nil: not yet), so
+	// that a write encodes only the grants new since the last.
+	lines [][]byte
+	// changes counts add and replace: update takes back what a failed
+	// change did when it moved.
+	changes uint64
 }
+
+// index builds byPod and byAddr from Grants, and sizes lines.
+func (st *state) index() {
+	if len(st.lines) != len(st.Grants) {
+		st.lines = make([][]byte, len(st.Grants))
+	}
+	st.byPod = make(map[Pod][]int, len(st.Grants))
+	st.byAddr = map[netip.Addr][]int{}
+	for i, g := range st.Grants {
+		st.byPod[g.Pod] = append(st.byPod[g.Pod], i)
+		st.byAddr[g.Address] = append(st.byAddr[g.Address], i)
+	}
+}
+
+// add appends a grant, indexed.
+func (st *state) add(g Grant) {
+	i := len(st.Grants)
+	st.Grants = append(st.Grants, g)
+	st.lines = append(st.lines, nil)
+	st.byPod[g.Pod] = append(st.byPod[g.Pod], i)
+	st.byAddr[g.Address] = append(st.byAddr[g.Address], i)
+	st.changes++
+}
+
+// replace makes grants, encoded as lines (nil entries: not yet), the
+// state's grants: new slices, never Grants filtered in place, so that
+// update can take the change back.
+func (st *state) replace(grants []Grant, lines [][]byte) {
+	st.Grants, st.lines = grants, lines
+	st.index()
+	st.changes++
+}
+
+// holds returns the grants of pod.
+func (st *state) holds(pod Pod) []Grant {
+	idx := st.byPod[pod]
+	out := make([]Grant, len(idx))
+	for k, i := range idx {
+		out[k] = st.Grants[i]
+	}
+	return out
+}
+
+// holdsBlock reports whether pod holds exactly b.
+func (st *state) holdsBlock(pod Pod, b Block) bool {
+	for _, i := range st.byPod[pod] {
+		if st.Grants[i].Block == b {
+			return true
+		}
+	}
+	return false
+}
+
+// on returns the positions of the grants on addr.
+func (st *state) on(addr netip.Addr) []int { return st.byAddr[addr] }
 
 // secureDir makes dir (and missing parents) with mode 0700 and checks it
 // (fsutil.PrivateDir): a directory, not a symlink, owned by this
@@ -109,30 +175,6 @@ func lock(dir string, exclusive bool, timeout time.Duration) (func(), error) {
 	return func() { f.Close() }, nil // closing the file releases the lock
 }
 
-// loadState reads the state file; a missing file is an empty state, one
-// that does not parse is ErrCorrupt (never reset: its grants may be in
-// use).
-func loadState(dir string) (*state, error) {
-	path := filepath.Join(dir, StateFile)
-	f, err := openPrivate(path, os.O_RDONLY)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &state{Version: stateVersion}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("egress state: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxStateBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("egress state %s: %w", path, err)
-	}
-	st, err := parseState(data)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w (left as it is: its grants may be in use; fix it, or move it aside once no pod uses them)", ErrCorrupt, path, err)
-	}
-	return st, nil
-}
-
 func parseState(data []byte) (*state, error) {
 	if len(data) > maxStateBytes {
 		return nil, fmt.Errorf("larger than %d bytes", maxStateBytes)
@@ -171,15 +213,44 @@ func parseState(data []byte) (*state, error) {
 // directory, fsync'd, renamed over the state file, then the directory
 // fsync'd. The caller holds the exclusive lock, so no live writer owns a
 // temporary file of the state: those of writers killed before their
-// rename are removed first.
-func saveState(dir string, st *state) error {
-	data, err := json.MarshalIndent(st, "", " ")
+// rename are removed first. It returns the file's size.
+func saveState(dir string, st *state) (int, error) {
+	data, err := encodeState(st)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	data = append(data, '\n')
 	if err := fsutil.WriteFile(filepath.Join(dir, StateFile), data, fsutil.Options{Locked: true, RemoveStale: true}); err != nil {
-		return fmt.Errorf("egress state: %w", err)
+		return 0, fmt.Errorf("egress state: %w", err)
 	}
-	return nil
+	return len(data), nil
+}
+
+// encodeState is the state file's content: a JSON object with one grant
+// per line, each grant encoded once for the life of the state in memory
+// (st.lines).
+func encodeState(st *state) ([]byte, error) {
+	if len(st.lines) != len(st.Grants) {
+		st.lines = make([][]byte, len(st.Grants))
+	}
+	size := 64
+	for i, g := range st.Grants {
+		if st.lines[i] == nil {
+			line, err := json.Marshal(g)
+			if err != nil {
+				return nil, err
+			}
+			st.lines[i] = line
+		}
+		size += len(st.lines[i]) + 4
+	}
+	data := make([]byte, 0, size)
+	data = fmt.Appendf(data, "{\n \"version\": %d,\n \"grants\": [", st.Version)
+	for i, line := range st.lines {
+		if i > 0 {
+			data = append(data, ',')
+		}
+		data = append(data, "\n  "...)
+		data = append(data, line...)
+	}
+	return append(data, "\n ]\n}\n"...), nil
 }
