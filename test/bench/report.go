@@ -739,6 +739,9 @@ func (p *printer) egress(e *EgressResult) {
 }
 
 func (p *printer) skipped(r *Results) {
+	// Go benchmarks run by hand live in a file of their own, which a
+	// full run does not replace.
+	p.f("Go benchmarks run by hand (egress state and managed addresses at scale, the link binding): [benchmarks-go.md](benchmarks-go.md).\n\n")
 	p.f("## Skipped\n\n")
 	if len(r.Skipped) == 0 {
 		p.f("Nothing: every section ran.\n\n")
