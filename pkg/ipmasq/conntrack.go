@@ -1,12 +1,9 @@
 package ipmasq
 
 import (
-	"errors"
 	"fmt"
-	"net"
 	"net/netip"
 
-	"github.com/vishvananda/netlink"
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
@@ -31,24 +28,17 @@ import (
 // changed breaks (the far side sees a new source), which is what a change
 // of egress identity means.
 
-// flowFilter adapts a predicate on a flow to netlink's filter interface.
-type flowFilter func(f *netlink.ConntrackFlow) bool
-
-func (ff flowFilter) MatchConntrackFlow(f *netlink.ConntrackFlow) bool { return ff(f) }
-
 // StaleFlows removes the conntrack entries of the plan's pod addresses
 // whose translation the plan no longer gives, and returns how many.
 func StaleFlows(p *snat.Plan) (uint, error) {
 	src := addrSet(p.Sources())
-	return deleteFlows(p.Sources(), func(f *netlink.ConntrackFlow) bool {
-		s, proto := flowAddr(f.Forward.SrcIP), protoName(f.Forward.Protocol)
-		if !src[s] {
+	return deleteMatching(p.Sources(), false, func(f ctFlow) bool {
+		if !src[f.origSrc] {
 			return false
 		}
 		// The reply comes from the real destination (after DNAT) and goes
 		// to the address the packets were translated to.
-		d, to, toPort := flowAddr(f.Reverse.SrcIP), flowAddr(f.Reverse.DstIP), f.Reverse.DstPort
-		return p.Stale(s, d, proto, to, toPort)
+		return p.Stale(f.origSrc, f.replySrc, protoName(f.proto), f.replyDst, f.replyDstPort)
 	})
 }
 
@@ -57,44 +47,9 @@ func StaleFlows(p *snat.Plan) (uint, error) {
 // many.
 func PodFlows(addrs []netip.Addr) (uint, error) {
 	set := addrSet(addrs)
-	return deleteFlows(addrs, func(f *netlink.ConntrackFlow) bool {
-		return set[flowAddr(f.Forward.SrcIP)] || set[flowAddr(f.Reverse.SrcIP)]
+	return deleteMatching(addrs, true, func(f ctFlow) bool {
+		return set[f.origSrc] || set[f.replySrc]
 	})
-}
-
-func deleteFlows(addrs []netip.Addr, match func(*netlink.ConntrackFlow) bool) (uint, error) {
-	var total uint
-	var errs []error
-	for _, fam := range families(addrs) {
-		n, err := netlink.ConntrackDeleteFilters(netlink.ConntrackTable, fam, flowFilter(match))
-		total += n
-		if err != nil {
-			errs = append(errs, fmt.Errorf("conntrack (%s): %w", famName(fam), err))
-		}
-	}
-	return total, errors.Join(errs...)
-}
-
-func families(addrs []netip.Addr) []netlink.InetFamily {
-	var v4, v6 bool
-	for _, a := range addrs {
-		v4, v6 = v4 || a.Is4(), v6 || !a.Is4()
-	}
-	var out []netlink.InetFamily
-	if v4 {
-		out = append(out, unix.AF_INET)
-	}
-	if v6 {
-		out = append(out, unix.AF_INET6)
-	}
-	return out
-}
-
-func famName(f netlink.InetFamily) string {
-	if f == unix.AF_INET {
-		return "IPv4"
-	}
-	return "IPv6"
 }
 
 func addrSet(addrs []netip.Addr) map[netip.Addr]bool {
@@ -103,11 +58,6 @@ func addrSet(addrs []netip.Addr) map[netip.Addr]bool {
 		out[a.Unmap()] = true
 	}
 	return out
-}
-
-func flowAddr(ip net.IP) netip.Addr {
-	a, _ := netip.AddrFromSlice(ip)
-	return a.Unmap()
 }
 
 func protoName(p uint8) string {

@@ -407,3 +407,8 @@ func natFlows(t *testing.T, n *node, src string) []netip.Addr {
 	}
 	return out
 }
+
+func flowAddr(ip net.IP) netip.Addr {
+	a, _ := netip.AddrFromSlice(ip)
+	return a.Unmap()
+}
