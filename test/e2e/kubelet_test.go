@@ -291,6 +291,10 @@ func TestKubelet(t *testing.T) {
 		}
 	})
 
+	// What the kubelet and containerd really gave it
+	// (kubelet_privilege_test.go).
+	t.Run("least privilege", func(t *testing.T) { kubeletLeastPrivilege(t, k) })
+
 	t.Run("policy", func(t *testing.T) {
 		// The kubelet names a static pod NAME-NODE: that is the {name}
 		// of the admin config's DNS templates.
