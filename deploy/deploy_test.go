@@ -21,6 +21,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/iproute"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/registerdns"
@@ -243,6 +244,7 @@ func checkDaemonSet(t *testing.T, m *manifests) {
 	wantHostPath(t, mounts, policy.DefaultCacheDir, "/var/lib/diktyo")
 	wantHostPath(t, mounts, policy.DefaultDebugDir, "/var/lib/diktyo")
 	wantHostPath(t, mounts, "/run/xtables.lock", "/run/xtables.lock")
+	wantHostPath(t, mounts, snat.DefaultLockFile, snat.DefaultLockFile)
 	wantHostPath(t, mounts, iproute.DefaultStateDir, "/run/diktyo")
 	wantHostPath(t, mounts, registerdns.DefaultHostsFile, "/var/lib/diktyo")
 	netns := wantHostPath(t, mounts, "/var/run/netns/cni-x", "/var/run/netns")
@@ -299,9 +301,10 @@ func checkDaemonSet(t *testing.T, m *manifests) {
 var nriCapabilities = []corev1.Capability{"NET_ADMIN", "NET_RAW", "SYS_ADMIN", "SYS_PTRACE"}
 
 // writableMounts are the only paths diktyo-nri writes on the node: its
-// state (libcni cache, debug dumps, hosts file, egress state) and iproute's
-// records and the local API socket. Everything else is mounted read-only.
-var writableMounts = []string{"/var/lib/diktyo", "/run/diktyo"}
+// state (libcni cache, debug dumps, hosts file, egress state), iproute's
+// records and the local API socket, and ipmasq's iptables lock file (opened
+// read-write). Everything else is mounted read-only.
+var writableMounts = []string{"/var/lib/diktyo", "/run/diktyo", snat.DefaultLockFile}
 
 // leastPrivilegeProblems lists how spec's containers ask for more than
 // diktyo needs: a privileged container, a capability beyond

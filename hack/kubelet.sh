@@ -165,6 +165,7 @@ static_pod() {
     -hostpath "/opt/cni/bin=$STATE/cni/bin" \
     -hostpath "/var/lib/diktyo=$STATE/diktyo" \
     -hostpath "/run/diktyo=$RUN/diktyo" \
+    -hostpath "/run/diktyo-ipmasq.lock=$RUN/diktyo-ipmasq.lock" \
     -samepath "netns=$NETNS_DIR" \
     -arg "--metrics-addr=$METRICS_ADDR")
   chmod 0600 "$KDIR/diktyo-config/tsig.key"
