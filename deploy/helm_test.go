@@ -574,6 +574,36 @@ func TestChartRejectsBadValues(t *testing.T) {
 	}
 }
 
+// TestChartSecurityContext: the default securityContexts are the base's
+// least-privileged ones (checkChartObjects holds every rendering above to
+// them); a values file merges into them key by key, a list (the added
+// capabilities) replaced whole: a node without managed egress addresses
+// and without iptables-legacy may drop NET_RAW, keeping everything else.
+func TestChartSecurityContext(t *testing.T) {
+	r := render(t, "diktyo", "diktyo-system", valuesYAML(t, `
+securityContext:
+  capabilities:
+    add: [NET_ADMIN, SYS_ADMIN, SYS_PTRACE]
+installCNI:
+  securityContext:
+    runAsUser: 1000
+`))
+	spec := r.daemonSets[0].Spec.Template.Spec
+	problems := leastPrivilegeProblems(spec)
+	want := []string{
+		"install-cni: runAsUser is not 0 (the node's files it writes are root's)",
+		"diktyo-nri: capabilities.add [NET_ADMIN SYS_ADMIN SYS_PTRACE], want exactly [NET_ADMIN NET_RAW SYS_ADMIN SYS_PTRACE]",
+	}
+	if !slices.Equal(problems, want) {
+		t.Errorf("overridden securityContexts: the checks report %q, want exactly %q", problems, want)
+	}
+	main := container(t, spec.Containers, "diktyo-nri")
+	if sc := main.SecurityContext; sc.Capabilities == nil || !slices.Equal(sc.Capabilities.Drop, []corev1.Capability{"ALL"}) ||
+		sc.SeccompProfile == nil || sc.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+		t.Errorf("diktyo-nri securityContext %+v lost the defaults the values did not override", sc)
+	}
+}
+
 // TestChartCNIBinDir: cniBinDir moves the host side of the plugins' dir
 // only; inside the containers it stays where the admin config looks.
 func TestChartCNIBinDir(t *testing.T) {

@@ -115,7 +115,7 @@ image() {
   for f in $libs; do args+=(-file "$f=$(readlink -f "$f")"); done
   for f in /etc/protocols /etc/services; do [[ -f $f ]] && args+=(-file "$f=$f"); done
   "$dir/ociimage" -name "$name" -o "$dir/diktyo.tar" "${args[@]}" \
-    -dir /dev -dir /proc -dir /sys -dir /tmp -dir /run -dir /var/run -dir /var/lib -dir /lib/modules \
+    -dir /dev -dir /proc -dir /sys -dir /tmp -dir /run -dir /var/run -dir /var/lib \
     -entrypoint /usr/local/bin/diktyo-nri
   rm -rf "$out"
   local want
@@ -155,14 +155,6 @@ node_config() {
 static_pod() {
   node_config
   mkdir -p "$MANIFESTS" "$RUN/diktyo" "$STATE/diktyo"
-  # The DaemonSet mounts /lib/modules (type Directory); a machine without
-  # loadable modules (some VMs) has none: an empty one stands in.
-  local modules=()
-  if [[ ! -d /lib/modules ]]; then
-    mkdir -p "$KDIR/lib-modules"
-    modules=(-hostpath "/lib/modules=$KDIR/lib-modules")
-    note "no /lib/modules on this machine: $KDIR/lib-modules stands in"
-  fi
   (cd "$REPO/hack/kubelet" && GOFLAGS=-buildvcs=false go run ./staticpod -k "$REPO/deploy" \
     -o "$MANIFESTS/diktyo-nri.yaml" \
     -configmap "diktyo-config=$KDIR/diktyo-config" \
@@ -173,8 +165,9 @@ static_pod() {
     -hostpath "/opt/cni/bin=$STATE/cni/bin" \
     -hostpath "/var/lib/diktyo=$STATE/diktyo" \
     -hostpath "/run/diktyo=$RUN/diktyo" \
+    -hostpath "/run/diktyo-ipmasq.lock=$RUN/diktyo-ipmasq.lock" \
     -samepath "netns=$NETNS_DIR" \
-    -arg "--metrics-addr=$METRICS_ADDR" "${modules[@]}")
+    -arg "--metrics-addr=$METRICS_ADDR")
   chmod 0600 "$KDIR/diktyo-config/tsig.key"
   note "wrote $MANIFESTS/diktyo-nri.yaml"
 }

@@ -93,7 +93,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		}, []string{"state"}),
 		watchFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "diktyo_sandbox_watch_failures_total",
-			Help: "Sandboxes whose pause process could not be watched (their removal waits for StopPodSandbox or the periodic reconcile), by reason (no_process, other_netns: diktyo-nri not in the host PID namespace?).",
+			Help: "Sandboxes whose pause process could not be watched (their removal waits for StopPodSandbox or the periodic reconcile), by reason (no_process, other_netns: diktyo-nri not in the host PID namespace?; no_permission: without CAP_SYS_PTRACE?).",
 		}, []string{"reason"}),
 	}
 	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,

@@ -91,7 +91,12 @@ const (
 	watchNoPid     = "no_pid"     // the runtime reported no pid
 	watchNoProcess = "no_process" // no process has that pid here (ESRCH)
 	watchOtherNS   = "other_netns"
-	watchError     = "error"
+	// watchNoPermission: /proc/PID/ns/net of the pause process is
+	// refused (EACCES, EPERM): the kernel's ptrace access check, which a
+	// diktyo-nri without CAP_SYS_PTRACE fails for another container's
+	// process.
+	watchNoPermission = "no_permission"
+	watchError        = "error"
 )
 
 // minWatchPrune is the smallest size of sandboxWatches.failed at which
@@ -109,6 +114,9 @@ var (
 // pids that NRI reports name no process, or another one.
 const hostPIDHint = "not in the host PID namespace? set hostPID: true"
 
+// ptraceHint is what a watch refused by the kernel most likely means.
+const ptraceHint = "diktyo-nri lacks CAP_SYS_PTRACE? (deploy/'s securityContext adds it)"
+
 func watchReason(err error) string {
 	switch {
 	case errors.Is(err, errNoPid):
@@ -117,6 +125,8 @@ func watchReason(err error) string {
 		return watchNoProcess
 	case errors.Is(err, errNotSandbox):
 		return watchOtherNS
+	case errors.Is(err, unix.EACCES), errors.Is(err, unix.EPERM):
+		return watchNoPermission
 	}
 	return watchError
 }
@@ -129,6 +139,9 @@ func (p *Plugin) watchFailed(e *podEntry, pid uint32, err error) {
 	hostPID := reason == watchNoProcess || reason == watchOtherNS
 	if hostPID {
 		why += "; " + hostPIDHint
+	}
+	if reason == watchNoPermission {
+		why += "; " + ptraceHint
 	}
 	w := p.watches
 	w.mu.Lock()

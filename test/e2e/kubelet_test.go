@@ -291,6 +291,10 @@ func TestKubelet(t *testing.T) {
 		}
 	})
 
+	// What the kubelet and containerd really gave it
+	// (kubelet_privilege_test.go).
+	t.Run("least privilege", func(t *testing.T) { kubeletLeastPrivilege(t, k) })
+
 	t.Run("policy", func(t *testing.T) {
 		// The kubelet names a static pod NAME-NODE: that is the {name}
 		// of the admin config's DNS templates.
@@ -333,8 +337,10 @@ func TestKubelet(t *testing.T) {
 			}
 			return true
 		})
-		waitFor(t, 30*time.Second, "diktyo to remove pod "+web.Name+"'s nat rules", func() bool {
-			return len(web.natRules(t)) == 0
+		// The cache entry goes last (libcni drops it after the chain's
+		// DEL, whose last plugin is ipmasq): wait for both.
+		waitFor(t, 30*time.Second, "diktyo to remove pod "+web.Name+"'s nat rules and cache entry", func() bool {
+			return len(web.natRules(t)) == 0 && len(web.cacheEntries(t)) == 0
 		})
 		expectNothingLeft(t, web, extra)
 	})
