@@ -116,7 +116,7 @@ func addrsOf(as []Assignment) []netip.Addr {
 func ensure(m *Manager, l *Ledger, a netip.Addr) (res Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if r != errCrash {
+			if e, ok := r.(error); !ok || !errors.Is(e, errCrash) {
 				panic(r)
 			}
 			err = errCrash
