@@ -42,6 +42,9 @@ func unproven(p *plugin.Plugin, a netip.Addr) bool {
 func TestManagedAddressesTwoInstances(t *testing.T) {
 	e1, l := newManagedEnv(t)
 	e2 := newEnvIn(t, "fail", policy.DefaultConfig().Chain.InProcess, e1.host)
+	// Its own link-guard table too, as its own ipmasq tag: instances
+	// side by side share no chain state.
+	e2.write(e2.conflist, strings.Replace(mustRead(t, e2.conflist), `"type": "ipmasq",`, `"type": "ipmasq", "guardTable": "diktyo-guard-2",`, 1))
 	e2.write(e2.config, e2.managedConfig(`[{address: 203.0.113.11, interface: uplink, manage: true}]`, ""))
 	p1, stop1 := e1.startPlugin()
 	p2, stop2 := e2.startPlugin()
