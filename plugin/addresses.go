@@ -3,6 +3,7 @@ package plugin
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/netip"
 	"slices"
@@ -14,19 +15,108 @@ import (
 )
 
 // AddressManager makes managed egress addresses (egress.addresses[] with
-// manage: true) present on the node and withdraws them. The real one is
-// *hostaddr.Manager; unit tests use a fake.
+// manage: true) present on the node and withdraws them, owned per
+// instance: what this diktyo-nri assigned is what its ledger (in
+// egress.stateDir) records. The real one is *hostaddr.Manager.
 type AddressManager interface {
-	// Ensure makes a present: probed, assigned and announced, unless it
-	// is on the node already (Owned: diktyo's; Foreign: somebody else's).
-	Ensure(ctx context.Context, a hostaddr.Address) (hostaddr.Result, error)
-	// Withdraw removes a if diktyo assigned it, and reports whether it did.
-	Withdraw(a netip.Addr) (bool, error)
-	// Owned lists the addresses diktyo assigned, read from the kernel.
-	Owned() ([]hostaddr.Address, error)
+	// Ensure makes a present: recorded in l, probed, assigned and
+	// announced, unless it is on the node already (Owned: l records it;
+	// Unproven: diktyo's marker, not recorded by l; Foreign: somebody
+	// else's).
+	Ensure(ctx context.Context, l *hostaddr.Ledger, a hostaddr.Address) (hostaddr.Result, error)
+	// Withdraw removes a if l records it, and reports whether it did.
+	Withdraw(l *hostaddr.Ledger, a netip.Addr) (bool, error)
+	// Inventory lists the addresses carrying diktyo's marker, those l
+	// records (Own) apart from the others (Unproven).
+	Inventory(l *hostaddr.Ledger) (hostaddr.Inventory, error)
 	// Present reports whether a is assigned on the node (manage: false
 	// addresses must be, unless routed).
 	Present(a netip.Addr) (bool, error)
+}
+
+// faultAddresses is the daemon fault of the managed addresses: the
+// ledger unreadable or unwritable, a withdrawal failing.
+const faultAddresses = "egress_addresses"
+
+// reasonAddresses counts those faults (once per distinct error).
+const reasonAddresses = "egress_address"
+
+// ledgerFor is the ledger of st: the one in cfg's egress.stateDir
+// (read again only when the directory changes). A config without an
+// egress section keeps the ledger in force, so that what this instance
+// assigned under an earlier config is still its own to withdraw. Moving
+// the directory while its ledger records addresses is refused, as for
+// port blocks. The first ledger of the process, found fresh (no file:
+// an upgrade from a diktyo without ledgers), adopts what this
+// instance's own state from before names (adoptUntagged).
+func (p *Plugin) ledgerFor(st, old *state) error {
+	var prev *hostaddr.Ledger
+	if old != nil {
+		prev = old.ledger
+	}
+	if st.cfg.Egress == nil {
+		st.ledger = prev
+		return nil
+	}
+	dir := st.cfg.Egress.StateDir
+	if prev != nil && prev.Dir() == dir {
+		st.ledger = prev
+		return nil
+	}
+	if prev != nil {
+		if n := len(prev.Records()); n > 0 {
+			return fmt.Errorf("egress.stateDir: %q cannot replace %q while its ledger (%s) records %d managed addresses this instance assigned: "+
+				"move the directory while diktyo-nri is stopped, then restart it", dir, prev.Dir(), prev.Path(), n)
+		}
+	}
+	st.ledger = hostaddr.OpenLedger(dir)
+	if old == nil && st.ledger.Fresh() {
+		p.adoptUntagged(st)
+	}
+	return nil
+}
+
+// adoptUntagged takes on, once (into a fresh ledger, at the process's
+// start, before it admitted anything), the addresses a diktyo without
+// ledgers assigned (marked, untagged) that this instance's own state
+// from before names: declared manage: true by its config and the
+// external of one of its cached chain attachments. Anything else marked
+// is not provably its own: left alone, reported (withdrawUnused).
+func (p *Plugin) adoptUntagged(st *state) {
+	p.addrMu.Lock()
+	defer p.addrMu.Unlock()
+	inv, err := p.addrs.Inventory(st.ledger)
+	if err != nil {
+		p.log.Warn("egress addresses: cannot list the node's marked addresses to adopt those assigned before ownership records; "+
+			"they stay, never withdrawn by this instance", "error", err)
+		return
+	}
+	var untagged []hostaddr.Assignment
+	for _, u := range inv.Unproven {
+		if d := st.cfg.Egress.Declared(u.Addr); u.Tag == 0 && d != nil && d.Manage {
+			untagged = append(untagged, u)
+		}
+	}
+	if len(untagged) == 0 {
+		return
+	}
+	users, err := p.addressUsers(st)
+	if err != nil {
+		p.log.Warn("egress addresses: this instance's chain cache is unreadable, so the marked addresses assigned before ownership "+
+			"records cannot be proven its own; they stay, never withdrawn by this instance", "error", err)
+		return
+	}
+	for _, u := range untagged {
+		if len(users[u.Addr]) == 0 {
+			continue
+		}
+		if err := st.ledger.Adopt(u); err != nil {
+			p.log.Error("egress address: adopting it failed; retried", "address", u.Addr, "interface", u.Interface, "error", err)
+			continue
+		}
+		p.log.Info("egress address assigned before ownership records adopted: this instance's cached pods use it",
+			"address", u.Addr, "interface", u.Interface, "pods", users[u.Addr], "ledger", st.ledger.Path())
+	}
 }
 
 // externalsOf returns the addresses a policy SNATs to: its masq entries'
@@ -103,7 +193,7 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 	defer p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = held })
 	log := p.podLog(e)
 	for _, m := range managed {
-		res, err := p.addrs.Ensure(ctx, m)
+		res, err := p.addrs.Ensure(ctx, st.ledger, m)
 		if err != nil {
 			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
 		}
@@ -113,6 +203,9 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 			log.Info("egress address assigned", "address", m.Addr, "interface", m.Interface)
 		case hostaddr.Foreign:
 			log.Info("managed egress address already on the node, not assigned by diktyo: used as it is, never removed", "address", m.Addr)
+		case hostaddr.Unproven:
+			log.Info("managed egress address already on the node, marked by diktyo but not recorded by this instance "+
+				"(another diktyo-nri's, or assigned before ownership records): used as it is, never removed by this instance", "address", m.Addr)
 		}
 	}
 	return nil
@@ -156,25 +249,38 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 	return users, nil
 }
 
-// withdrawUnused withdraws every address diktyo assigned that no pod uses
-// any more (whether the config still declares it or not), and publishes
-// the managed addresses' pod counts. Only addresses carrying diktyo's
-// marker are ever withdrawn, and only after addressUsers's full read
-// found no user. Unless full (GC), that read is skipped when the address
-// index has a user for every owned address it could withdraw: then none
-// would be (addrindex.go).
+// withdrawUnused withdraws every address this instance assigned (its
+// ledger records it) that no pod uses any more (whether the config still
+// declares it or not), and publishes the managed addresses' pod counts.
+// A marked address the ledger does not record is never withdrawn: it is
+// reported instead (status, logged once). An owned address is withdrawn
+// only after addressUsers's full read found no user. Unless full (GC),
+// that read is skipped when the address index has a user for every owned
+// address it could withdraw: then none would be (addrindex.go). A
+// failure withdraws nothing more, is logged once, counted and shown in
+// status, and is retried at the next GC or pod removal.
 func (p *Plugin) withdrawUnused(st *state, full bool) {
 	p.addrMu.Lock()
 	defer p.addrMu.Unlock()
-	owned, err := p.addrs.Owned()
-	if err != nil {
-		p.log.Error("egress addresses: listing the ones diktyo assigned failed; will retry at the next GC", "error", err)
+	inv, err := p.addrs.Inventory(st.ledger)
+	if err != nil && !errors.Is(err, hostaddr.ErrLedger) {
+		p.addrFault(fmt.Errorf("listing the node's marked addresses: %w", err))
 		return
 	}
-	if len(owned) == 0 {
+	p.noteUnproven(inv.Unproven)
+	passErr := err
+	if st.ledger != nil && st.ledger.Flush() == nil {
+		passErr = nil
+	}
+	defer func() { p.addrFault(passErr) }()
+	if len(inv.Own) == 0 {
 		// Nothing to withdraw: no need to read the chain's cache.
-		p.publishAddresses(st, owned, nil)
+		p.publishAddresses(st, nil, nil)
 		return
+	}
+	owned := make([]hostaddr.Address, 0, len(inv.Own))
+	for _, o := range inv.Own {
+		owned = append(owned, o.Address)
 	}
 	if !full && p.allInUse(st, owned) {
 		return
@@ -182,10 +288,10 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 	users, uerr := p.addressUsers(st)
 	p.publishAddresses(st, owned, userCounts(users))
 	if uerr != nil {
-		p.log.Error("egress addresses: cannot tell which pods use them; withdrawing none", "error", uerr)
+		passErr = fmt.Errorf("cannot tell which pods use the managed addresses; withdrawing none: %w", uerr)
 		return
 	}
-	for _, o := range owned {
+	for _, o := range inv.Own {
 		if n := len(users[o.Addr]); n > 0 {
 			continue
 		}
@@ -194,18 +300,58 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 			// on the node now (pods need it there).
 			continue
 		}
-		removed, err := p.addrs.Withdraw(o.Addr)
+		removed, err := p.addrs.Withdraw(st.ledger, o.Addr)
 		switch {
 		case err != nil:
-			p.log.Error("egress address: withdrawing failed; will retry at the next GC", "address", o.Addr, "interface", o.Interface, "error", err)
+			passErr = fmt.Errorf("withdrawing egress address %s from %s: %w", o.Addr, o.Interface, err)
 		case removed:
 			p.log.Info("egress address withdrawn: no pod uses it", "address", o.Addr, "interface", o.Interface)
 		}
 	}
 }
 
+// addrFault records the managed addresses' fault of a pass (nil: none):
+// logged and counted once per distinct error, shown in status until a
+// pass succeeds. p.addrMu is held.
+func (p *Plugin) addrFault(err error) {
+	switch {
+	case err == nil && p.addrFailing != "":
+		p.log.Info("egress addresses: working again")
+		p.addrFailing = ""
+	case err != nil && err.Error() != p.addrFailing:
+		p.addrFailing = err.Error()
+		p.metrics.fail(reasonAddresses)
+		p.log.Error("egress addresses: keeping every address as it is; retried at the next GC", "error", err)
+	}
+	p.health.set(faultAddresses, err)
+}
+
+// noteUnproven publishes the marked addresses this instance cannot prove
+// it assigned (status), logging each once. p.addrMu is held.
+func (p *Plugin) noteUnproven(list []hostaddr.Assignment) {
+	seen := map[string]bool{}
+	out := make([]string, 0, len(list))
+	for _, u := range list {
+		s := u.Addr.String() + " on " + u.Interface
+		if u.Tag == 0 {
+			s += " (untagged: assigned before ownership records)"
+		} else {
+			s += fmt.Sprintf(" (tag %d: another diktyo-nri's)", u.Tag)
+		}
+		out = append(out, s)
+		seen[s] = true
+		if !p.unprovenLogged[s] {
+			p.log.Warn("egress address marked by diktyo but not recorded by this instance: left alone, never withdrawn by it", "address", s)
+		}
+	}
+	sort.Strings(out)
+	p.unprovenLogged = seen
+	p.unproven.Store(&out)
+}
+
 // publishAddresses sets diktyo_egress_address_pods for every managed
-// address (declared or still assigned by diktyo), from users' counts.
+// address (declared or still assigned by this instance), from users'
+// counts.
 func (p *Plugin) publishAddresses(st *state, owned []hostaddr.Address, users map[netip.Addr]int) {
 	p.metrics.egressAddrPods.Reset()
 	seen := map[netip.Addr]string{}

@@ -24,7 +24,7 @@ type fakeAddrs struct {
 	withdrawn []netip.Addr
 }
 
-func (f *fakeAddrs) Ensure(_ context.Context, a hostaddr.Address) (hostaddr.Result, error) {
+func (f *fakeAddrs) Ensure(_ context.Context, _ *hostaddr.Ledger, a hostaddr.Address) (hostaddr.Result, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if !slices.ContainsFunc(f.owned, func(o hostaddr.Address) bool { return o.Addr == a.Addr }) {
@@ -33,7 +33,7 @@ func (f *fakeAddrs) Ensure(_ context.Context, a hostaddr.Address) (hostaddr.Resu
 	return hostaddr.Assigned, nil
 }
 
-func (f *fakeAddrs) Withdraw(a netip.Addr) (bool, error) {
+func (f *fakeAddrs) Withdraw(_ *hostaddr.Ledger, a netip.Addr) (bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	n := len(f.owned)
@@ -44,10 +44,15 @@ func (f *fakeAddrs) Withdraw(a netip.Addr) (bool, error) {
 	return len(f.owned) < n, nil
 }
 
-func (f *fakeAddrs) Owned() ([]hostaddr.Address, error) {
+// Inventory: every address of the fake is this instance's.
+func (f *fakeAddrs) Inventory(*hostaddr.Ledger) (hostaddr.Inventory, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return slices.Clone(f.owned), nil
+	var inv hostaddr.Inventory
+	for _, o := range f.owned {
+		inv.Own = append(inv.Own, hostaddr.Assignment{Address: o})
+	}
+	return inv, nil
 }
 
 func (f *fakeAddrs) Present(netip.Addr) (bool, error) { return true, nil }

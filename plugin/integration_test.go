@@ -115,8 +115,17 @@ func newEnv(t testing.TB, failurePolicy string) *env {
 func newEnvMode(t testing.TB, failurePolicy string, inProcess bool) *env {
 	t.Helper()
 	testutil.RequireRoot(t)
+	return newEnvIn(t, failurePolicy, inProcess, testutil.NewNS(t))
+}
+
+// newEnvIn is an env whose "host" is host: several envs on one host are
+// diktyo-nri instances side by side, each with its own runtime, files
+// and chain.
+func newEnvIn(t testing.TB, failurePolicy string, inProcess bool, host ns.NetNS) *env {
+	t.Helper()
+	testutil.RequireRoot(t)
 	testutil.PluginDir(t)
-	e := &env{t: t, dir: t.TempDir(), host: testutil.NewNS(t), pods: map[string]*nriapi.PodSandbox{}, inProcess: inProcess}
+	e := &env{t: t, dir: t.TempDir(), host: host, pods: map[string]*nriapi.PodSandbox{}, inProcess: inProcess}
 	e.hosts = filepath.Join(e.dir, "hosts")
 	e.cacheDir = filepath.Join(e.dir, "cache")
 	e.conflist = filepath.Join(e.dir, "chain.conflist")

@@ -102,6 +102,12 @@ type Plugin struct {
 	// unused ones, so a withdrawal never misses a pod being admitted.
 	addrs  AddressManager
 	addrMu sync.Mutex
+	// addrFailing is the managed addresses' error last logged;
+	// unprovenLogged the marked addresses not ours logged so far (both
+	// under addrMu); unproven those, for status.
+	addrFailing    string
+	unprovenLogged map[string]bool
+	unproven       atomic.Pointer[[]string]
 
 	pods  *podTable
 	locks *podLocks
@@ -141,6 +147,10 @@ type state struct {
 	// path is the admin config file cfg was read from ("" for inline
 	// config and built-in defaults).
 	path string
+	// ledger records the managed addresses this instance assigned (in
+	// egress.stateDir; kept from the config before when this one has no
+	// egress section; nil if none ever had one).
+	ledger *hostaddr.Ledger
 	// egressErr says why the egress state cannot be read now (pods that
 	// need a block fail until it can; nothing is released meanwhile).
 	egressErr error
@@ -336,7 +346,7 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 	} else {
 		st.runner, st.runnerErr = p.newRunner(cfg)
 	}
-	return nil
+	return p.ledgerFor(st, old)
 }
 
 // newRunner builds the chain runner of cfg.

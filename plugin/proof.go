@@ -106,6 +106,9 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 		}
 	}
 	sort.Strings(d.Faults)
+	if u := p.unproven.Load(); u != nil && len(*u) > 0 {
+		d.UnprovenAddresses = *u
+	}
 	switch {
 	case !d.Synchronized:
 		d.State = stateStarting

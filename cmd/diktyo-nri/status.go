@@ -107,6 +107,9 @@ func writeDaemon(w io.Writer, d *localapi.Daemon) {
 	for _, f := range d.Faults {
 		fmt.Fprintln(w, "  fault: "+oneLine(f, 200))
 	}
+	for _, a := range d.UnprovenAddresses {
+		fmt.Fprintln(w, "  not this instance's, left alone: "+oneLine(a, 200))
+	}
 	fmt.Fprintln(w)
 }
 

@@ -34,6 +34,11 @@ type Daemon struct {
 	// Repairing counts live pods whose last repair failed (retried with
 	// backoff, keeping what is applied).
 	Repairing int `json:"repairing,omitempty"`
+	// UnprovenAddresses are the addresses on the node that carry
+	// diktyo's marker but that this instance's ledger does not record
+	// (another instance's, or assigned before ownership records), each
+	// "ADDR on IFACE (why)": left alone, never withdrawn by this one.
+	UnprovenAddresses []string `json:"unprovenAddresses,omitempty"`
 }
 
 // PodStatus is what diktyo-nri knows of one pod sandbox.

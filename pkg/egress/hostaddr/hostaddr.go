@@ -13,11 +13,16 @@
 //     advertisement with the override flag, so that neighbours drop a
 //     stale entry (of the address's previous holder) at once.
 //
-// Every address it assigns carries IFA_PROTO = Proto. The kernel keeps
-// that marker with the address, so which addresses diktyo assigned is read
-// back from the kernel after a restart (no state file that could
-// disagree), and an address that someone else assigned (no marker) is
-// never removed.
+// Every address it assigns carries IFA_PROTO = Proto, the marker that
+// says diktyo assigned it (an address without it is someone else's, never
+// removed), and a tag of its own, IFA_RT_PRIORITY (`ip address` shows
+// "metric N"; the address has no prefix route for it to weigh on): a
+// random number the instance's Ledger records, durably, before the
+// address is assigned. The marker, the tag and the interface index
+// together prove which instance assigned the address: each diktyo-nri
+// withdraws only what its own ledger records, so two instances in one
+// network namespace never withdraw each other's addresses, and a restart
+// finds its own again (ledger.go).
 //
 // Probing and announcing use packet sockets on the interface; the
 // address itself is added with netlink. Everything runs in the network
@@ -60,9 +65,10 @@ var (
 	// ErrNoInterface: the interface the address is to be assigned to
 	// does not exist (or is not usable: down, not Ethernet).
 	ErrNoInterface = errors.New("egress interface unusable")
-	// ErrNoMarker: the kernel dropped IFA_PROTO (Linux before 5.18), so
-	// diktyo could not prove later that it assigned the address.
-	ErrNoMarker = errors.New("kernel does not keep the address protocol marker (IFA_PROTO, Linux 5.18)")
+	// ErrNoMarker: the kernel dropped IFA_PROTO (Linux before 5.18) or
+	// the tag, so diktyo could not prove later that it assigned the
+	// address.
+	ErrNoMarker = errors.New("kernel does not keep the address protocol marker and tag (IFA_PROTO, Linux 5.18; IFA_RT_PRIORITY)")
 )
 
 // ConflictError is a probe that was answered.
@@ -101,11 +107,16 @@ type Result int
 const (
 	// Assigned: probed, assigned and announced now.
 	Assigned Result = iota
-	// Owned: already assigned by diktyo (marked); nothing done.
+	// Owned: already assigned by this instance (marked, tagged, in its
+	// ledger); nothing done.
 	Owned
 	// Foreign: present on the node but not assigned by diktyo: used as
 	// it is, never removed by diktyo.
 	Foreign
+	// Unproven: present with diktyo's marker, but not recorded by this
+	// instance's ledger (another instance's, or assigned before
+	// ledgers): used as it is, never removed by this instance.
+	Unproven
 )
 
 func (r Result) String() string {
@@ -116,6 +127,8 @@ func (r Result) String() string {
 		return "owned"
 	case Foreign:
 		return "foreign"
+	case Unproven:
+		return "unproven"
 	}
 	return fmt.Sprintf("Result(%d)", int(r))
 }
@@ -144,10 +157,12 @@ type Options struct {
 }
 
 // Manager assigns, lists and withdraws managed egress addresses. Safe for
-// concurrent use, but callers serialise Ensure and Withdraw of one address
-// (diktyo-nri does, under one mutex, with its count of the address's pods).
+// concurrent use, but callers serialise Ensure, Withdraw and Inventory on
+// one ledger (diktyo-nri does, under one mutex, with its count of the
+// address's pods).
 type Manager struct {
 	o Options
+	k kernel
 }
 
 // New returns a Manager.
@@ -170,7 +185,9 @@ func New(o Options) *Manager {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	return &Manager{o: o}
+	m := &Manager{o: o}
+	m.k = netlinkKernel{m}
+	return m
 }
 
 // do runs f in the manager's network namespace. Sockets f opens stay in
@@ -182,13 +199,59 @@ func (m *Manager) do(f func() error) error {
 	return ns.WithNetNSPath(m.o.NetNS, func(ns.NetNS) error { return f() })
 }
 
-// kernelAddr is an address as the kernel lists it, with its protocol.
+// kernelAddr is an address as the kernel lists it, with its protocol,
+// tag (IFA_RT_PRIORITY) and creation stamp (IFA_CACHEINFO cstamp).
 type kernelAddr struct {
-	Addr   netip.Addr
-	Prefix int
-	Index  int
-	Flags  uint32
-	Proto  uint8
+	Addr    netip.Addr
+	Prefix  int
+	Index   int
+	Flags   uint32
+	Proto   uint8
+	Tag     uint32
+	Created uint32
+}
+
+// Assignment is an address carrying diktyo's marker, as the kernel has it.
+type Assignment struct {
+	Address
+	// Index is its interface's index.
+	Index int
+	// Tag is its IFA_RT_PRIORITY: the number its owner's ledger records
+	// (0: assigned by a diktyo before ledgers).
+	Tag uint32
+	// Created is the kernel's creation stamp (IFA_CACHEINFO cstamp).
+	Created uint32
+}
+
+// kernel is what a Manager does to its network namespace; tests fake it.
+type kernel interface {
+	list() ([]kernelAddr, error)
+	add(index int, a netip.Addr, tag uint32) error
+	del(k kernelAddr) error
+	// link is a's interface, if usable (up, Ethernet).
+	link(a Address) (*net.Interface, error)
+	// linkName is the name of the interface of index.
+	linkName(index int) string
+	probe(ctx context.Context, ifi *net.Interface, a Address) error
+	announce(ifi *net.Interface, a netip.Addr) error
+}
+
+// netlinkKernel is the real namespace, through netlink and packet sockets.
+type netlinkKernel struct{ m *Manager }
+
+func (netlinkKernel) list() ([]kernelAddr, error)                     { return listAddrs() }
+func (netlinkKernel) add(index int, a netip.Addr, tag uint32) error   { return addAddr(index, a, tag) }
+func (netlinkKernel) del(k kernelAddr) error                          { return delAddr(k) }
+func (netlinkKernel) link(a Address) (*net.Interface, error)          { return usableInterface(a) }
+func (netlinkKernel) announce(ifi *net.Interface, a netip.Addr) error { return announce(ifi, a) }
+func (k netlinkKernel) probe(ctx context.Context, ifi *net.Interface, a Address) error {
+	return k.m.probe(ctx, ifi, a)
+}
+func (netlinkKernel) linkName(index int) string {
+	if l, err := netlink.LinkByIndex(index); err == nil {
+		return l.Attrs().Name
+	}
+	return fmt.Sprintf("if%d", index)
 }
 
 // listAddrs dumps every address of the namespace with IFA_PROTO, which
@@ -234,6 +297,14 @@ func listAddrs() ([]kernelAddr, error) {
 				if len(a.Value) >= 1 {
 					k.Proto = a.Value[0]
 				}
+			case unix.IFA_RT_PRIORITY:
+				if len(a.Value) >= 4 {
+					k.Tag = nl.NativeEndian().Uint32(a.Value)
+				}
+			case unix.IFA_CACHEINFO:
+				if len(a.Value) >= unix.SizeofIfaCacheinfo {
+					k.Created = nl.NativeEndian().Uint32(a.Value[8:12])
+				}
 			}
 		}
 		// IPv4 gives the address as IFA_LOCAL (IFA_ADDRESS is the peer
@@ -257,10 +328,11 @@ func family(a netip.Addr) int {
 	return unix.AF_INET6
 }
 
-// addAddr assigns a (a /32 or /128) to the link with our marker, no
-// prefix route, and for IPv6 no kernel DAD (ours ran already) and
+// addAddr assigns a (a /32 or /128) to the link with our marker and tag,
+// no prefix route (so the tag, the prefix route's metric, weighs on
+// nothing), and for IPv6 no kernel DAD (ours ran already) and
 // preferred_lft 0 (deprecated, never a source the node picks).
-func addAddr(index int, a netip.Addr) error {
+func addAddr(index int, a netip.Addr, tag uint32) error {
 	req := nl.NewNetlinkRequest(unix.RTM_NEWADDR, unix.NLM_F_CREATE|unix.NLM_F_EXCL|unix.NLM_F_ACK)
 	msg := nl.NewIfAddrmsg(family(a))
 	msg.Index = uint32(index)
@@ -277,6 +349,7 @@ func addAddr(index int, a netip.Addr) error {
 	}
 	req.AddData(nl.NewRtAttr(unix.IFA_FLAGS, nl.Uint32Attr(flags)))
 	req.AddData(nl.NewRtAttr(ifaProto, []byte{Proto}))
+	req.AddData(nl.NewRtAttr(unix.IFA_RT_PRIORITY, nl.Uint32Attr(tag)))
 	_, err := req.Execute(unix.NETLINK_ROUTE, 0)
 	return err
 }
@@ -309,7 +382,7 @@ func find(list []kernelAddr, a netip.Addr) []kernelAddr {
 func (m *Manager) Present(a netip.Addr) (bool, error) {
 	var ok bool
 	err := m.do(func() error {
-		list, err := listAddrs()
+		list, err := m.k.list()
 		ok = len(find(list, a)) > 0
 		return err
 	})
@@ -322,7 +395,7 @@ func (m *Manager) Present(a netip.Addr) (bool, error) {
 func (m *Manager) NodeAddresses() ([]netip.Addr, error) {
 	var out []netip.Addr
 	err := m.do(func() error {
-		list, err := listAddrs()
+		list, err := m.k.list()
 		for _, k := range list {
 			if !slices.Contains(out, k.Addr) {
 				out = append(out, k.Addr)
@@ -333,13 +406,26 @@ func (m *Manager) NodeAddresses() ([]netip.Addr, error) {
 	return out, err
 }
 
-// Owned lists the addresses diktyo assigned (those with its marker), with
-// their interfaces: after a restart, what there is to reference-count and
-// withdraw.
-func (m *Manager) Owned() ([]Address, error) {
-	var out []Address
+// Inventory is the addresses carrying diktyo's marker, by owner.
+type Inventory struct {
+	// Own: those the ledger records (the instance's to withdraw).
+	Own []Assignment
+	// Unproven: those it does not: another instance's, or assigned
+	// before ledgers (see Ledger.Adopt), or whose tag someone changed.
+	// Never withdrawn by this instance.
+	Unproven []Assignment
+}
+
+// Inventory lists the addresses carrying diktyo's marker, split by
+// whether l records them, and drops l's records whose address is gone
+// (a crash between a record and its assignment, an address removed by
+// hand, an interface deleted). A nil l owns nothing. With l unreadable,
+// nothing is proven (every marked address is Unproven) and the error is
+// returned with the listing.
+func (m *Manager) Inventory(l *Ledger) (Inventory, error) {
+	var inv Inventory
 	err := m.do(func() error {
-		list, err := listAddrs()
+		list, err := m.k.list()
 		if err != nil {
 			return err
 		}
@@ -347,70 +433,81 @@ func (m *Manager) Owned() ([]Address, error) {
 			if k.Proto != Proto {
 				continue
 			}
-			name := fmt.Sprintf("if%d", k.Index)
-			if l, err := netlink.LinkByIndex(k.Index); err == nil {
-				name = l.Attrs().Name
+			as := Assignment{Address: Address{Addr: k.Addr, Interface: m.k.linkName(k.Index)}, Index: k.Index, Tag: k.Tag, Created: k.Created}
+			if l.owns(k) {
+				inv.Own = append(inv.Own, as)
+			} else {
+				inv.Unproven = append(inv.Unproven, as)
 			}
-			out = append(out, Address{Addr: k.Addr, Interface: name})
 		}
+		l.drop(func(r Record) bool { return !slices.ContainsFunc(list, r.matches) })
 		return nil
 	})
-	return out, err
+	if err == nil && l != nil {
+		err = l.Err()
+	}
+	return inv, err
 }
 
-// Withdraw removes a if diktyo assigned it (it carries the marker), and
-// reports whether it did. An address without the marker is never touched.
-func (m *Manager) Withdraw(a netip.Addr) (bool, error) {
+// Withdraw removes a if l records it (it carries diktyo's marker and the
+// tag l recorded, on the interface l recorded), drops l's record, and
+// reports whether it removed anything. An address l does not record is
+// never touched: somebody else's, or another instance's.
+func (m *Manager) Withdraw(l *Ledger, a netip.Addr) (bool, error) {
 	removed := false
 	err := m.do(func() error {
-		list, err := listAddrs()
+		list, err := m.k.list()
 		if err != nil {
 			return err
 		}
 		for _, k := range find(list, a) {
-			if k.Proto != Proto {
+			if !l.owns(k) {
 				continue
 			}
-			if err := delAddr(k); err != nil && !errors.Is(err, unix.EADDRNOTAVAIL) {
+			if err := m.k.del(k); err != nil && !errors.Is(err, unix.EADDRNOTAVAIL) {
 				return fmt.Errorf("removing egress address %s: %w", a, err)
 			}
 			removed = true
 		}
+		// Gone now (or never ours): the record proves nothing any more.
+		l.drop(func(r Record) bool { return r.Addr == a })
 		return nil
 	})
 	return removed, err
 }
 
 // Ensure makes a present on its interface. An address already on the node
-// is left as it is: Owned if diktyo assigned it (on whichever interface:
-// an interface changed in the config applies once the address was
-// withdrawn, never under a pod that uses it), Foreign otherwise. Else it
-// probes for a conflict (a *ConflictError names the MAC that answered),
-// assigns the address and announces it.
-func (m *Manager) Ensure(ctx context.Context, a Address) (Result, error) {
+// is left as it is: Owned if l records it (on whichever interface: an
+// interface changed in the config applies once the address was
+// withdrawn, never under a pod that uses it), Unproven if it carries
+// diktyo's marker but l does not record it, Foreign without the marker.
+// Else it probes for a conflict (a *ConflictError names the MAC that
+// answered), records the assignment in l (an error there assigns
+// nothing), assigns the address and announces it.
+func (m *Manager) Ensure(ctx context.Context, l *Ledger, a Address) (Result, error) {
 	res := Assigned
 	assigned := false
 	err := m.do(func() error {
-		list, err := listAddrs()
+		list, err := m.k.list()
 		if err != nil {
 			return err
 		}
-		if r, present := presentAs(list, a.Addr); present {
+		if r, present := presentAs(list, l, a.Addr); present {
 			res = r
 			return nil
 		}
-		ifi, err := usableInterface(a)
+		ifi, err := m.k.link(a)
 		if err != nil {
 			return err
 		}
-		if err := m.probe(ctx, ifi, a); err != nil {
+		if err := m.k.probe(ctx, ifi, a); err != nil {
 			return err
 		}
-		res, assigned, err = assignMarked(ifi, a)
+		res, assigned, err = m.assignMarked(l, ifi, a)
 		if err != nil || !assigned {
 			return err
 		}
-		if err := announce(ifi, a.Addr); err != nil {
+		if err := m.k.announce(ifi, a.Addr); err != nil {
 			// The address works; neighbours learn it at their next
 			// resolution. Logged, not fatal.
 			m.o.Logger.Warn("announcing egress address failed", "address", a.Addr, "interface", a.Interface, "error", err)
@@ -421,23 +518,29 @@ func (m *Manager) Ensure(ctx context.Context, a Address) (Result, error) {
 		return res, err
 	}
 	if assigned && m.o.AnnounceNum > 1 {
-		go m.announceLater(a)
+		go m.announceLater(l, a)
 	}
 	return res, nil
 }
 
 // presentAs reports whether a is on the node already, and whose it is:
-// Foreign without diktyo's marker, Owned with it (unless DAD failed).
-func presentAs(list []kernelAddr, a netip.Addr) (Result, bool) {
+// Foreign without diktyo's marker, Owned when l records it, Unproven
+// when it is marked but l does not record it. A marked address whose DAD
+// failed does not count.
+func presentAs(list []kernelAddr, l *Ledger, a netip.Addr) (Result, bool) {
+	res, present := Assigned, false
 	for _, k := range find(list, a) {
-		if k.Proto != Proto {
+		switch {
+		case k.Proto != Proto:
 			return Foreign, true
-		}
-		if k.Flags&unix.IFA_F_DADFAILED == 0 {
+		case k.Flags&unix.IFA_F_DADFAILED != 0:
+		case l.owns(k):
 			return Owned, true
+		default:
+			res, present = Unproven, true
 		}
 	}
-	return Assigned, false
+	return res, present
 }
 
 // usableInterface is a's interface, if it is up and Ethernet (probes and
@@ -457,49 +560,64 @@ func usableInterface(a Address) (*net.Interface, error) {
 	return &net.Interface{Index: attrs.Index, Name: attrs.Name, HardwareAddr: attrs.HardwareAddr, MTU: attrs.MTU, Flags: attrs.Flags}, nil
 }
 
-// assignMarked assigns a with diktyo's marker and checks that the kernel
-// kept the marker (else the address is removed again: diktyo could not
-// prove later that it is its own). assigned is false when someone else
-// put the address there during the probe.
-func assignMarked(ifi *net.Interface, a Address) (res Result, assigned bool, err error) {
-	if err := addAddr(ifi.Index, a.Addr); errors.Is(err, unix.EEXIST) {
-		// Someone else put it there during the probe: it is theirs (or,
-		// marked, ours from another path); never removed here.
-		list, err := listAddrs()
+// assignMarked records a in l, then assigns it with diktyo's marker and
+// the recorded tag, and checks that the kernel kept both (else the
+// address is removed again: nobody could prove later whose it is).
+// assigned is false when someone else put the address there during the
+// probe; the record is dropped whenever nothing was assigned.
+func (m *Manager) assignMarked(l *Ledger, ifi *net.Interface, a Address) (Result, bool, error) {
+	tag, err := l.intend(a, ifi.Index)
+	if err != nil {
+		return Assigned, false, fmt.Errorf("egress address %s on %s: recording it before assigning it: %w", a.Addr, a.Interface, err)
+	}
+	// Not deferred: a crash must leave the record (a panic runs defers).
+	unrecord := func() { l.drop(func(r Record) bool { return r.Addr == a.Addr && r.Tag == tag }) }
+	if err := m.k.add(ifi.Index, a.Addr, tag); errors.Is(err, unix.EEXIST) {
+		unrecord()
+		// Someone else put it there during the probe: it is theirs
+		// (marked: another instance's); never removed here.
+		list, err := m.k.list()
 		if err != nil {
 			return Foreign, false, err
 		}
-		if slices.ContainsFunc(find(list, a.Addr), func(k kernelAddr) bool { return k.Proto == Proto }) {
-			return Owned, false, nil
+		res, _ := presentAs(list, l, a.Addr)
+		if res == Assigned {
+			res = Foreign
 		}
-		return Foreign, false, nil
+		return res, false, nil
 	} else if err != nil {
+		unrecord()
 		return Assigned, false, fmt.Errorf("assigning egress address %s to %s: %w", a.Addr, a.Interface, err)
 	}
-	list, err := listAddrs()
+	list, err := m.k.list()
 	if err != nil {
+		// Assigned, and recorded: Inventory proves it ours later.
 		return Assigned, true, err
 	}
-	if got := find(list, a.Addr); !slices.ContainsFunc(got, func(k kernelAddr) bool { return k.Proto == Proto }) {
-		for _, k := range got {
-			_ = delAddr(k) // ours: it was not there before the add
-		}
-		return Assigned, false, fmt.Errorf("egress address %s on %s: %w", a.Addr, a.Interface, ErrNoMarker)
+	got := find(list, a.Addr)
+	if slices.ContainsFunc(got, func(k kernelAddr) bool { return k.Index == ifi.Index && k.Proto == Proto && k.Tag == tag }) {
+		return Assigned, true, nil
 	}
-	return Assigned, true, nil
+	for _, k := range got {
+		if k.Index == ifi.Index && (k.Proto != Proto || k.Tag != tag) {
+			_ = m.k.del(k) // ours: it was not there before the add
+		}
+	}
+	unrecord()
+	return Assigned, false, fmt.Errorf("egress address %s on %s: %w", a.Addr, a.Interface, ErrNoMarker)
 }
 
 // announceLater repeats the announcement (RFC 5227 ANNOUNCE_NUM), while
-// the address is still diktyo's.
-func (m *Manager) announceLater(a Address) {
+// the address is still this instance's.
+func (m *Manager) announceLater(l *Ledger, a Address) {
 	for range m.o.AnnounceNum - 1 {
 		time.Sleep(m.o.AnnounceInterval)
 		err := m.do(func() error {
-			list, err := listAddrs()
+			list, err := m.k.list()
 			if err != nil {
 				return err
 			}
-			i := slices.IndexFunc(list, func(k kernelAddr) bool { return k.Addr == a.Addr && k.Proto == Proto })
+			i := slices.IndexFunc(list, func(k kernelAddr) bool { return k.Addr == a.Addr && l.owns(k) })
 			if i < 0 {
 				return nil // withdrawn, or somebody else's now
 			}
@@ -507,7 +625,7 @@ func (m *Manager) announceLater(a Address) {
 			if err != nil {
 				return err
 			}
-			return announce(ifi, a.Addr)
+			return m.k.announce(ifi, a.Addr)
 		})
 		if err != nil {
 			m.o.Logger.Debug("repeating the announcement of an egress address failed", "address", a.Addr, "error", err)

@@ -3,6 +3,7 @@ package hostaddr_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
 	"strings"
 	"testing"
@@ -22,6 +23,12 @@ var (
 
 func manager(l *lantest.LAN) *hostaddr.Manager {
 	return hostaddr.New(hostaddr.Options{NetNS: l.Node.Path(), AnnounceNum: 1})
+}
+
+// ledger is a fresh ledger in a directory of the test's.
+func ledger(t *testing.T) *hostaddr.Ledger {
+	t.Helper()
+	return hostaddr.OpenLedger(t.TempDir())
 }
 
 // addrLine is the `ip address` line of a on the node's uplink, or "".
@@ -51,8 +58,9 @@ func TestEnsureWithdraw(t *testing.T) {
 			// The router knew the address at somebody else's MAC.
 			l.StaleNeighbour(t, c.ext, "02:00:00:00:00:99")
 			m := manager(l)
+			lg := ledger(t)
 			start := time.Now()
-			res, err := m.Ensure(context.Background(), hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink})
+			res, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink})
 			if err != nil || res != hostaddr.Assigned {
 				t.Fatalf("Ensure: %v, %v; want assigned", res, err)
 			}
@@ -62,6 +70,10 @@ func TestEnsureWithdraw(t *testing.T) {
 			// (iproute2 6.1 does not print IFA_PROTO: Owned checks the marker.)
 			if !strings.Contains(line, c.ext.String()+c.bits) || !strings.Contains(line, "noprefixroute") {
 				t.Errorf("address line %q: want %s%s noprefixroute", line, c.ext, c.bits)
+			}
+			recs := lg.Records()
+			if len(recs) != 1 || recs[0].Addr != c.ext || recs[0].Tag == 0 || !strings.Contains(line, fmt.Sprintf(" metric %d ", recs[0].Tag)) {
+				t.Errorf("ledger %+v, address line %q: want one record whose tag is the address's metric", recs, line)
 			}
 			if c.ext.Is6() && !strings.Contains(line, "deprecated") {
 				t.Errorf("address line %q: want deprecated", line)
@@ -73,16 +85,22 @@ func TestEnsureWithdraw(t *testing.T) {
 				t.Errorf("the node picks %s as its own source: %s", c.ext, r)
 			}
 			l.Reach(t, c.ext)
-			owned, err := m.Owned()
-			if err != nil || len(owned) != 1 || owned[0].Addr != c.ext || owned[0].Interface != lantest.Uplink {
-				t.Errorf("Owned: %v, %v", owned, err)
+			inv, err := m.Inventory(lg)
+			if err != nil || len(inv.Own) != 1 || inv.Own[0].Addr != c.ext || inv.Own[0].Interface != lantest.Uplink || len(inv.Unproven) != 0 {
+				t.Errorf("Inventory: %+v, %v", inv, err)
 			}
 			// Already there and ours: nothing to do, no probe.
-			if res, err := m.Ensure(context.Background(), hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink}); err != nil || res != hostaddr.Owned {
+			if res, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink}); err != nil || res != hostaddr.Owned {
 				t.Errorf("second Ensure: %v, %v; want owned", res, err)
 			}
-			// A new manager (a restarted diktyo-nri) sees it as ours.
-			if removed, err := manager(l).Withdraw(c.ext); err != nil || !removed {
+			// Another instance's ledger does not own it.
+			other := ledger(t)
+			if removed, err := m.Withdraw(other, c.ext); err != nil || removed {
+				t.Fatalf("Withdraw through another ledger: %v, %v; want not removed", removed, err)
+			}
+			// A new manager and the ledger read again (a restarted
+			// diktyo-nri) see it as ours.
+			if removed, err := manager(l).Withdraw(hostaddr.OpenLedger(lg.Dir()), c.ext); err != nil || !removed {
 				t.Fatalf("Withdraw: %v, %v", removed, err)
 			}
 			if line := addrLine(t, l.Node, c.ext); line != "" {
@@ -105,7 +123,8 @@ func TestConflict(t *testing.T) {
 			sq, sqMAC := l.Join(t)
 			testutil.Addr(t, sq, "eth0", c.cidr)
 			m := manager(l)
-			_, err := m.Ensure(context.Background(), hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink})
+			lg := ledger(t)
+			_, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink})
 			var ce *hostaddr.ConflictError
 			if !errors.As(err, &ce) || !errors.Is(err, hostaddr.ErrConflict) || ce.MAC.String() != sqMAC ||
 				!strings.Contains(err.Error(), c.ext.String()) || !strings.Contains(err.Error(), sqMAC) {
@@ -115,7 +134,10 @@ func TestConflict(t *testing.T) {
 				t.Fatalf("assigned despite the conflict: %q", line)
 			}
 			testutil.Run(t, sq, "ip", "address", "del", c.cidr, "dev", "eth0")
-			if res, err := m.Ensure(context.Background(), hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink}); err != nil || res != hostaddr.Assigned {
+			if len(lg.Records()) != 0 {
+				t.Errorf("a record after the conflict: %+v", lg.Records())
+			}
+			if res, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: c.ext, Interface: lantest.Uplink}); err != nil || res != hostaddr.Assigned {
 				t.Fatalf("Ensure after the squatter left: %v, %v", res, err)
 			}
 		})
@@ -128,13 +150,14 @@ func TestForeign(t *testing.T) {
 	l := lantest.New(t)
 	testutil.Run(t, l.Node, "ip", "address", "add", "203.0.113.10/32", "dev", lantest.Uplink)
 	m := manager(l)
-	if res, err := m.Ensure(context.Background(), hostaddr.Address{Addr: ext4, Interface: lantest.Uplink}); err != nil || res != hostaddr.Foreign {
+	lg := ledger(t)
+	if res, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: ext4, Interface: lantest.Uplink}); err != nil || res != hostaddr.Foreign {
 		t.Fatalf("Ensure of the admin's address: %v, %v; want foreign", res, err)
 	}
-	if owned, err := m.Owned(); err != nil || len(owned) != 0 {
-		t.Errorf("Owned: %v, %v; want none", owned, err)
+	if inv, err := m.Inventory(lg); err != nil || len(inv.Own)+len(inv.Unproven) != 0 {
+		t.Errorf("Inventory: %+v, %v; want none", inv, err)
 	}
-	if removed, err := m.Withdraw(ext4); err != nil || removed {
+	if removed, err := m.Withdraw(lg, ext4); err != nil || removed {
 		t.Errorf("Withdraw of the admin's address: %v, %v; want not removed", removed, err)
 	}
 	if addrLine(t, l.Node, ext4) == "" {
@@ -154,13 +177,14 @@ func TestForeign(t *testing.T) {
 func TestForeignDuringProbe(t *testing.T) {
 	l := lantest.New(t)
 	m := manager(l)
+	lg := ledger(t)
 	type result struct {
 		res hostaddr.Result
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		res, err := m.Ensure(context.Background(), hostaddr.Address{Addr: ext4, Interface: lantest.Uplink})
+		res, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: ext4, Interface: lantest.Uplink})
 		done <- result{res, err}
 	}()
 	time.Sleep(100 * time.Millisecond) // inside the probe (3 probes 100 ms apart)
@@ -172,18 +196,22 @@ func TestForeignDuringProbe(t *testing.T) {
 	if addrLine(t, l.Node, ext4) == "" {
 		t.Fatal("the address another added during the probe was removed")
 	}
+	if len(lg.Records()) != 0 {
+		t.Errorf("a record for an address someone else assigned: %+v", lg.Records())
+	}
 }
 
 // TestNoInterface: a missing or down interface is refused by name.
 func TestNoInterface(t *testing.T) {
 	l := lantest.New(t)
 	m := manager(l)
-	_, err := m.Ensure(context.Background(), hostaddr.Address{Addr: ext4, Interface: "nosuch0"})
+	lg := ledger(t)
+	_, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: ext4, Interface: "nosuch0"})
 	if !errors.Is(err, hostaddr.ErrNoInterface) || !strings.Contains(err.Error(), `"nosuch0"`) || !strings.Contains(err.Error(), ext4.String()) {
 		t.Fatalf("missing interface: %v", err)
 	}
 	testutil.Run(t, l.Node, "ip", "link", "set", lantest.Uplink, "down")
-	if _, err := m.Ensure(context.Background(), hostaddr.Address{Addr: ext4, Interface: lantest.Uplink}); !errors.Is(err, hostaddr.ErrNoInterface) {
+	if _, err := m.Ensure(context.Background(), lg, hostaddr.Address{Addr: ext4, Interface: lantest.Uplink}); !errors.Is(err, hostaddr.ErrNoInterface) {
 		t.Fatalf("interface down: %v", err)
 	}
 	if addrLine(t, l.Node, ext4) != "" {
