@@ -96,12 +96,24 @@ func BenchmarkBind(b *testing.B) {
 // BenchmarkPodADD is what a pod's ipmasq ADD costs with the nftables
 // backend (DEL untimed): its rules alone, its rules and binding in one
 // transaction (what ADD does), and both as two transactions, side by side.
+// Another pod (B) stays bound and has rules throughout, as on a node with
+// pods: the first ingress hook of a namespace turns on a static key (code
+// patching) that the last one turns off, which a node pays once, not per
+// pod.
 func BenchmarkPodADD(b *testing.B) {
 	for _, mode := range []string{"rules", "rules+binding", "rules,binding"} {
 		b.Run(mode, func(b *testing.B) {
 			e := newBridgedB(b)
 			ctx := context.Background()
 			g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+			ob := masqtest.NewOwner("net1", 2)
+			planB := masqtest.Plan(b, masqtest.GoldenConf, ob, addrB+"/24")
+			keep := nftables.New("lgsnat")
+			keep.NetNS = e.node.Path()
+			keep.With = g.For(linkguard.Binding{Owner: ob, Link: e.hostB, Addrs: planB.Sources(), Mark: linkguard.DefaultMark})
+			if err := keep.Add(ctx, planB); err != nil {
+				b.Fatal(err)
+			}
 			o := masqtest.NewOwner("net1", 1)
 			plan := masqtest.Plan(b, masqtest.GoldenConf, o, addrA+"/24")
 			bd := linkguard.Binding{Owner: o, Link: e.hostA, Addrs: plan.Sources(), Mark: linkguard.DefaultMark}

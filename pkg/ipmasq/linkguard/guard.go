@@ -235,7 +235,18 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	if err != nil {
 		return err
 	}
+	// The base chain is every pod's: read once per pass.
+	baseOK, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/base", func() (bool, error) {
+		batch, err := g.base(c)
+		return batch.Len() == 0, err
+	})
+	if err != nil {
+		return err
+	}
 	var problems []string
+	if !baseOK {
+		problems = append(problems, fmt.Sprintf("guard chain %s missing or changed: no binding is in force", BaseChain))
+	}
 	as := AsChain(b.Owner.ID)
 	for _, a := range b.Addrs {
 		i := slices.IndexFunc(els, func(e elem) bool { return e.addr == a })

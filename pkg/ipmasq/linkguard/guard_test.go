@@ -296,6 +296,25 @@ func TestAddBatch(t *testing.T) {
 			t.Errorf("dump lacks %q:\n%s", want, dump)
 		}
 	}
+	if err := g.Check(context.Background(), binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatalf("CHECK after ADD: %v", err)
+	}
+	// Someone flushes the base chain: every binding is void, and CHECK
+	// says so.
+	flush := nft.NewBatch("t")
+	flush.FlushChain(linkguard.BaseChain)
+	if err := f.Apply(flush); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(context.Background(), binding("o1", "veth1", "192.0.2.5")); err == nil || !strings.Contains(err.Error(), "prerouting missing or changed") {
+		t.Fatalf("CHECK with the base chain flushed: %v", err)
+	}
+	if err := g.Add(context.Background(), binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(context.Background(), binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatalf("CHECK after the repairing ADD: %v", err)
+	}
 	if err := g.Del(context.Background(), snat.Owner{Network: "net1", ID: "o1"}, nil); err != nil {
 		t.Fatal(err)
 	}
