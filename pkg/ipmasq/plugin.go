@@ -288,10 +288,10 @@ func binding(inv *invocation, args *skel.CmdArgs) (linkguard.Binding, bool, erro
 	if inv.cfg.Binding == snat.BindingAddress || !hasRules(inv.plan) {
 		return b, false, nil
 	}
-	link, err := linkguard.HostLink(args.Netns, "", args.IfName)
+	link, index, err := linkguard.HostLink(args.Netns, "", args.IfName)
 	switch {
 	case err == nil:
-		b.Link = link
+		b.Link, b.Index = link, index
 		return b, true, nil
 	case errors.Is(err, linkguard.ErrNoHostLink) && inv.cfg.Binding == snat.BindingPreferred:
 		return b, false, nil
@@ -322,7 +322,7 @@ func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, b
 	}
 	if !ok {
 		if hasRules(inv.plan) && inv.cfg.Binding == snat.BindingPreferred {
-			_, why := linkguard.HostLink(args.Netns, "", args.IfName)
+			_, _, why := linkguard.HostLink(args.Netns, "", args.IfName)
 			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", why)
 		}
 		return nil

@@ -20,32 +20,33 @@ var ErrNoHostLink = errors.New("no host-side link")
 // namespace at nodeNS ("" for the calling thread's). Both ends are
 // checked against each other (index, peer index and the namespace ids
 // each side records for the other), so a link that merely shares an
-// index in the node's namespace is never taken for the pod's.
-func HostLink(podNS, nodeNS, ifName string) (string, error) {
+// index in the node's namespace is never taken for the pod's. It returns
+// the link's name and index.
+func HostLink(podNS, nodeNS, ifName string) (string, int, error) {
 	if podNS == "" {
-		return "", fmt.Errorf("%w: the pod has no network namespace", ErrNoHostLink)
+		return "", 0, fmt.Errorf("%w: the pod has no network namespace", ErrNoHostLink)
 	}
 	pod, err := netns.GetFromPath(podNS)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("%w: the pod's network namespace %s does not exist", ErrNoHostLink, podNS)
+		return "", 0, fmt.Errorf("%w: the pod's network namespace %s does not exist", ErrNoHostLink, podNS)
 	}
 	if err != nil {
-		return "", fmt.Errorf("opening the pod's network namespace %s: %w", podNS, err)
+		return "", 0, fmt.Errorf("opening the pod's network namespace %s: %w", podNS, err)
 	}
 	defer func() { _ = pod.Close() }()
 	node, err := nodeHandle(nodeNS)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	defer func() { _ = node.Close() }()
 	ph, err := netlink.NewHandleAt(pod)
 	if err != nil {
-		return "", fmt.Errorf("netlink in the pod's namespace %s: %w", podNS, err)
+		return "", 0, fmt.Errorf("netlink in the pod's namespace %s: %w", podNS, err)
 	}
 	defer ph.Close()
 	nh, err := netlink.NewHandleAt(node)
 	if err != nil {
-		return "", fmt.Errorf("netlink in the node's namespace: %w", err)
+		return "", 0, fmt.Errorf("netlink in the node's namespace: %w", err)
 	}
 	defer nh.Close()
 	return match(ph, nh, pod, node, ifName)
@@ -66,36 +67,36 @@ func nodeHandle(path string) (netns.NsHandle, error) {
 	return h, nil
 }
 
-func match(ph, nh *netlink.Handle, pod, node netns.NsHandle, ifName string) (string, error) {
+func match(ph, nh *netlink.Handle, pod, node netns.NsHandle, ifName string) (string, int, error) {
 	in, err := ph.LinkByName(ifName)
 	if errors.As(err, &netlink.LinkNotFoundError{}) {
-		return "", fmt.Errorf("%w: the pod has no interface %s", ErrNoHostLink, ifName)
+		return "", 0, fmt.Errorf("%w: the pod has no interface %s", ErrNoHostLink, ifName)
 	}
 	if err != nil {
-		return "", fmt.Errorf("the pod's interface %s: %w", ifName, err)
+		return "", 0, fmt.Errorf("the pod's interface %s: %w", ifName, err)
 	}
 	if _, ok := in.(*netlink.Veth); !ok {
-		return "", fmt.Errorf("%w: the pod's interface %s is a %s, not a veth", ErrNoHostLink, ifName, in.Type())
+		return "", 0, fmt.Errorf("%w: the pod's interface %s is a %s, not a veth", ErrNoHostLink, ifName, in.Type())
 	}
 	// The pod's end names the node's namespace by the id the pod's
 	// namespace gave it; the node's end names the pod's likewise.
 	nodeID, err := ph.GetNetNsIdByFd(int(node))
 	if err != nil {
-		return "", fmt.Errorf("the node's namespace id as seen from the pod: %w", err)
+		return "", 0, fmt.Errorf("the node's namespace id as seen from the pod: %w", err)
 	}
 	if in.Attrs().NetNsID != nodeID || nodeID < 0 {
-		return "", fmt.Errorf("%w: the peer of the pod's %s is not in the node's network namespace", ErrNoHostLink, ifName)
+		return "", 0, fmt.Errorf("%w: the peer of the pod's %s is not in the node's network namespace", ErrNoHostLink, ifName)
 	}
 	out, err := nh.LinkByIndex(in.Attrs().ParentIndex)
 	if err != nil {
-		return "", fmt.Errorf("%w: the peer (index %d) of the pod's %s: %w", ErrNoHostLink, in.Attrs().ParentIndex, ifName, err)
+		return "", 0, fmt.Errorf("%w: the peer (index %d) of the pod's %s: %w", ErrNoHostLink, in.Attrs().ParentIndex, ifName, err)
 	}
 	podID, err := nh.GetNetNsIdByFd(int(pod))
 	if err != nil {
-		return "", fmt.Errorf("the pod's namespace id as seen from the node: %w", err)
+		return "", 0, fmt.Errorf("the pod's namespace id as seen from the node: %w", err)
 	}
 	if _, ok := out.(*netlink.Veth); !ok || out.Attrs().ParentIndex != in.Attrs().Index || out.Attrs().NetNsID != podID {
-		return "", fmt.Errorf("%w: index %d in the node's namespace (%s) is not the peer of the pod's %s", ErrNoHostLink, in.Attrs().ParentIndex, out.Attrs().Name, ifName)
+		return "", 0, fmt.Errorf("%w: index %d in the node's namespace (%s) is not the peer of the pod's %s", ErrNoHostLink, in.Attrs().ParentIndex, out.Attrs().Name, ifName)
 	}
-	return out.Attrs().Name, nil
+	return out.Attrs().Name, out.Attrs().Index, nil
 }

@@ -40,17 +40,20 @@ func (g *Guard) open(ctx context.Context) (nft.Client, error) {
 // rules, else one that declares the base objects.
 func (g *Guard) base(c nft.Client) (*nft.Batch, error) {
 	b := nft.NewBatch(g.Table)
-	have, err := c.ListRules(g.Table, BaseChain)
-	if err != nil {
-		return nil, err
-	}
-	want := baseRules()
-	ok := len(have) == len(want)
-	for i := 0; ok && i < len(want); i++ {
-		ok = have[i].String() == want[i].String()
-	}
-	if !ok {
-		RenderBase(b)
+	for _, ch := range baseChains {
+		have, err := c.ListRules(g.Table, ch.Name)
+		if err != nil {
+			return nil, err
+		}
+		want := baseRules(ch.Name)
+		ok := len(have) == len(want)
+		for i := 0; ok && i < len(want); i++ {
+			ok = have[i].String() == want[i].String()
+		}
+		if !ok {
+			RenderBase(b)
+			return b, nil
+		}
 	}
 	return b, nil
 }
@@ -140,15 +143,58 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		return nil, err
 	}
 	var stale []netip.Addr
+	previous := map[string]bool{} // as- chains that held one of b's addresses
 	as := AsChain(b.Owner.ID)
 	for _, e := range els {
 		mine := slices.Contains(b.Addrs, e.addr)
 		if (mine && e.target != as) || (!mine && e.target == as) {
 			stale = append(stale, e.addr)
 		}
+		if mine && e.target != as {
+			previous[e.target] = true
+		}
 	}
 	RenderAdd(batch, b, link, stale)
+	// The previous holder's link still marks the address: it would pass
+	// as this pod. Its link chain goes in the same transaction; packets
+	// from that link are then unmarked, so its other addresses fail
+	// closed (two pods given one address cannot both keep an identity).
+	for chain := range previous {
+		if err := g.unlinkPrevious(c, batch, chain, b.Link); err != nil {
+			return nil, err
+		}
+	}
 	return batch, nil
+}
+
+// unlinkPrevious adds to batch the removal of the link chain of the
+// owner of as- chain chain, when that link chain is still the owner's and
+// is not the link being bound (taken over already).
+func (g *Guard) unlinkPrevious(c nft.Client, batch *nft.Batch, chain, bound string) error {
+	ch, err := c.GetChain(g.Table, chain)
+	if errors.Is(err, nft.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	id, link := commentField(ch.Comment, "owner"), commentField(ch.Comment, "link")
+	if id == "" || link == "" || link == bound {
+		return nil
+	}
+	lc, err := c.GetChain(g.Table, LinkChain(link))
+	if errors.Is(err, nft.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if commentField(lc.Comment, "owner") != id {
+		return nil
+	}
+	batch.FlushChain(LinkChain(link))
+	batch.DelChain(LinkChain(link))
+	return nil
 }
 
 // bound is what the kernel holds for an owner: its as- chain (nil when
@@ -245,7 +291,7 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	var problems []string
 	if !baseOK {
-		problems = append(problems, fmt.Sprintf("guard chain %s missing or changed: no binding is in force", BaseChain))
+		problems = append(problems, fmt.Sprintf("guard chains %s and %s missing or changed: no binding is in force", BaseChain, OutputChain))
 	}
 	as := AsChain(b.Owner.ID)
 	for _, a := range b.Addrs {
@@ -310,7 +356,7 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	var drop []string
 	for _, ch := range chains {
 		id := commentField(ch.Comment, "owner")
-		if id == "" || commentField(ch.Comment, "net") != network || valid[id] {
+		if id == "" || commentField(ch.Comment, "net") != netTag(network) || valid[id] {
 			continue
 		}
 		if strings.HasPrefix(ch.Name, AsPrefix) || strings.HasPrefix(ch.Name, LinkPrefix) {

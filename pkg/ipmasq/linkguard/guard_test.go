@@ -169,7 +169,7 @@ func TestSpoofedSourceDropped(t *testing.T) {
 		t.Fatalf("without a binding the remote saw %d of B's 5 datagrams as A's; the setup does not show the attack", n)
 	}
 
-	link, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
+	link, _, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
 	if err != nil || link != e.hostA {
 		t.Fatalf("HostLink of A = %q, %v; want %q", link, err, e.hostA)
 	}
@@ -195,7 +195,7 @@ func TestSpoofedSourceDropped(t *testing.T) {
 	}
 
 	// B bound too: its spoofing is dropped at its own link.
-	linkB, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
+	linkB, _, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,14 +270,14 @@ func TestLinkTakenOver(t *testing.T) {
 func TestHostLinkRefusesOtherLinks(t *testing.T) {
 	node, pod, other := testutil.NewNS(t), testutil.NewNS(t), testutil.NewNS(t)
 	testutil.Run(t, pod, "ip", "link", "add", "eth0", "type", "bridge")
-	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
+	if _, _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
 		t.Fatalf("a bridge as eth0: %v; want ErrNoHostLink naming it", err)
 	}
 	// A veth whose peer is in a third namespace: an index that happens
 	// to exist in the node's namespace must not be taken for it.
 	testutil.Veth(t, other, "peer0", pod, "eth1")
 	testutil.Run(t, node, "ip", "link", "add", "decoy", "type", "bridge")
-	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
+	if _, _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
 		t.Fatalf("veth into another namespace: %v; want ErrNoHostLink", err)
 	}
 }
@@ -291,7 +291,7 @@ func TestAddBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	dump := f.Dump()
-	for _, want := range []string{"hook ingress device \"veth1\"", "chain as-o1", "192.0.2.5 : goto as-o1", "hook prerouting priority raw"} {
+	for _, want := range []string{"hook ingress device \"veth1\"", "chain as-o1", "192.0.2.5 : goto as-o1", "hook prerouting priority -450", "hook output priority -450"} {
 		if !strings.Contains(dump, want) {
 			t.Errorf("dump lacks %q:\n%s", want, dump)
 		}
@@ -306,7 +306,7 @@ func TestAddBatch(t *testing.T) {
 	if err := f.Apply(flush); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Check(context.Background(), binding("o1", "veth1", "192.0.2.5")); err == nil || !strings.Contains(err.Error(), "prerouting missing or changed") {
+	if err := g.Check(context.Background(), binding("o1", "veth1", "192.0.2.5")); err == nil || !strings.Contains(err.Error(), "missing or changed") {
 		t.Fatalf("CHECK with the base chain flushed: %v", err)
 	}
 	if err := g.Add(context.Background(), binding("o1", "veth1", "192.0.2.5")); err != nil {

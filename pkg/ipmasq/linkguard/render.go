@@ -11,13 +11,15 @@
 //	table inet diktyo-guard {
 //	  map bound4 { type ipv4_addr : verdict }   # pod address -> goto as-<owner>
 //	  map bound6 { type ipv6_addr : verdict }
-//	  chain prerouting { type filter hook prerouting priority raw
+//	  chain prerouting { type filter hook prerouting priority -450
 //	    ip saddr vmap @bound4
 //	    ip6 saddr vmap @bound6 }
+//	  chain output { type filter hook output priority -450; the same }
 //	  chain as-<owner> {             # packets carrying the pod's address
 //	    meta mark & BIT != 0 meta mark set meta mark & ~BIT return
 //	    counter drop }               # ... that did not come from its link
 //	  chain link-<device> { type filter hook ingress device <device> priority -500
+//	    meta iif != <its ifindex> accept                    # a stale chain on a new device
 //	    ip saddr POD meta mark set meta mark | BIT accept   # one per address
 //	    ip6 saddr fe80::/10 accept; ip6 saddr :: accept; ip saddr 0.0.0.0 accept
 //	    counter drop }               # another source from the pod's link
@@ -27,10 +29,12 @@
 // before a bridge, OVS or the IP stack takes them, where the pods can
 // still be told apart (on a bridge every pod's packet arrives on the
 // bridge, so even strict reverse-path filtering cannot). The mark carries
-// "came from the pod's link" to prerouting, which runs at priority raw:
-// before conntrack, so a spoofed packet neither creates a flow nor rides
-// an existing one of the pod, and before routing, so neither SNAT nor
-// policy routing ever sees it. Prerouting clears the bit again: nothing
+// "came from the pod's link" to prerouting, which runs before
+// defragmentation (each fragment is checked), before conntrack, so a
+// spoofed packet neither creates a flow nor rides an existing one of the
+// pod, and before routing, so neither SNAT nor policy routing ever sees
+// it. Output checks the node's own packets the same way (unmarked: a
+// host-network process cannot send as a pod either). Prerouting clears the bit again: nothing
 // after it (the cluster CNI, kube-proxy) sees diktyo's mark. A mark set
 // inside a pod never reaches the node: crossing namespaces clears it.
 //
@@ -44,7 +48,9 @@
 package linkguard
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"net/netip"
 	"strings"
 
@@ -60,12 +66,20 @@ const (
 	DefaultTable = snat.DefaultGuardTable
 	DefaultMark  = snat.DefaultLinkMark
 
-	BaseChain   = "prerouting"
+	BaseChain = "prerouting"
+	// OutputChain checks what the node itself sends: a host-network
+	// process with CAP_NET_RAW (a raw socket, IP_TRANSPARENT) could
+	// otherwise send with a pod's address straight into its SNAT.
+	OutputChain = "output"
 	Map4        = "bound4"
 	Map6        = "bound6"
 	AsPrefix    = "as-"
 	LinkPrefix  = "link-"
-	basePrio    = -300 // raw: before conntrack (-200) and routing
+	// basePrio is before defragmentation (-400), so each fragment is
+	// checked on its own (a neighbour's spoofed fragment must not join
+	// the pod's datagram and pass with its first fragment's mark), and
+	// before conntrack (-200), routing and iptables' raw table (-300).
+	basePrio    = -450
 	ingressPrio = -500
 )
 
@@ -78,18 +92,37 @@ func LinkChain(dev string) string { return LinkPrefix + dev }
 // Binding is one pod's link and addresses.
 type Binding struct {
 	Owner snat.Owner
-	Link  string       // the node's end of the pod's veth
+	Link  string // the node's end of the pod's veth
+	// Index is Link's interface index: the link chain acts only on
+	// packets of that device, so a chain that outlived its device
+	// (Linux 6.16 keeps a chain whose device is gone, and hooks it to the
+	// next device of that name) touches nobody else's packets.
+	Index int
 	Addrs []netip.Addr // the pod's addresses on it
 	Mark  uint32       // the bit set at ingress (DefaultMark)
 }
 
-// linkComment marks the link chain with its owner and network.
-func linkComment(o snat.Owner) string { return snat.Comment(o, "net="+o.Network) }
+// netTag is the network as comments hold it: whole when short, else a
+// prefix and a hash, so that a long network name (a Multus attachment's
+// may have 253 characters) never pushes the fields past the comment's
+// length limit.
+// It is sanitised as comments are (snat.Sanitize), so that comparing a
+// comment's field with it holds for any name.
+func netTag(network string) string {
+	if len(network) > 40 {
+		h := sha256.Sum256([]byte(network))
+		network = network[:31] + "+" + hex.EncodeToString(h[:4])
+	}
+	return strings.ReplaceAll(snat.Sanitize(network), " ", "_")
+}
 
-// asComment marks the as- chain with its owner, network and link, which
-// DEL needs once the pod's namespace (where the link was found) is gone.
+// linkComment marks the link chain with its owner and network.
+func linkComment(o snat.Owner) string { return snat.Comment(o, "net="+netTag(o.Network)) }
+
+// asComment marks the as- chain with its owner, link and network: DEL
+// needs the link once the pod's namespace (where it was found) is gone.
 func asComment(b Binding) string {
-	return snat.Comment(b.Owner, "net="+b.Owner.Network+" link="+b.Link)
+	return snat.Comment(b.Owner, "link="+b.Link+" net="+netTag(b.Owner.Network))
 }
 
 // commentField is key's value in a comment made by linkComment or
@@ -115,15 +148,21 @@ func mapOf(a netip.Addr) string {
 	return Map6
 }
 
-// baseRules are the base chain's rules, in order.
-func baseRules() []*nft.Rule {
+// baseChains are the base chains, by hook; each holds baseRules.
+var baseChains = []*nft.Chain{
+	{Name: BaseChain, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_PRE_ROUTING, Priority: basePrio}},
+	{Name: OutputChain, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_LOCAL_OUT, Priority: basePrio}},
+}
+
+// baseRules are a base chain's rules, in order.
+func baseRules(chain string) []*nft.Rule {
 	var out []*nft.Rule
 	for _, f := range []byte{unix.NFPROTO_IPV4, unix.NFPROTO_IPV6} {
 		name := Map4
 		if f == unix.NFPROTO_IPV6 {
 			name = Map6
 		}
-		out = append(out, &nft.Rule{Chain: BaseChain, Exprs: append(nft.MatchFamily(f), nft.LoadAddr(f, false, nft.Reg1), nft.LookupVerdict(name))})
+		out = append(out, &nft.Rule{Chain: chain, Exprs: append(nft.MatchFamily(f), nft.LoadAddr(f, false, nft.Reg1), nft.LookupVerdict(name))})
 	}
 	return out
 }
@@ -134,10 +173,12 @@ func RenderBase(b *nft.Batch) {
 	b.AddTable()
 	b.AddSet(map4)
 	b.AddSet(map6)
-	b.AddChain(&nft.Chain{Name: BaseChain, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_PRE_ROUTING, Priority: basePrio}})
-	b.FlushChain(BaseChain)
-	for _, r := range baseRules() {
-		b.AddRule(r)
+	for _, c := range baseChains {
+		b.AddChain(c)
+		b.FlushChain(c.Name)
+		for _, r := range baseRules(c.Name) {
+			b.AddRule(r)
+		}
 	}
 }
 
@@ -179,6 +220,13 @@ var unbound = []netip.Prefix{
 func linkRules(b Binding) []*nft.Rule {
 	chain := LinkChain(b.Link)
 	var out []*nft.Rule
+	if b.Index > 0 {
+		out = append(out, &nft.Rule{Chain: chain, Exprs: []expr.Any{
+			&expr.Meta{Key: expr.MetaKeyIIF, Register: nft.Reg1},
+			&expr.Cmp{Op: expr.CmpOpNeq, Register: nft.Reg1, Data: binary.NativeEndian.AppendUint32(nil, uint32(b.Index))},
+			&expr.Verdict{Kind: expr.VerdictAccept},
+		}})
+	}
 	for _, a := range b.Addrs {
 		es := nft.MatchPrefix(false, netip.PrefixFrom(a, a.BitLen()))
 		es = append(es, nft.SetMarkBits(b.Mark, b.Mark)...)
