@@ -183,7 +183,7 @@ func TestSpoofedFragmentDropped(t *testing.T) {
 	binary.BigEndian.PutUint16(udp[0:], 40000)
 	binary.BigEndian.PutUint16(udp[2:], remotePort+1)
 	binary.BigEndian.PutUint16(udp[4:], 24)
-	rawSend(t, e.podB, fragment(addrA, 4321, 1, false, []byte("EVILEVIL")))              // B: the tail
+	rawSend(t, e.podB, fragment(addrA, 4321, 1, false, []byte("EVILEVIL")))                // B: the tail
 	rawSend(t, e.podA, fragment(addrA, 4321, 0, true, append(udp, []byte("AAAAAAAA")...))) // A: the head
 	_ = conn.SetReadDeadline(time.Now().Add(time.Second))
 	buf := make([]byte, 100)
