@@ -89,7 +89,12 @@ func encodeOp(table string, op Op) (message, error) {
 		a = a.str(unix.NFTA_RULE_TABLE, table).str(unix.NFTA_RULE_CHAIN, op.Chain.Name)
 	case OpDelChain:
 		m.typ = unix.NFT_MSG_DELCHAIN
-		a = a.str(unix.NFTA_CHAIN_TABLE, table).str(unix.NFTA_CHAIN_NAME, op.Chain.Name)
+		a = a.str(unix.NFTA_CHAIN_TABLE, table)
+		if op.Chain.Handle != 0 {
+			a = a.add(unix.NFTA_CHAIN_HANDLE, binary.BigEndian.AppendUint64(nil, op.Chain.Handle))
+		} else {
+			a = a.str(unix.NFTA_CHAIN_NAME, op.Chain.Name)
+		}
 	case OpAddRule:
 		m.typ, m.flags = unix.NFT_MSG_NEWRULE, m.flags|unix.NLM_F_CREATE|unix.NLM_F_APPEND
 		a, err = encodeRule(table, op.Rule)

@@ -206,6 +206,7 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 			c.Hook = &h
 		}
 		t.handle++
+		c.Handle = t.handle
 		t.chains = append(t.chains, &fakeChain{Chain: c})
 	case OpFlushChain:
 		c := t.chain(op.Chain.Name)
@@ -215,7 +216,7 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 		c.rules = nil
 	case OpDelChain:
 		c := t.chain(op.Chain.Name)
-		if c == nil {
+		if c == nil || (op.Chain.Handle != 0 && c.Handle != op.Chain.Handle) {
 			return unix.ENOENT
 		}
 		// Its own rules go with it; a jump or goto to it keeps it.

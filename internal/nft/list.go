@@ -68,6 +68,10 @@ func decodeChain(b []byte) (table string, ch Chain) {
 			table = cstring(a.data)
 		case unix.NFTA_CHAIN_NAME:
 			ch.Name = cstring(a.data)
+		case unix.NFTA_CHAIN_HANDLE:
+			if len(a.data) == 8 {
+				ch.Handle = uint64(beU32(a.data))<<32 | uint64(beU32(a.data[4:]))
+			}
 		case unix.NFTA_CHAIN_TYPE:
 			if ch.Hook == nil {
 				ch.Hook = &Hook{}

@@ -29,6 +29,9 @@ type Chain struct {
 	Name    string
 	Hook    *Hook  // nil: a regular chain
 	Comment string // "": none
+	// Handle is set by listings; a DelChain with one deletes that chain
+	// only, not whatever chain has the name by then.
+	Handle uint64
 }
 
 // Set is a set or, with Verdicts, a verdict map keyed by addresses or
@@ -155,9 +158,16 @@ func (b *Batch) FlushChain(name string) {
 	b.Ops = append(b.Ops, Op{Kind: OpFlushChain, Chain: &Chain{Name: name}})
 }
 
-// DelChain deletes an empty chain nothing refers to.
+// DelChain deletes a chain nothing refers to, with its rules.
 func (b *Batch) DelChain(name string) {
 	b.Ops = append(b.Ops, Op{Kind: OpDelChain, Chain: &Chain{Name: name}})
+}
+
+// DelChainHandle deletes the chain a listing found (c.Handle), with its
+// rules: ENOENT when it is gone, also when another chain took its name
+// meanwhile, which is then left alone.
+func (b *Batch) DelChainHandle(c *Chain) {
+	b.Ops = append(b.Ops, Op{Kind: OpDelChain, Chain: &Chain{Name: c.Name, Handle: c.Handle}})
 }
 
 // AddRule appends a rule.
@@ -196,6 +206,9 @@ func (op Op) Render(table string) string {
 	case OpAddChain, OpCreateChain:
 		return head + " " + op.Chain.String()
 	case OpFlushChain, OpDelChain:
+		if op.Chain.Handle != 0 {
+			return fmt.Sprintf("%s %s handle %d", head, op.Chain.Name, op.Chain.Handle)
+		}
 		return head + " " + op.Chain.Name
 	case OpAddRule:
 		return head + " " + op.Rule.Chain + " " + op.Rule.String()

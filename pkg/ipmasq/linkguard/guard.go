@@ -192,8 +192,7 @@ func (g *Guard) unlinkPrevious(c nft.Client, batch *nft.Batch, chain, bound stri
 	if commentField(lc.Comment, "owner") != id {
 		return nil
 	}
-	batch.FlushChain(LinkChain(link))
-	batch.DelChain(LinkChain(link))
+	batch.DelChainHandle(lc)
 	return nil
 }
 
@@ -210,23 +209,23 @@ func (g *Guard) bound(c nft.Client, id string) (*nft.Chain, string, error) {
 	return ch, commentField(ch.Comment, "link"), nil
 }
 
-// ownedLink returns link when its chain exists and is owner's: a chain
+// ownedLink returns link's chain when it exists and is owner's: a chain
 // another pod took over is never deleted for this one.
-func (g *Guard) ownedLink(c nft.Client, owner snat.Owner, link string) (string, error) {
+func (g *Guard) ownedLink(c nft.Client, owner snat.Owner, link string) (*nft.Chain, error) {
 	if link == "" {
-		return "", nil
+		return nil, nil
 	}
 	ch, err := c.GetChain(g.Table, LinkChain(link))
 	if errors.Is(err, nft.ErrNotFound) {
-		return "", nil
+		return nil, nil
 	}
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if ch.Comment != linkComment(owner) {
-		return "", nil
+		return nil, nil
 	}
-	return link, nil
+	return ch, nil
 }
 
 // Del removes owner's binding. Nothing there (the table, the chains) is
@@ -241,12 +240,13 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 	if err != nil || as == nil {
 		return err
 	}
-	if link, err = g.ownedLink(c, owner, link); err != nil {
+	lc, err := g.ownedLink(c, owner, link)
+	if err != nil {
 		return err
 	}
 	if len(addrs) > 0 {
 		b := nft.NewBatch(g.Table)
-		RenderDelete(b, owner.ID, addrs, true, link)
+		RenderDelete(b, owner.ID, addrs, true, lc)
 		if c.Apply(b) == nil {
 			return nil
 		}
@@ -261,8 +261,12 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 			mine = append(mine, e.addr)
 		}
 	}
+	// Read again: a link chain replaced since is not ours to delete.
+	if lc, err = g.ownedLink(c, owner, link); err != nil {
+		return err
+	}
 	b := nft.NewBatch(g.Table)
-	RenderDelete(b, owner.ID, mine, false, link)
+	RenderDelete(b, owner.ID, mine, false, lc)
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
 	}
@@ -353,14 +357,14 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 		return err
 	}
 	gone := map[string]bool{} // as- chains to remove
-	var drop []string
+	var drop []nft.Chain
 	for _, ch := range chains {
 		id := commentField(ch.Comment, "owner")
 		if id == "" || commentField(ch.Comment, "net") != netTag(network) || valid[id] {
 			continue
 		}
 		if strings.HasPrefix(ch.Name, AsPrefix) || strings.HasPrefix(ch.Name, LinkPrefix) {
-			drop = append(drop, ch.Name)
+			drop = append(drop, ch)
 			gone[ch.Name] = true
 		}
 	}
@@ -377,9 +381,11 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 			b.DelElement(key(e.addr))
 		}
 	}
-	for _, name := range drop {
-		b.FlushChain(name)
-		b.DelChain(name)
+	// By handle: a link chain a new pod's ADD took over since the
+	// listing fails the batch instead of going (the next GC sees it
+	// owned by a valid pod).
+	for i := range drop {
+		b.DelChainHandle(&drop[i])
 	}
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("GC of link bindings: %w", err)

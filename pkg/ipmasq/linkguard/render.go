@@ -302,8 +302,10 @@ func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr) {
 // RenderDelete removes the elements (for the fast path: added first, a
 // no-op when present, so that a missing one is not an error, and failing
 // when the address maps to another owner), the as- chain and, when the
-// caller proved it the owner's, the link chain.
-func RenderDelete(b *nft.Batch, id string, addrs []netip.Addr, fast bool, link string) {
+// caller proved it the owner's, the link chain: by the handle the caller
+// read it with, so that a chain another pod's ADD put in its place
+// meanwhile fails the batch rather than going.
+func RenderDelete(b *nft.Batch, id string, addrs []netip.Addr, fast bool, link *nft.Chain) {
 	for _, a := range addrs {
 		if fast {
 			b.AddElement(element(a, id))
@@ -312,8 +314,7 @@ func RenderDelete(b *nft.Batch, id string, addrs []netip.Addr, fast bool, link s
 	}
 	b.FlushChain(AsChain(id))
 	b.DelChain(AsChain(id))
-	if link != "" {
-		b.FlushChain(LinkChain(link))
-		b.DelChain(LinkChain(link))
+	if link != nil {
+		b.DelChainHandle(link)
 	}
 }
