@@ -246,21 +246,13 @@ func (v *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
 		return err
 	}
 	b, ok, err := binding(inv, args)
-	if err != nil {
+	if err != nil || !ok {
+		// Without a link found in the pod's namespace now (which the pod
+		// controls: it may rename its interface), a binding made at ADD
+		// stays in force, unchecked (docs/ipmasq.md).
 		return err
 	}
-	g := linkguard.New(inv.cfg.GuardTable)
-	if !ok {
-		// The link is found again in the pod's namespace, which the pod
-		// controls (it may rename its interface): a binding the kernel
-		// holds is then drift, not a pod to skip.
-		if _, bound, err := g.Counters(ctx, inv.plan.Owner); err == nil && bound && hasRules(inv.plan) && inv.cfg.Binding != snat.BindingAddress {
-			_, _, why := linkguard.HostLink(args.Netns, "", args.IfName)
-			return &snat.DriftError{Owner: inv.plan.Owner, Problems: []string{fmt.Sprintf("the pod is bound to a link, which cannot be found now: %v", why)}}
-		}
-		return nil
-	}
-	return g.Check(ctx, b)
+	return linkguard.New(inv.cfg.GuardTable).Check(ctx, b)
 }
 
 func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
