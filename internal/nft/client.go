@@ -86,3 +86,22 @@ func (o *observed) ListElements(table string, s *Set) ([]Element, error) {
 	o.f("list", nil)
 	return o.Client.ListElements(table, s)
 }
+
+// HoldsExactly reports whether chain of table holds exactly want, in
+// order (one listing of the chain): how a backend decides that its base
+// objects need no rewriting.
+func HoldsExactly(c Client, table, chain string, want []*Rule) (bool, error) {
+	have, err := c.ListRules(table, chain)
+	if err != nil {
+		return false, err
+	}
+	if len(have) != len(want) {
+		return false, nil
+	}
+	for i := range want {
+		if have[i].String() != want[i].String() {
+			return false, nil
+		}
+	}
+	return true, nil
+}

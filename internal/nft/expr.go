@@ -286,3 +286,18 @@ func SetMarkBits(value, mask uint32) []expr.Any {
 		&expr.Meta{Key: expr.MetaKeyMARK, SourceRegister: true, Register: Reg1},
 	}
 }
+
+// SourceVmaps are "ip saddr vmap @map4" and "ip6 saddr vmap @map6" in
+// chain: the one lookup per packet that sends a pod's packets to its
+// chain (ipmasq's SNAT, the link binding).
+func SourceVmaps(chain, map4, map6 string) []*Rule {
+	var out []*Rule
+	for _, f := range []byte{unix.NFPROTO_IPV4, unix.NFPROTO_IPV6} {
+		name := map4
+		if f == unix.NFPROTO_IPV6 {
+			name = map6
+		}
+		out = append(out, &Rule{Chain: chain, Exprs: append(MatchFamily(f), LoadAddr(f, false, Reg1), LookupVerdict(name))})
+	}
+	return out
+}

@@ -66,6 +66,11 @@ func dumpBySource(addr netip.Addr, reply bool) ([]ctFlow, error) {
 	filter := nl.NewRtAttr(ctaFilter|unix.NLA_F_NESTED, nil)
 	filter.AddRtAttr(flagsAttr, binary.NativeEndian.AppendUint32(nil, ctaFilterFIPSrc))
 	req.AddData(filter)
+	return execDump(req)
+}
+
+// execDump sends a dump request and parses the entries it returns.
+func execDump(req *nl.NetlinkRequest) ([]ctFlow, error) {
 	msgs, err := req.Execute(unix.NETLINK_NETFILTER, 0)
 	if err != nil {
 		return nil, err
@@ -173,17 +178,7 @@ func conntrackCount() (int, bool) {
 func dumpAll(fam uint8) ([]ctFlow, error) {
 	req := nl.NewNetlinkRequest((unix.NFNL_SUBSYS_CTNETLINK<<8)|nl.IPCTNL_MSG_CT_GET, unix.NLM_F_DUMP)
 	req.AddData(&nl.Nfgenmsg{NfgenFamily: fam, Version: nl.NFNETLINK_V0})
-	msgs, err := req.Execute(unix.NETLINK_NETFILTER, 0)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ctFlow, 0, len(msgs))
-	for _, m := range msgs {
-		if f, ok := parseFlow(m); ok {
-			out = append(out, f)
-		}
-	}
-	return out, nil
+	return execDump(req)
 }
 
 func famOf(a netip.Addr) uint8 {

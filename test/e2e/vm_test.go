@@ -300,9 +300,17 @@ func (n *nri) waitLog(t *testing.T, re string, want int) {
 	}
 }
 
-// metric sums every series of the named metric whose labels contain
-// labelSubstr, from diktyo-nri's Prometheus endpoint.
-func (n *nri) metric(t *testing.T, name, labelSubstr string) float64 {
+// sample is one series of diktyo-nri's Prometheus endpoint.
+type sample struct {
+	name, labelText string // labelText: between the braces, as exposed
+	labels          map[string]string
+	value           float64
+}
+
+var labelRE = regexp.MustCompile(`(\w+)="((?:[^"\\]|\\.)*)"`)
+
+// samples scrapes diktyo-nri's Prometheus endpoint once.
+func (n *nri) samples(t *testing.T) []sample {
 	t.Helper()
 	client := &http.Client{Timeout: 5 * time.Second}
 	resp, err := client.Get("http://" + n.metrics + "/metrics")
@@ -310,7 +318,7 @@ func (n *nri) metric(t *testing.T, name, labelSubstr string) float64 {
 		t.Fatalf("metrics: %v", err)
 	}
 	defer resp.Body.Close()
-	var sum float64
+	var out []sample
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		line := sc.Text()
@@ -318,15 +326,36 @@ func (n *nri) metric(t *testing.T, name, labelSubstr string) float64 {
 			continue
 		}
 		series, val, ok := strings.Cut(line, " ")
-		metric, labels, _ := strings.Cut(series, "{")
-		if !ok || metric != name || !strings.Contains(labels, labelSubstr) {
+		if i := strings.LastIndex(line, "} "); i >= 0 {
+			series, val, ok = line[:i+1], line[i+2:], true
+		}
+		if !ok {
 			continue
 		}
+		name, labelText, _ := strings.Cut(series, "{")
+		labelText = strings.TrimSuffix(labelText, "}")
 		f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
 		if err != nil {
 			t.Fatalf("metrics line %q: %v", line, err)
 		}
-		sum += f
+		sm := sample{name: name, labelText: labelText, labels: map[string]string{}, value: f}
+		for _, m := range labelRE.FindAllStringSubmatch(labelText, -1) {
+			sm.labels[m[1]] = m[2]
+		}
+		out = append(out, sm)
+	}
+	return out
+}
+
+// metric sums every series of the named metric whose labels contain
+// labelSubstr, from diktyo-nri's Prometheus endpoint.
+func (n *nri) metric(t *testing.T, name, labelSubstr string) float64 {
+	t.Helper()
+	var sum float64
+	for _, s := range n.samples(t) {
+		if s.name == name && strings.Contains(s.labelText, labelSubstr) {
+			sum += s.value
+		}
 	}
 	return sum
 }
@@ -336,44 +365,15 @@ func (n *nri) metric(t *testing.T, name, labelSubstr string) float64 {
 // that is not exposed sums to 0.
 func (n *nri) metricWhere(t *testing.T, name string, labels map[string]string) float64 {
 	t.Helper()
-	client := &http.Client{Timeout: 5 * time.Second}
-	resp, err := client.Get("http://" + n.metrics + "/metrics")
-	if err != nil {
-		t.Fatalf("metrics: %v", err)
-	}
-	defer resp.Body.Close()
-	labelRE := regexp.MustCompile(`(\w+)="((?:[^"\\]|\\.)*)"`)
 	var sum float64
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		metric, rest, _ := strings.Cut(line, "{")
-		if metric != name {
-			continue
-		}
-		set, val, ok := strings.Cut(rest, "} ")
-		if !ok {
-			t.Fatalf("metrics line %q: no labels", line)
-		}
-		have := map[string]string{}
-		for _, m := range labelRE.FindAllStringSubmatch(set, -1) {
-			have[m[1]] = m[2]
-		}
-		match := true
+	for _, s := range n.samples(t) {
+		match := s.name == name
 		for k, v := range labels {
-			match = match && have[k] == v
+			match = match && s.labels[k] == v
 		}
-		if !match {
-			continue
+		if match {
+			sum += s.value
 		}
-		f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-		if err != nil {
-			t.Fatalf("metrics line %q: %v", line, err)
-		}
-		sum += f
 	}
 	return sum
 }

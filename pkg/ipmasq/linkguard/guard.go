@@ -41,14 +41,9 @@ func (g *Guard) open(ctx context.Context) (nft.Client, error) {
 func (g *Guard) base(c nft.Client) (*nft.Batch, error) {
 	b := nft.NewBatch(g.Table)
 	for _, ch := range baseChains {
-		have, err := c.ListRules(g.Table, ch.Name)
+		ok, err := nft.HoldsExactly(c, g.Table, ch.Name, baseRules(ch.Name))
 		if err != nil {
 			return nil, err
-		}
-		want := baseRules(ch.Name)
-		ok := len(have) == len(want)
-		for i := 0; ok && i < len(want); i++ {
-			ok = have[i].String() == want[i].String()
 		}
 		if !ok {
 			RenderBase(b)

@@ -155,17 +155,7 @@ var baseChains = []*nft.Chain{
 }
 
 // baseRules are a base chain's rules, in order.
-func baseRules(chain string) []*nft.Rule {
-	var out []*nft.Rule
-	for _, f := range []byte{unix.NFPROTO_IPV4, unix.NFPROTO_IPV6} {
-		name := Map4
-		if f == unix.NFPROTO_IPV6 {
-			name = Map6
-		}
-		out = append(out, &nft.Rule{Chain: chain, Exprs: append(nft.MatchFamily(f), nft.LoadAddr(f, false, nft.Reg1), nft.LookupVerdict(name))})
-	}
-	return out
-}
+func baseRules(chain string) []*nft.Rule { return nft.SourceVmaps(chain, Map4, Map6) }
 
 // RenderBase declares the table, maps and base chain and rewrites the
 // base chain's rules (idempotent, as in ipmasq's nftables backend).

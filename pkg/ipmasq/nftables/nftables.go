@@ -71,14 +71,9 @@ func (s *session) close() { _ = s.c.Close() }
 // number of pods.
 func (s *session) base() (*nft.Batch, error) {
 	b := nft.NewBatch(s.b.Table)
-	have, err := s.c.ListRules(s.b.Table, BaseChain)
+	ok, err := nft.HoldsExactly(s.c, s.b.Table, BaseChain, baseRules())
 	if err != nil {
 		return nil, err
-	}
-	want := baseRules()
-	ok := len(have) == len(want)
-	for i := 0; ok && i < len(want); i++ {
-		ok = have[i].String() == want[i].String()
 	}
 	if !ok {
 		RenderBase(b)

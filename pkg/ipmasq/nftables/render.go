@@ -142,17 +142,7 @@ func nfFamily(fam snat.Family) byte {
 }
 
 // baseRules are BaseRules as expressions.
-func baseRules() []*nft.Rule {
-	var out []*nft.Rule
-	for _, f := range []byte{unix.NFPROTO_IPV4, unix.NFPROTO_IPV6} {
-		name := Map4
-		if f == unix.NFPROTO_IPV6 {
-			name = Map6
-		}
-		out = append(out, &nft.Rule{Chain: BaseChain, Exprs: append(nft.MatchFamily(f), nft.LoadAddr(f, false, nft.Reg1), nft.LookupVerdict(name))})
-	}
-	return out
-}
+func baseRules() []*nft.Rule { return nft.SourceVmaps(BaseChain, Map4, Map6) }
 
 // RenderBase declares the table, maps and base chain and rewrites the
 // base chain's rules: idempotent and atomic with the rest of the batch,
