@@ -195,6 +195,7 @@ func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) 
 		log.Info("section done", "section", s.name, "took", time.Since(t0).Round(time.Millisecond))
 	}
 	h.Res.Elapsed = time.Since(h.Res.Started)
+	h.Res.Meta.LoadAvgEnd = firstLine("/proc/loadavg")
 	return h.Res, errors.Join(errs...)
 }
 

@@ -20,6 +20,10 @@ type Meta struct {
 	CPUModel string            `json:"cpuModel"`
 	MemTotal string            `json:"memTotal"`
 	LoadAvg  string            `json:"loadAvg"` // at start: a busy machine shows here
+	// LoadAvgEnd is /proc/loadavg when the run ended: a machine that got
+	// busy during the run shows here (its 15-minute figure covers most
+	// of a full run).
+	LoadAvgEnd string `json:"loadAvgEnd,omitempty"`
 	Versions map[string]string `json:"versions"`
 }
 

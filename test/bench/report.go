@@ -95,6 +95,9 @@ func (p *printer) meta(m Meta) {
 	p.row("CPU", fmt.Sprintf("%d × %s", m.CPUs, m.CPUModel))
 	p.row("memory", m.MemTotal)
 	p.row("load average at start", m.LoadAvg)
+	if m.LoadAvgEnd != "" {
+		p.row("load average at the end", m.LoadAvgEnd)
+	}
 	for _, k := range slices.Sorted(maps.Keys(m.Versions)) {
 		p.row(k, mdEscape(m.Versions[k]))
 	}
@@ -768,7 +771,9 @@ func (p *printer) method(r *Results) {
 	p.f("`/var/lib/diktyo-bench-vm`, bridge `dkbvm0`, subnet 198.18.210.0/24, so a test VM of the end-to-end suite is not ")
 	p.f("disturbed); its first run provisions it (a few minutes, not counted), later runs reuse it; ")
 	p.f("`DIKTYO_TESTVM_DIR=/var/lib/diktyo-bench-vm DIKTYO_TESTVM_BRIDGE=dkbvm0 DIKTYO_TESTVM_SUBNET=198.18.210.0/24 hack/testvm.sh clean` removes it. ")
-	p.f("Quiet the machine first: other load shows up as spread.\n\n")
+	p.f("Quiet the machine first: other load shows up as spread. A full run replaces this file only when the machine was quiet: ")
+	p.f("the 1-minute load average at the start and the 15-minute one at the end at most %.1f per CPU (`bench.QuietEnough`); ", BusyThreshold)
+	p.f("a busier run writes `bin/bench/benchmarks.md` instead and says why (`-publish-busy` overrides).\n\n")
 	p.f("What the harness does, so the figures can be judged:\n\n")
 	p.f("- Every plugin runs inside a throwaway \"node\" network namespace (`dktb-<run>-…`), one per configuration; pods are ")
 	p.f("namespaces linked to it by veth pairs; unrelated nat rules are loaded with one `iptables-restore --noflush` in chains ")
@@ -928,18 +933,46 @@ func fmtCount(n int) string {
 	return fmt.Sprint(n)
 }
 
+// BusyThreshold is the load average, per CPU, above which a machine is
+// busy: its figures are not published (QuietEnough).
+const BusyThreshold = 0.5
+
 // busyMachine tells whether the 1-minute load average at start exceeded
-// half the CPUs.
+// BusyThreshold per CPU.
 func busyMachine(m Meta) (bool, string) {
-	f := strings.Fields(m.LoadAvg)
-	if len(f) == 0 || m.CPUs == 0 {
+	load, ok := loadField(m.LoadAvg, 0)
+	if !ok || m.CPUs == 0 {
 		return false, ""
+	}
+	return load > BusyThreshold*float64(m.CPUs), strings.Fields(m.LoadAvg)[0]
+}
+
+// loadField is field i (0: 1 minute, 2: 15 minutes) of a /proc/loadavg
+// line.
+func loadField(line string, i int) (float64, bool) {
+	f := strings.Fields(line)
+	if len(f) <= i {
+		return 0, false
 	}
 	var load float64
-	if _, err := fmt.Sscanf(f[0], "%g", &load); err != nil {
-		return false, ""
+	if _, err := fmt.Sscanf(f[i], "%g", &load); err != nil {
+		return 0, false
 	}
-	return load > float64(m.CPUs)/2, f[0]
+	return load, true
+}
+
+// QuietEnough says whether a run's figures may be published (replace
+// docs/benchmarks.md): the 1-minute load average at start and the
+// 15-minute one at the end (most of a full run) at most BusyThreshold
+// per CPU. Otherwise it says why.
+func QuietEnough(m Meta) (bool, string) {
+	if busy, load := busyMachine(m); busy {
+		return false, fmt.Sprintf("load average %s at start on %d CPUs (above %.1f per CPU)", load, m.CPUs, BusyThreshold)
+	}
+	if end, ok := loadField(m.LoadAvgEnd, 2); ok && m.CPUs > 0 && end > BusyThreshold*float64(m.CPUs) {
+		return false, fmt.Sprintf("15-minute load average %g at the end on %d CPUs (above %.1f per CPU): the machine got busy during the run", end, m.CPUs, BusyThreshold)
+	}
+	return true, ""
 }
 
 func mdEscape(s string) string {

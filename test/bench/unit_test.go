@@ -541,3 +541,22 @@ func ReadWellFormedXML(t *testing.T, path string) []byte {
 		}
 	}
 }
+
+// TestQuietEnough: figures are published only from a machine that was
+// quiet at the start and stayed quiet (the 15-minute load at the end).
+func TestQuietEnough(t *testing.T) {
+	for _, c := range []struct {
+		start, end string
+		quiet      bool
+	}{
+		{"0.19 0.30 0.40 1/200 9", "0.50 0.60 0.70 1/200 9", true},
+		{"1.64 0.30 0.40 1/200 9", "0.50 0.60 0.70 1/200 9", false}, // busy at the start
+		{"0.19 0.30 0.40 1/200 9", "0.50 0.60 1.70 1/200 9", false}, // busy during the run
+		{"0.19 0.30 0.40 1/200 9", "", true},                        // an older result: no end figure
+	} {
+		quiet, why := QuietEnough(Meta{CPUs: 2, LoadAvg: c.start, LoadAvgEnd: c.end})
+		if quiet != c.quiet || (!quiet && why == "") {
+			t.Errorf("start %q end %q: quiet %v (%s), want %v", c.start, c.end, quiet, why, c.quiet)
+		}
+	}
+}

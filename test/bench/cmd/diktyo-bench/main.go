@@ -54,6 +54,7 @@ func run() error {
 	build := flag.Bool("build", false, "go build ./cmd/... into -bin first")
 	verbose := flag.Bool("v", false, "debug logging")
 	render := flag.String("render", "", "only render the report from results saved with -json (no root, nothing measured)")
+	publishBusy := flag.Bool("publish-busy", false, "replace docs/benchmarks.md even when the machine was busy (bench.QuietEnough says when)")
 	flag.Parse()
 	if *quick {
 		*mode = "quick"
@@ -79,10 +80,11 @@ func run() error {
 	if *perRound > 0 {
 		opts.PerRound = *perRound
 	}
+	published := filepath.Join(root, "docs", "benchmarks.md")
 	if *out == "" {
 		*out = filepath.Join(root, "bin", "bench", "benchmarks.md")
 		if opts.Mode == "full" {
-			*out = filepath.Join(root, "docs", "benchmarks.md")
+			*out = published
 		}
 	}
 	if *imgDir == "" {
@@ -123,6 +125,14 @@ func run() error {
 	}
 	if res == nil {
 		return runErr
+	}
+	if quiet, why := bench.QuietEnough(res.Meta); !quiet && *out == published && !*publishBusy {
+		// Published figures come from a quiet machine only: a busy run's
+		// report goes beside the binaries, and docs/ keeps the last
+		// quiet one.
+		*out = filepath.Join(root, "bin", "bench", "benchmarks.md")
+		*imgDir = filepath.Join(filepath.Dir(*out), "img")
+		log.Warn("the machine was busy: not replacing "+published, "why", why, "report", *out)
 	}
 	if err := writeReport(res, *out, *imgDir, *jsonOut); err != nil {
 		return err
