@@ -14,17 +14,17 @@ import (
 // Meta is the machine and the versions a run measured, printed at the top
 // of the report: figures are only comparable on the same row of this.
 type Meta struct {
-	Date     string            `json:"date"`
-	Host     string            `json:"host"`
-	CPUs     int               `json:"cpus"`
-	CPUModel string            `json:"cpuModel"`
-	MemTotal string            `json:"memTotal"`
-	LoadAvg  string            `json:"loadAvg"` // at start: a busy machine shows here
+	Date     string `json:"date"`
+	Host     string `json:"host"`
+	CPUs     int    `json:"cpus"`
+	CPUModel string `json:"cpuModel"`
+	MemTotal string `json:"memTotal"`
+	LoadAvg  string `json:"loadAvg"` // at start: a busy machine shows here
 	// LoadAvgEnd is /proc/loadavg when the run ended: a machine that got
 	// busy during the run shows here (its 15-minute figure covers most
 	// of a full run).
-	LoadAvgEnd string `json:"loadAvgEnd,omitempty"`
-	Versions map[string]string `json:"versions"`
+	LoadAvgEnd string            `json:"loadAvgEnd,omitempty"`
+	Versions   map[string]string `json:"versions"`
 }
 
 // CollectMeta reads the machine description and tool versions. Missing
