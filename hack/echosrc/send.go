@@ -35,6 +35,10 @@ type sendOptions struct {
 	count    int
 	interval time.Duration
 	tag      string
+	// refusedOK: a send the local firewall refuses (EPERM: a netfilter
+	// drop of a locally generated packet) is counted and the burst goes
+	// on, as a sender on the node's own namespace meets diktyo's binding.
+	refusedOK bool
 }
 
 // sender sends one datagram's payload from the burst's source to its
@@ -87,8 +91,8 @@ func sendMain(mode string, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer s.Close()
-	n, err := burst(s, o)
-	fmt.Fprintf(stdout, "sent %d of %d from %s to %s (%s)\n", n, o.count, netip.AddrPortFrom(o.src, o.sport), o.dst, mode)
+	n, refused, err := burst(s, o)
+	fmt.Fprintf(stdout, "sent %d of %d from %s to %s (%s), %d refused\n", n, o.count, netip.AddrPortFrom(o.src, o.sport), o.dst, mode, refused)
 	if err != nil {
 		fmt.Fprintf(stderr, "echosrc %s: datagram %d: %v\n", mode, n, err)
 		return 1
@@ -106,6 +110,7 @@ func parseSend(mode string, family int, args []string, stderr io.Writer) (sendOp
 	fs.IntVar(&o.count, "count", 10, fmt.Sprintf("datagrams to send (1-%d)", maxCount))
 	fs.DurationVar(&o.interval, "interval", 20*time.Millisecond, "pause between datagrams")
 	fs.StringVar(&o.tag, "tag", "echosrc-", "payload prefix (then the sequence number)")
+	fs.BoolVar(&o.refusedOK, "refused-ok", false, "count sends the local firewall refuses (EPERM) and go on")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -148,17 +153,24 @@ func (o sendOptions) check(family int) error {
 }
 
 // burst sends o.count datagrams, o.interval apart; it stops at the first
-// error and returns how many were sent.
-func burst(s sender, o sendOptions) (int, error) {
+// error (but a refused one with refusedOK) and returns how many were sent
+// and how many refused.
+func burst(s sender, o sendOptions) (sent, refused int, err error) {
 	for i := range o.count {
 		if i > 0 {
 			time.Sleep(o.interval)
 		}
-		if err := s.send(fmt.Appendf(nil, "%s%d", o.tag, i)); err != nil {
-			return i, err
+		err := s.send(fmt.Appendf(nil, "%s%d", o.tag, i))
+		switch {
+		case err == nil:
+			sent++
+		case o.refusedOK && errors.Is(err, unix.EPERM):
+			refused++
+		default:
+			return sent, refused, err
 		}
 	}
-	return o.count, nil
+	return sent, refused, nil
 }
 
 // rawSender writes whole IP packets (header included) to a raw socket.

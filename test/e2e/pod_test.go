@@ -46,6 +46,45 @@ func (v *testVM) podConfig(t *testing.T, name, namespace string, annotations map
 	return f, uid, os.WriteFile(f, b, 0o644)
 }
 
+// runHostPod runs a pod sandbox in the node's network namespace
+// (hostNetwork: true) with its app container (default capabilities)
+// started; removed at the end of the test.
+func (v *testVM) runHostPod(t *testing.T, name, namespace string) *pod {
+	t.Helper()
+	f, uid, err := v.podConfig(t, name, namespace, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostNet := map[string]any{"namespace_options": map[string]any{"network": 2}} // NODE
+	var cfg map[string]any
+	b, err := os.ReadFile(f)
+	if err == nil {
+		err = json.Unmarshal(b, &cfg)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg["linux"].(map[string]any)["security_context"] = hostNet
+	if b, err = json.Marshal(cfg); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := v.crictl(ctx, "runp", f)
+	if err != nil {
+		t.Fatalf("host-network pod %s: %v", name, err)
+	}
+	p := &pod{vm: v, ID: strings.TrimSpace(out), Name: name, Namespace: namespace, UID: uid, cfgFile: f}
+	t.Cleanup(func() { p.remove(t) })
+	if p.ctr, err = p.startContainer(t, "app", map[string]any{"security_context": hostNet}); err != nil {
+		t.Fatalf("host-network pod %s: %v", name, err)
+	}
+	return p
+}
+
 // runPod runs a pod sandbox; the error carries crictl's (containerd's)
 // message. A started pod is removed at the end of the test. Safe to call
 // from several goroutines (it never calls t.Fatal).

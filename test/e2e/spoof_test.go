@@ -81,6 +81,7 @@ func TestSpoof(t *testing.T) {
 			for i, m := range spoofMethods {
 				t.Run(m.name, func(t *testing.T) { s.try(t, m, 6000+2*i) })
 			}
+			t.Run("host network", func(t *testing.T) { s.tryHost(t, v) })
 			t.Run("binding", s.expectBinding)
 		})
 	}
@@ -215,6 +216,38 @@ func (s *spoofScene) try(t *testing.T, m spoofMethod, sport int) {
 				spoofMetric, spoofNS, got, spoofCount, spoofCount)
 		}
 	})
+}
+
+// tryHost: a host-network pod with the default capabilities sends with
+// A's address through a UDP socket with IP_TRANSPARENT, from the node's
+// own namespace: the node's output refuses every datagram, none reaches
+// the remote as A, and A's "as" count grows by the burst. Its control, a
+// burst from the node's own address to the same listener, arrives.
+func (s *spoofScene) tryHost(t *testing.T, v *testVM) {
+	h := v.runHostPod(t, "h", spoofNS)
+	dst := net.JoinHostPort(dstSNAT, strconv.Itoa(udpPort))
+	dropped := s.dropped(t)
+	spoofTag, ownTag := "host-as-a-", "host-own-"
+	out, err := h.execIn(h.ctr, "/bin/echosrc", "spoof-transparent", "--src", s.a.IP, "--dst", dst, "--sport", "6100",
+		"--count", strconv.Itoa(spoofCount), "--interval", "20ms", "--tag", spoofTag, "--refused-ok")
+	if want := fmt.Sprintf("sent 0 of %d ", spoofCount); err != nil || !strings.Contains(out, want) {
+		t.Errorf("host pod: echosrc spoof-transparent --src %s: %v\n%s (want every datagram refused by the node)", s.a.IP, err, out)
+	}
+	node := strings.Split(remoteHostAddr, "/")[0]
+	if out, err := h.execIn(h.ctr, "/bin/echosrc", "send-udp", "--src", node, "--dst", dst, "--sport", "6101",
+		"--count", strconv.Itoa(spoofCount), "--interval", "20ms", "--tag", ownTag); err != nil {
+		t.Fatalf("host pod: echosrc send-udp --src %s: %v\n%s", node, err, out)
+	}
+	if !eventually(10*time.Second, func() bool { return len(s.rx4.from(ownTag)) >= spoofCount }) {
+		t.Errorf("control: the remote got %d of the node's %d datagrams from its own address", len(s.rx4.from(ownTag)), spoofCount)
+	}
+	s.expectNeverAsA(t, s.rx4, spoofTag)
+	if n := len(s.rx4.from(spoofTag)); n != 0 {
+		t.Errorf("the remote got %d of the host pod's datagrams with A's source", n)
+	}
+	if got := s.dropped(t) - dropped; got < spoofCount {
+		t.Errorf("%s of a (as) grew by %v during the host pod's burst of %d, want at least %d", spoofMetric, got, spoofCount, spoofCount)
+	}
 }
 
 // expectNeverAsA is the check: none of the datagrams tagged tag
