@@ -170,7 +170,7 @@ func (p *Part) readBinding(ctx context.Context) *api.SNATBinding {
 	switch {
 	case p.cfg.Binding == snat.BindingAddress:
 		return &api.SNATBinding{Mode: api.BindingAddressOnly, Reason: `the ipmasq config says binding "address"`}
-	case !hasRules(p.plan):
+	case !bindable(p.plan):
 		return nil
 	}
 	d, ok, err := linkguard.New(p.cfg.GuardTable).Counters(ctx, p.plan.Owner)

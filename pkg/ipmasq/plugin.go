@@ -288,7 +288,7 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 // and no host-side link is an error naming the interface.
 func binding(inv *invocation, args *skel.CmdArgs) (linkguard.Binding, bool, error) {
 	b := linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark}
-	if inv.cfg.Binding == snat.BindingAddress || !hasRules(inv.plan) {
+	if inv.cfg.Binding == snat.BindingAddress || !bindable(inv.plan) {
 		return b, false, nil
 	}
 	link, index, err := linkguard.HostLink(args.Netns, "", args.IfName)
@@ -304,16 +304,11 @@ func binding(inv *invocation, args *skel.CmdArgs) (linkguard.Binding, bool, erro
 	return b, false, fmt.Errorf("finding the pod's link: %w", err)
 }
 
-// hasRules: a pod without ipmasq rules has no identity of ipmasq's to
-// bind.
-func hasRules(p *snat.Plan) bool {
-	for _, f := range p.Families {
-		if len(f.Rules) > 0 {
-			return true
-		}
-	}
-	return false
-}
+// bindable: every pod ipmasq sees with an address is bound, rules or
+// not: its routes (iproute's policy routing, which selects it by source
+// address too) are its identity as much as its SNAT, and in diktyo-nri
+// ipmasq sees only pods with a policy.
+func bindable(p *snat.Plan) bool { return len(p.Sources()) > 0 }
 
 // bind installs the pod's binding, or says (once per ADD) why it has
 // none. The nftables backend sends it with the pod's rules, in one
@@ -324,7 +319,7 @@ func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, b
 		return err
 	}
 	if !ok {
-		if hasRules(inv.plan) && inv.cfg.Binding == snat.BindingPreferred {
+		if bindable(inv.plan) && inv.cfg.Binding == snat.BindingPreferred {
 			_, _, why := linkguard.HostLink(args.Netns, "", args.IfName)
 			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", why)
 		}
