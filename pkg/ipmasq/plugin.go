@@ -284,7 +284,7 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 
 // binding is the pod's link binding under the config's mode: ok false
 // when the pod is to be bound by address alone (mode "address", a pod
-// without rules, or mode "preferred" and no host-side link). Mode "link"
+// without addresses, or mode "preferred" and no host-side link). Mode "link"
 // and no host-side link is an error naming the interface.
 func binding(inv *invocation, args *skel.CmdArgs) (linkguard.Binding, bool, error) {
 	b := linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark}
