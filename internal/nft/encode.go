@@ -258,6 +258,9 @@ func beU32(b []byte) uint32 {
 	return binary.BigEndian.Uint32(b)
 }
 
+// beU64 is a handle (NFTA_*_HANDLE, big-endian); callers check the length.
+func beU64(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
+
 // userdataGet returns the record typ of nftnl user data.
 func userdataGet(b []byte, typ byte) ([]byte, bool) {
 	for len(b) >= 2 {

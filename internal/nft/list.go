@@ -70,7 +70,7 @@ func decodeChain(b []byte) (table string, ch Chain) {
 			ch.Name = cstring(a.data)
 		case unix.NFTA_CHAIN_HANDLE:
 			if len(a.data) == 8 {
-				ch.Handle = uint64(beU32(a.data))<<32 | uint64(beU32(a.data[4:]))
+				ch.Handle = beU64(a.data)
 			}
 		case unix.NFTA_CHAIN_TYPE:
 			if ch.Hook == nil {
@@ -136,7 +136,7 @@ func decodeRule(b []byte) (r Rule, table string, err error) {
 			r.Chain = cstring(a.data)
 		case unix.NFTA_RULE_HANDLE:
 			if len(a.data) == 8 {
-				r.Handle = uint64(beU32(a.data))<<32 | uint64(beU32(a.data[4:]))
+				r.Handle = beU64(a.data)
 			}
 		case unix.NFTA_RULE_USERDATA:
 			if v, ok := userdataGet(a.data, udataComment); ok {

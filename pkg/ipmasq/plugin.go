@@ -245,7 +245,7 @@ func (v *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
 	if err := NewBackend(inv.cfg, v.run).Check(ctx, inv.plan); err != nil {
 		return err
 	}
-	b, ok, err := binding(inv, args)
+	b, ok, _, err := binding(inv, args)
 	if err != nil || !ok {
 		// Without a link found in the pod's namespace now (which the pod
 		// controls: it may rename its interface), a binding made at ADD
@@ -285,23 +285,24 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 // binding is the pod's link binding under the config's mode: ok false
 // when the pod is to be bound by address alone (mode "address", a pod
 // without addresses, or mode "preferred" and no host-side link). Mode "link"
-// and no host-side link is an error naming the interface.
-func binding(inv *invocation, args *skel.CmdArgs) (linkguard.Binding, bool, error) {
-	b := linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark}
+// and no host-side link is an error naming the interface. noLink is
+// why a pod under mode "preferred" has no link (for the log).
+func binding(inv *invocation, args *skel.CmdArgs) (b linkguard.Binding, ok bool, noLink, err error) {
+	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark}
 	if inv.cfg.Binding == snat.BindingAddress || !bindable(inv.plan) {
-		return b, false, nil
+		return b, false, nil, nil
 	}
 	link, index, err := linkguard.HostLink(args.Netns, "", args.IfName)
 	switch {
 	case err == nil:
 		b.Link, b.Index = link, index
-		return b, true, nil
+		return b, true, nil, nil
 	case errors.Is(err, linkguard.ErrNoHostLink) && inv.cfg.Binding == snat.BindingPreferred:
-		return b, false, nil
+		return b, false, err, nil
 	case errors.Is(err, linkguard.ErrNoHostLink):
-		return b, false, fmt.Errorf("binding %q: %w (binding \"preferred\" or \"address\" would bind it by address alone)", inv.cfg.Binding, err)
+		return b, false, nil, fmt.Errorf("binding %q: %w (binding \"preferred\" or \"address\" would bind it by address alone)", inv.cfg.Binding, err)
 	}
-	return b, false, fmt.Errorf("finding the pod's link: %w", err)
+	return b, false, nil, fmt.Errorf("finding the pod's link: %w", err)
 }
 
 // bindable: every pod ipmasq sees with an address is bound, rules or
@@ -314,14 +315,13 @@ func bindable(p *snat.Plan) bool { return len(p.Sources()) > 0 }
 // none. The nftables backend sends it with the pod's rules, in one
 // transaction; the iptables backend's rules follow it.
 func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, be snat.Backend) error {
-	b, ok, err := binding(inv, args)
+	b, ok, noLink, err := binding(inv, args)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		if bindable(inv.plan) && inv.cfg.Binding == snat.BindingPreferred {
-			_, _, why := linkguard.HostLink(args.Netns, "", args.IfName)
-			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", why)
+		if noLink != nil {
+			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", noLink)
 		}
 		return nil
 	}
