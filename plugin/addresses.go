@@ -193,6 +193,11 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 	defer p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = held })
 	log := p.podLog(e)
 	for _, m := range managed {
+		// Another node's pod may want it too: the Lease first, so that
+		// of two nodes probing at once only one goes on to assign it.
+		if err := p.leaseAddress(ctx, m.Addr); err != nil {
+			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+		}
 		res, err := p.addrs.Ensure(ctx, st.ledger, m)
 		if err != nil {
 			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
@@ -291,8 +296,11 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 		passErr = fmt.Errorf("cannot tell which pods use the managed addresses; withdrawing none: %w", uerr)
 		return
 	}
+	var inUse []netip.Addr
+	defer func() { p.keepLeases(inUse) }()
 	for _, o := range inv.Own {
 		if n := len(users[o.Addr]); n > 0 {
+			inUse = append(inUse, o.Addr)
 			continue
 		}
 		if d := st.cfg.Egress.Declared(o.Addr); d != nil && !d.Manage {
@@ -301,12 +309,15 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 			continue
 		}
 		removed, err := p.addrs.Withdraw(st.ledger, o.Addr)
-		switch {
-		case err != nil:
+		if err != nil {
 			passErr = fmt.Errorf("withdrawing egress address %s from %s: %w", o.Addr, o.Interface, err)
-		case removed:
+			continue
+		}
+		if removed {
 			p.log.Info("egress address withdrawn: no pod uses it", "address", o.Addr, "interface", o.Interface)
 		}
+		// Off this node: another node may have it now.
+		p.releaseAddress(o.Addr)
 	}
 }
 

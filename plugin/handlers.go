@@ -166,6 +166,7 @@ func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) 
 	}
 	p.pods.reject(e.pod.ID)
 	log.Error("pod rejected", "reason", reason, "error", err)
+	p.podEvent(e, true, refusalReason(err), evRun, "diktyo refused the pod: "+err.Error())
 	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.pod.Namespace, e.pod.Name, e.pod.ID, err)
 }
 

@@ -30,6 +30,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
@@ -64,6 +65,11 @@ type Options struct {
 	// them; nil: a hostaddr.Manager in the caller's network namespace
 	// (the host's). Tests point one at a throwaway namespace, or fake it.
 	Addresses AddressManager
+	// Cluster is the Kubernetes API client (Events, Leases); nil: made
+	// from the config's cluster section when ConnectCluster, else none
+	// (node-local).
+	Cluster        *cluster.Client
+	ConnectCluster bool
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -121,6 +127,9 @@ type Plugin struct {
 	reconcileMu sync.Mutex
 	reconciled  atomic.Uint64
 	reconcileCh chan string
+
+	// kube is the use of the Kubernetes API (cluster.go).
+	kube *kube
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -188,6 +197,9 @@ func New(opts Options) (*Plugin, error) {
 	path := opts.ConfigPath
 	p.configPath.Store(&path)
 	if _, err := p.reload(true); err != nil {
+		return nil, err
+	}
+	if err := p.connectCluster(); err != nil {
 		return nil, err
 	}
 	return p, nil

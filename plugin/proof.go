@@ -119,11 +119,17 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 }
 
 // Daemon is the local API's view of the daemon's state.
-func (p *Plugin) Daemon() localapi.Daemon { return p.daemonStatus() }
+func (p *Plugin) Daemon() localapi.Daemon {
+	d := p.daemonStatus()
+	d.Cluster = p.clusterStatus()
+	return d
+}
 
 // publishHealth sets diktyo_daemon_state to the state now.
 func (p *Plugin) publishHealth() {
-	now := p.daemonStatus().State
+	d := p.daemonStatus()
+	p.noteState(d)
+	now := d.State
 	for _, s := range daemonStates {
 		v := 0.0
 		if s == now {

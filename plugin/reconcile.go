@@ -3,6 +3,7 @@ package plugin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -10,6 +11,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
@@ -399,6 +401,8 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
 	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
+	p.podEvent(&e, true, cluster.ReasonRepairFailed, "Repair",
+		fmt.Sprintf("diktyo could not repair the pod's egress policy (it keeps what is applied; retried in %s): %v", delay, err))
 	time.AfterFunc(delay, func() {
 		p.pods.update(id, func(pe *podEntry) { pe.retryPending = false })
 		if ctx.Err() != nil {

@@ -57,6 +57,7 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	defer cancel()
 	go p.watchConfig(ctx)
 	go p.reconcileLoop(ctx)
+	go p.runCluster(ctx)
 
 	preinstalled := PreInstalled()
 	backoff := ro.MinBackoff

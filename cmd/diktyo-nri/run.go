@@ -78,7 +78,7 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 		return usageError{err}
 	}
 	slog.SetDefault(log)
-	p, err := plugin.New(plugin.Options{ConfigPath: o.config, ConfigRequired: cmd.Flags().Changed("config"), Logger: log})
+	p, err := plugin.New(plugin.Options{ConfigPath: o.config, ConfigRequired: cmd.Flags().Changed("config"), Logger: log, ConnectCluster: true})
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
 	}

@@ -110,7 +110,39 @@ func writeDaemon(w io.Writer, d *localapi.Daemon) {
 	for _, a := range d.UnprovenAddresses {
 		fmt.Fprintln(w, "  not this instance's, left alone: "+oneLine(a, 200))
 	}
+	writeCluster(w, d.Cluster)
 	fmt.Fprintln(w)
+}
+
+// writeCluster is the Kubernetes API line, and one per Lease.
+func writeCluster(w io.Writer, c *localapi.Cluster) {
+	switch {
+	case c == nil:
+		return
+	case c.Server == "":
+		fmt.Fprintln(w, "Cluster: node-local ("+oneLine(c.NodeLocal, 200)+")")
+		return
+	}
+	events := "off"
+	if c.Events {
+		events = "on"
+	}
+	fmt.Fprintf(w, "Cluster: node %s, API server %s, events %s, leases in %s\n", c.Node, c.Server, events, c.LeaseNamespace)
+	for _, l := range c.Leases {
+		line := "  lease " + l.Name + " (" + l.Address + "): "
+		switch {
+		case l.Held:
+			line += "held by this node"
+		case l.Holder != "":
+			line += "held by node " + l.Holder
+		default:
+			line += "not held"
+		}
+		if l.Error != "" {
+			line += "; " + oneLine(l.Error, 200)
+		}
+		fmt.Fprintln(w, line)
+	}
 }
 
 func writePodTable(w io.Writer, pods []localapi.PodStatus) error {

@@ -39,6 +39,34 @@ type Daemon struct {
 	// (another instance's, or assigned before ownership records), each
 	// "ADDR on IFACE (why)": left alone, never withdrawn by this one.
 	UnprovenAddresses []string `json:"unprovenAddresses,omitempty"`
+	// Cluster is the use of the Kubernetes API (nil: unknown).
+	Cluster *Cluster `json:"cluster,omitempty"`
+}
+
+// Cluster is diktyo-nri's use of the Kubernetes API (docs/cluster.md).
+type Cluster struct {
+	// NodeLocal says why there is no API server (empty: there is one).
+	NodeLocal string `json:"nodeLocal,omitempty"`
+	// Server is the API server's address; Node this node's name.
+	Server string `json:"server,omitempty"`
+	Node   string `json:"node,omitempty"`
+	// Events: Events are posted on refused pods and on the node.
+	Events bool `json:"events"`
+	// LeaseNamespace holds the Leases of managed egress addresses.
+	LeaseNamespace string  `json:"leaseNamespace,omitempty"`
+	Leases         []Lease `json:"leases,omitempty"`
+}
+
+// Lease is what this node knows of one managed egress address's Lease.
+type Lease struct {
+	Address string `json:"address"`
+	Name    string `json:"name"`
+	// Held: this node holds it; else Holder (another node) does, or
+	// nobody (both empty).
+	Held   bool   `json:"held"`
+	Holder string `json:"holder,omitempty"`
+	// Error is the last failure to take or renew it.
+	Error string `json:"error,omitempty"`
 }
 
 // PodStatus is what diktyo-nri knows of one pod sandbox.

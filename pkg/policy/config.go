@@ -82,6 +82,9 @@ type Config struct {
 	// pools of port blocks (egress.go, docs/egress.md). Absent: no egress
 	// checks at all, as before the section existed.
 	Egress *EgressConfig `json:"egress,omitempty"`
+	// Cluster is what diktyo-nri does with the Kubernetes API
+	// (cluster.go, docs/cluster.md).
+	Cluster ClusterConfig `json:"cluster"`
 
 	podNets []netip.Prefix
 }
@@ -364,6 +367,7 @@ func DefaultConfig() *Config {
 		ReloadInterval: Duration{5 * time.Second},
 		API:            APIConfig{Socket: DefaultAPISocket},
 		Debug:          DebugConfig{Dir: DefaultDebugDir},
+		Cluster:        defaultCluster(),
 	}
 }
 
@@ -427,6 +431,9 @@ func (c *Config) validate() error {
 	}
 	if err := c.Defaults.SNAT.validate(); err != nil {
 		return fmt.Errorf("defaults.snat.%w", err)
+	}
+	if err := c.Cluster.validate(); err != nil {
+		return err
 	}
 	if err := c.validateNode(); err != nil {
 		return err
