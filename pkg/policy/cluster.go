@@ -43,7 +43,7 @@ type ClusterConfig struct {
 	// else the host name.
 	NodeName string `json:"nodeName,omitempty"`
 	// Events turns the Events on pods and on the node off when false.
-	Events *bool        `json:"events,omitempty"`
+	Events *bool       `json:"events,omitempty"`
 	Leases LeaseConfig `json:"leases"`
 }
 
