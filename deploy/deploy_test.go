@@ -19,6 +19,7 @@ import (
 	"github.com/containernetworking/cni/libcni"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
@@ -66,6 +67,15 @@ type manifests struct {
 	namespaces []*corev1.Namespace
 	accounts   []*corev1.ServiceAccount
 	configMaps map[string]*corev1.ConfigMap
+	// RBAC (rbac.yaml): what diktyo-nri may do with the API.
+	clusterRoles        []*rbacv1.ClusterRole
+	clusterRoleBindings []*rbacv1.ClusterRoleBinding
+	roles               []*rbacv1.Role
+	roleBindings        []*rbacv1.RoleBinding
+	// The chart's optional monitoring objects (Prometheus Operator CRDs:
+	// no Go types here, kept as decoded YAML).
+	services []*corev1.Service
+	monitors []map[string]any
 }
 
 func readFile(t *testing.T, name string) []byte {
@@ -161,6 +171,30 @@ func (m *manifests) decode(t *testing.T, where string, doc []byte) {
 		var sa corev1.ServiceAccount
 		strict(t, where, doc, &sa)
 		m.accounts = append(m.accounts, &sa)
+	case "rbac.authorization.k8s.io/v1/ClusterRole":
+		var o rbacv1.ClusterRole
+		strict(t, where, doc, &o)
+		m.clusterRoles = append(m.clusterRoles, &o)
+	case "rbac.authorization.k8s.io/v1/ClusterRoleBinding":
+		var o rbacv1.ClusterRoleBinding
+		strict(t, where, doc, &o)
+		m.clusterRoleBindings = append(m.clusterRoleBindings, &o)
+	case "rbac.authorization.k8s.io/v1/Role":
+		var o rbacv1.Role
+		strict(t, where, doc, &o)
+		m.roles = append(m.roles, &o)
+	case "rbac.authorization.k8s.io/v1/RoleBinding":
+		var o rbacv1.RoleBinding
+		strict(t, where, doc, &o)
+		m.roleBindings = append(m.roleBindings, &o)
+	case "v1/Service":
+		var o corev1.Service
+		strict(t, where, doc, &o)
+		m.services = append(m.services, &o)
+	case "monitoring.coreos.com/v1/ServiceMonitor", "monitoring.coreos.com/v1/PrometheusRule":
+		var o map[string]any
+		strict(t, where, doc, &o)
+		m.monitors = append(m.monitors, o)
 	case "v1/ConfigMap":
 		var cm corev1.ConfigMap
 		strict(t, where, doc, &cm)

@@ -152,6 +152,18 @@ func (m *manifests) objects() []object {
 	for _, o := range m.daemonSets {
 		out = append(out, object{"DaemonSet", o.Name})
 	}
+	for _, o := range m.clusterRoles {
+		out = append(out, object{"ClusterRole", o.Name})
+	}
+	for _, o := range m.clusterRoleBindings {
+		out = append(out, object{"ClusterRoleBinding", o.Name})
+	}
+	for _, o := range m.roles {
+		out = append(out, object{"Role", o.Name})
+	}
+	for _, o := range m.roleBindings {
+		out = append(out, object{"RoleBinding", o.Name})
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].kind+"/"+out[i].name < out[j].kind+"/"+out[j].name })
 	return out
 }
@@ -167,6 +179,12 @@ func (m *manifests) namespaced() map[object]*objectMeta {
 	}
 	for _, o := range m.daemonSets {
 		out[object{"DaemonSet", o.Name}] = &objectMeta{o.Namespace, o.Labels}
+	}
+	for _, o := range m.roles {
+		out[object{"Role", o.Name}] = &objectMeta{o.Namespace, o.Labels}
+	}
+	for _, o := range m.roleBindings {
+		out[object{"RoleBinding", o.Name}] = &objectMeta{o.Namespace, o.Labels}
 	}
 	return out
 }
@@ -312,8 +330,8 @@ func checkChartObjects(t *testing.T, r *rendered, namespace string) {
 	if i < 0 {
 		t.Fatalf("DaemonSet serviceAccountName %q: no such ServiceAccount", spec.ServiceAccountName)
 	}
-	if sa := r.accounts[i]; sa.AutomountServiceAccountToken == nil || *sa.AutomountServiceAccountToken {
-		t.Error("ServiceAccount mounts a token: diktyo-nri never talks to the API")
+	if sa := r.accounts[i]; sa.AutomountServiceAccountToken == nil || !*sa.AutomountServiceAccountToken {
+		t.Error("ServiceAccount mounts no token: diktyo-nri's Events and Leases need one (docs/cluster.md)")
 	}
 }
 
@@ -402,6 +420,7 @@ func TestChartCustomValues(t *testing.T) {
 	const release, namespace = "edge", "net-system"
 	r := render(t, release, namespace, valuesFile(t, customValues))
 	checkChartObjects(t, r, namespace)
+	// rbac.create: false: no roles.
 	want := []object{{"ConfigMap", "edge-diktyo-config"}, {"DaemonSet", "edge-diktyo-nri"}, {"ServiceAccount", "edge-diktyo-nri"}}
 	if got := r.objects(); !slices.Equal(got, want) {
 		t.Fatalf("objects %v, want %v", got, want)
@@ -461,9 +480,10 @@ func TestChartCustomValues(t *testing.T) {
 	if flags["idx"] != "20" {
 		t.Errorf("extraArgs not appended: %v", main.Command)
 	}
-	if len(main.Env) != 1 || main.Env[0].Name != "NODE_NAME" || main.Env[0].ValueFrom == nil ||
-		main.Env[0].ValueFrom.FieldRef == nil || main.Env[0].ValueFrom.FieldRef.FieldPath != "spec.nodeName" {
-		t.Errorf("env %+v, want NODE_NAME from spec.nodeName", main.Env)
+	if len(main.Env) != 3 || main.Env[0].Name != "NODE_NAME" || main.Env[0].ValueFrom == nil ||
+		main.Env[0].ValueFrom.FieldRef == nil || main.Env[0].ValueFrom.FieldRef.FieldPath != "spec.nodeName" ||
+		main.Env[1].Name != "POD_NAMESPACE" || main.Env[2].Name != "GOMEMLIMIT" || main.Env[2].Value != "200MiB" {
+		t.Errorf("env %+v, want NODE_NAME from spec.nodeName, POD_NAMESPACE, then extraEnv's GOMEMLIMIT=200MiB", main.Env)
 	}
 	if spec.PriorityClassName != "" || spec.NodeSelector["diktyo.io/enabled"] != "true" || len(spec.ImagePullSecrets) != 1 {
 		t.Errorf("scheduling: priorityClassName %q nodeSelector %v imagePullSecrets %v", spec.PriorityClassName, spec.NodeSelector, spec.ImagePullSecrets)
@@ -682,5 +702,59 @@ func TestInstallDocHelmValues(t *testing.T) {
 	}
 	if strings.Contains(r.notes, "grants nothing") {
 		t.Error("NOTES.txt says a config with namespace rules grants nothing")
+	}
+}
+
+// TestChartMonitoring: the ServiceMonitor (with its headless Service) and
+// the PrometheusRule are off by default, render when enabled, and every
+// alert names metrics diktyo-nri registers; a ServiceMonitor over
+// loopback-only metrics is refused with a message naming the value.
+func TestChartMonitoring(t *testing.T) {
+	if r := render(t, "diktyo", "diktyo-system"); len(r.monitors) != 0 || len(r.services) != 0 {
+		t.Fatalf("monitoring rendered by default: %d objects, %d services", len(r.monitors), len(r.services))
+	}
+	on := valuesYAML(t, "metricsAddr: \":9630\"\nmonitoring: {serviceMonitor: {enabled: true, labels: {release: prom}}, prometheusRule: {enabled: true}}")
+	r := render(t, "diktyo", "diktyo-system", on)
+	kinds := map[string]map[string]any{}
+	for _, o := range r.monitors {
+		kinds[o["kind"].(string)] = o
+	}
+	sm, pr := kinds["ServiceMonitor"], kinds["PrometheusRule"]
+	if sm == nil || pr == nil || len(r.services) != 1 {
+		t.Fatalf("rendered %v and %d services, want a ServiceMonitor, a PrometheusRule and one Service", slices.Collect(maps.Keys(kinds)), len(r.services))
+	}
+	svc := r.services[0]
+	if svc.Spec.ClusterIP != "None" || len(svc.Spec.Ports) != 1 || svc.Spec.Ports[0].Port != 9630 {
+		t.Errorf("Service %+v: want headless, port 9630", svc.Spec)
+	}
+	ds := r.daemonSets[0]
+	for k, v := range svc.Spec.Selector {
+		if ds.Spec.Template.Labels[k] != v {
+			t.Errorf("Service selector %s=%s does not select the DaemonSet's pods (%v)", k, v, ds.Spec.Template.Labels)
+		}
+	}
+	smYAML, _ := yaml.Marshal(sm)
+	if !strings.Contains(string(smYAML), "release: prom") || !strings.Contains(string(smYAML), "port: metrics") {
+		t.Errorf("ServiceMonitor lacks its extra label or the metrics port:\n%s", smYAML)
+	}
+	prYAML, _ := yaml.Marshal(pr)
+	registered := string(readFile(t, "../plugin/metrics.go")) + string(readFile(t, "../plugin/bindings.go"))
+	names := regexp.MustCompile(`diktyo_[a-z_]+`).FindAllString(string(prYAML), -1)
+	if len(names) < 5 {
+		t.Fatalf("PrometheusRule names %d metrics, want one per alert:\n%s", len(names), prYAML)
+	}
+	for _, n := range names {
+		if !strings.Contains(registered, `"`+n+`"`) {
+			t.Errorf("PrometheusRule uses %s, which diktyo-nri does not register", n)
+		}
+	}
+	for _, alert := range []string{"DiktyoPodFailures", "DiktyoDegraded", "DiktyoEgressPoolExhausted", "DiktyoSpoofedPackets", "DiktyoRepairFailing"} {
+		if !strings.Contains(string(prYAML), "alert: "+alert) {
+			t.Errorf("PrometheusRule has no alert %s", alert)
+		}
+	}
+	_, err := renderChart("diktyo", "diktyo-system", valuesYAML(t, "monitoring: {serviceMonitor: {enabled: true}}"))
+	if err == nil || !strings.Contains(err.Error(), `metricsAddr "127.0.0.1:9630" is loopback only`) {
+		t.Errorf("ServiceMonitor over loopback metrics: %v, want a refusal naming metricsAddr", err)
 	}
 }

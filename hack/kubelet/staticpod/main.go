@@ -9,8 +9,9 @@
 //     ConfigMap's data (-configmap NAME=DIR, written by this command), with
 //     a key replaced or added by a node's own file where given (-configfile
 //     KEY=PATH: what an admin editing the ConfigMap would do);
-//   - serviceAccountName is dropped (automountServiceAccountToken is false:
-//     the pod never had a token).
+//   - serviceAccountName is dropped and no token is mounted (there is no
+//     API server to give one: diktyo-nri is node-local, and says so in
+//     its log and status).
 //
 // The node's own layout, for a node whose paths are not the defaults
 // (hack/kubelet.sh's test node keeps everything under its state dir):
@@ -163,6 +164,8 @@ func staticPod(o options, ds *appsv1.DaemonSet, cms map[string]*corev1.ConfigMap
 	pod.Labels = mergeLabels(ds.Labels, tmpl.Labels)
 	pod.Spec.ServiceAccountName = ""
 	pod.Spec.DeprecatedServiceAccount = ""
+	noToken := false
+	pod.Spec.AutomountServiceAccountToken = &noToken
 
 	used := map[string]bool{}
 	for i := range pod.Spec.Volumes {
