@@ -16,7 +16,9 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -160,6 +162,9 @@ func start(bin string, users []User) (s *Server, err error) {
 		"--secure-port", fmt.Sprint(apiPort), "--cert-dir", filepath.Join(dir, "certs"),
 		"--token-auth-file", filepath.Join(dir, "tokens.csv"),
 		"--authorization-mode", "RBAC",
+		// Loopback only: no endpoints for the kubernetes Service (nothing
+		// here reaches it through a ClusterIP).
+		"--endpoint-reconciler-type", "none",
 		"--service-account-issuer", "https://kubernetes.default.svc",
 		"--service-account-key-file", filepath.Join(dir, "sa.pub"),
 		"--service-account-signing-key-file", filepath.Join(dir, "sa.key"),
@@ -226,15 +231,15 @@ func (s *Server) run(path, name string, args ...string) error {
 func (s *Server) waitReady(limit time.Duration) error {
 	rc := s.Config(Admin)
 	rc.Timeout = 2 * time.Second
-	client, err := rest.UnversionedRESTClientFor(rc)
+	client, err := rest.HTTPClientFor(rc)
 	if err != nil {
 		return err
 	}
 	deadline := time.Now().Add(limit)
 	var last error
 	for time.Now().Before(deadline) {
-		body, err := client.Get().AbsPath("/readyz").DoRaw(context.Background())
-		if err == nil && strings.TrimSpace(string(body)) == "ok" {
+		body, err := get(client, s.URL+"/readyz")
+		if err == nil && strings.TrimSpace(body) == "ok" {
 			return nil
 		}
 		last = err
@@ -248,6 +253,23 @@ func (s *Server) waitReady(limit time.Duration) error {
 		time.Sleep(200 * time.Millisecond)
 	}
 	return fmt.Errorf("not ready within %s (%v): %s", limit, last, s.tail())
+}
+
+func get(c *http.Client, url string) (string, error) {
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = resp.Body.Close() }()
+	b, err := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s: %s: %s", url, resp.Status, b)
+	}
+	return string(b), err
 }
 
 func (s *Server) tail() string {

@@ -1,0 +1,447 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coordinationv1 "k8s.io/client-go/kubernetes/typed/coordination/v1"
+	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
+	eventsv1 "k8s.io/client-go/kubernetes/typed/events/v1"
+	rbacclient "k8s.io/client-go/kubernetes/typed/rbac/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
+)
+
+// The identity deploy/ gives diktyo-nri, and its namespace.
+const (
+	saNamespace = "diktyo-system"
+	saName      = "diktyo-nri"
+)
+
+var sa = kubeapi.ServiceAccount(saNamespace, saName)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	kubeapi.StopShared()
+	os.Exit(code)
+}
+
+// server is the shared API server with deploy/'s namespace and RBAC
+// applied (once), as an operator's kubectl apply -k would.
+func server(t *testing.T) *kubeapi.Server {
+	t.Helper()
+	s := kubeapi.Shared(t, sa)
+	rbacOnce.Do(func() { rbacErr = applyRBAC(s) })
+	if rbacErr != nil {
+		t.Fatalf("applying deploy/rbac.yaml: %v", rbacErr)
+	}
+	return s
+}
+
+var (
+	rbacOnce sync.Once
+	rbacErr  error
+)
+
+func applyRBAC(s *kubeapi.Server) error {
+	ctx := context.Background()
+	admin := s.Config(kubeapi.Admin)
+	core, err := typedcorev1.NewForConfig(admin)
+	if err != nil {
+		return err
+	}
+	for _, ns := range []string{saNamespace, "team-a", "other"} {
+		_, err := core.Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{})
+		if err != nil && !apierrors.IsAlreadyExists(err) {
+			return err
+		}
+	}
+	rc, err := rbacclient.NewForConfig(admin)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "rbac.yaml"))
+	if err != nil {
+		return err
+	}
+	for _, doc := range regexp.MustCompile(`(?m)^---\s*$`).Split(string(data), -1) {
+		var meta metav1.TypeMeta
+		if err := yaml.Unmarshal([]byte(doc), &meta); err != nil {
+			return err
+		}
+		switch meta.Kind {
+		case "ClusterRole":
+			var o rbacv1.ClusterRole
+			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
+				_, err = rc.ClusterRoles().Create(ctx, &o, metav1.CreateOptions{})
+			}
+		case "ClusterRoleBinding":
+			var o rbacv1.ClusterRoleBinding
+			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
+				_, err = rc.ClusterRoleBindings().Create(ctx, &o, metav1.CreateOptions{})
+			}
+		case "Role":
+			var o rbacv1.Role
+			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
+				_, err = rc.Roles(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+			}
+		case "RoleBinding":
+			var o rbacv1.RoleBinding
+			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
+				_, err = rc.RoleBindings(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+			}
+		default:
+			return errors.New("deploy/rbac.yaml: unexpected kind " + meta.Kind)
+		}
+		if err != nil && !apierrors.IsAlreadyExists(err) {
+			return err
+		}
+	}
+	return nil
+}
+
+// nodeClient is diktyo-nri's client on node, with deploy/'s identity.
+func nodeClient(t *testing.T, s *kubeapi.Server, node string) *Client {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := policy.DefaultConfig().Cluster
+	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig, s.Kubeconfig(t, dir, sa), node, saNamespace
+	c, err := Connect(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func newLeases(t *testing.T, s *kubeapi.Server, node string, d time.Duration) *Leases {
+	t.Helper()
+	l := NewLeases(nodeClient(t, s, node), d, d/3, slog.New(slog.DiscardHandler))
+	return l
+}
+
+// testAddr is a fresh address per test (the server is shared).
+var addrSeq atomic.Uint32
+
+func testAddr() netip.Addr {
+	n := addrSeq.Add(1)
+	return netip.AddrFrom4([4]byte{203, 0, 113, byte(n)})
+}
+
+func ctxT(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func adminLeases(t *testing.T, s *kubeapi.Server) coordinationv1.LeaseInterface {
+	c, err := coordinationv1.NewForConfig(s.Config(kubeapi.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Leases(saNamespace)
+}
+
+// TestLeaseHandover: node A holds X; node B is refused naming A; A stops
+// renewing (dies); once the Lease lapsed B takes it (one transition); A,
+// back, finds it lost at its next renewal and is told who took it; A's
+// release after that leaves B's Lease alone; B's release deletes it.
+func TestLeaseHandover(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	const d = 3 * time.Second
+	a, b := newLeases(t, s, "node-a", d), newLeases(t, s, "node-b", d)
+	var lostTo atomic.Value
+	a.OnLost = func(_ netip.Addr, by string) { lostTo.Store(by) }
+	x := testAddr()
+
+	if err := a.Acquire(ctx, x, false); err != nil {
+		t.Fatalf("A: %v", err)
+	}
+	if !a.Holds(x) {
+		t.Fatal("A does not hold X after Acquire")
+	}
+	err := b.Acquire(ctx, x, false)
+	var held *HeldError
+	if !errors.As(err, &held) || held.Holder != "node-a" || !strings.Contains(err.Error(), `held by node "node-a"`) ||
+		!strings.Contains(err.Error(), saNamespace+"/"+LeaseName(x)) {
+		t.Fatalf("B while A holds X: %v, want a HeldError naming node-a and the Lease", err)
+	}
+	// Renewals keep it A's past its duration.
+	for range 4 {
+		time.Sleep(d / 3)
+		a.RenewAll(ctx)
+	}
+	if err := b.Acquire(ctx, x, false); !errors.As(err, &held) {
+		t.Fatalf("B after A renewed past the duration: %v, want held", err)
+	}
+	// A dies: no more renewals. B gets X after the duration.
+	deadline := time.Now().Add(d + 2*time.Second)
+	for {
+		err = b.Acquire(ctx, x, false)
+		if err == nil || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("B after A stopped renewing for %s: %v", d, err)
+	}
+	le, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if holder(le) != "node-b" || le.Spec.LeaseTransitions == nil || *le.Spec.LeaseTransitions != 1 || le.Annotations[AddressAnnotation] != x.String() {
+		t.Fatalf("Lease after handover: holder %q transitions %v annotations %v", holder(le), le.Spec.LeaseTransitions, le.Annotations)
+	}
+	// A comes back and renews: it learns it lost X, to B.
+	a.RenewAll(ctx)
+	if a.Holds(x) || lostTo.Load() != "node-b" {
+		t.Fatalf("A after B took X: holds %v, told lost to %v", a.Holds(x), lostTo.Load())
+	}
+	if err := a.Release(ctx, x); err != nil {
+		t.Fatal(err)
+	}
+	if le, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{}); err != nil || holder(le) != "node-b" {
+		t.Fatalf("B's Lease after A's release: %v %v", holder(le), err)
+	}
+	if err := b.Release(ctx, x); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Fatalf("Lease after B's release: %v, want deleted", err)
+	}
+}
+
+// TestLeaseRace: eight nodes ask for one address at the same moment,
+// first when it has no Lease (they race to create it), then again when
+// the winner's Lease lapsed (they race to take it over): each time
+// exactly one gets it and every other is told which node did.
+func TestLeaseRace(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	x := testAddr()
+	const n, d = 8, 3 * time.Second
+	nodes := make([]*Leases, n)
+	for i := range nodes {
+		nodes[i] = newLeases(t, s, "race-"+string(rune('a'+i)), d)
+	}
+	race := func(round string) string {
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range nodes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				errs[i] = nodes[i].Acquire(ctx, x, false)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		winner := ""
+		for i, err := range errs {
+			var held *HeldError
+			switch {
+			case err == nil && winner != "":
+				t.Fatalf("%s: both %s and %s got %s", round, winner, nodes[i].Node(), x)
+			case err == nil:
+				winner = nodes[i].Node()
+			case !errors.As(err, &held):
+				t.Fatalf("%s: %s: %v, want a HeldError", round, nodes[i].Node(), err)
+			}
+		}
+		if winner == "" {
+			t.Fatalf("%s: nobody got %s: %v", round, x, errs)
+		}
+		for i, err := range errs {
+			var held *HeldError
+			if err != nil && errors.As(err, &held) && held.Holder != winner {
+				t.Errorf("%s: %s was told %s holds it, but %s does", round, nodes[i].Node(), held.Holder, winner)
+			}
+		}
+		le, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{})
+		if err != nil || holder(le) != winner {
+			t.Fatalf("%s: Lease holder %q (%v), want %s", round, holder(le), err, winner)
+		}
+		return winner
+	}
+	first := race("create")
+	// The winner forgets it (as a dead node would) and the Lease lapses.
+	for _, l := range nodes {
+		if l.Node() == first {
+			l.mu.Lock()
+			delete(l.held, x)
+			l.mu.Unlock()
+		}
+	}
+	time.Sleep(d + 500*time.Millisecond)
+	race("take over")
+}
+
+// TestLeaseWait: with wait, a pod's Acquire gets the address as soon as
+// the holder releases it, within its budget; without a release it gives
+// up at the budget with the HeldError.
+func TestLeaseWait(t *testing.T) {
+	s := server(t)
+	a, b := newLeases(t, s, "wait-a", 15*time.Second), newLeases(t, s, "wait-b", 15*time.Second)
+	x := testAddr()
+	if err := a.Acquire(ctxT(t), x, false); err != nil {
+		t.Fatal(err)
+	}
+	budget, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
+	defer cancel()
+	began := time.Now()
+	var held *HeldError
+	if err := b.Acquire(budget, x, true); !errors.As(err, &held) {
+		t.Fatalf("wait without a release: %v, want HeldError at the budget", err)
+	}
+	if el := time.Since(began); el < 600*time.Millisecond {
+		t.Fatalf("gave up after %s, before its budget", el)
+	}
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_ = a.Release(context.Background(), x)
+	}()
+	budget2, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel2()
+	if err := b.Acquire(budget2, x, true); err != nil {
+		t.Fatalf("wait with a release after 300ms: %v", err)
+	}
+}
+
+// TestRBAC: deploy/rbac.yaml gives diktyo-nri's service account exactly
+// what it uses: Leases in its own namespace, Events anywhere; nothing
+// else (no Leases elsewhere, no pods, secrets or nodes).
+func TestRBAC(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	c := nodeClient(t, s, "rbac-node")
+	own := NewLeases(c, 15*time.Second, 5*time.Second, slog.New(slog.DiscardHandler))
+	x := testAddr()
+	if err := own.Acquire(ctx, x, false); err != nil {
+		t.Fatalf("Lease in %s: %v", saNamespace, err)
+	}
+	if err := own.Release(ctx, x); err != nil {
+		t.Fatalf("releasing: %v", err)
+	}
+	elsewhere := *c
+	elsewhere.Namespace = "other"
+	if err := NewLeases(&elsewhere, 15*time.Second, 5*time.Second, slog.New(slog.DiscardHandler)).Acquire(ctx, x, false); !apierrors.IsForbidden(errors.Unwrap(err)) {
+		t.Errorf("Lease in another namespace: %v, want forbidden", err)
+	}
+	if _, err := c.Core.Pods("team-a").List(ctx, metav1.ListOptions{}); !apierrors.IsForbidden(err) {
+		t.Errorf("list pods: %v, want forbidden", err)
+	}
+	if _, err := c.Core.Secrets(saNamespace).List(ctx, metav1.ListOptions{}); !apierrors.IsForbidden(err) {
+		t.Errorf("list secrets: %v, want forbidden", err)
+	}
+	if _, err := c.Core.Nodes().Get(ctx, "rbac-node", metav1.GetOptions{}); !apierrors.IsForbidden(err) {
+		t.Errorf("get node: %v, want forbidden", err)
+	}
+	if _, err := c.Events.Events("team-a").List(ctx, metav1.ListOptions{}); !apierrors.IsForbidden(err) {
+		t.Errorf("list events: %v, want forbidden (it only writes them)", err)
+	}
+}
+
+// TestEvents: an Event on a refused pod reaches the API with diktyo's
+// reason, the note (cut to the API's limit), the pod as regarding and the
+// node as related, under deploy/'s RBAC; node Events too.
+func TestEvents(t *testing.T) {
+	s := server(t)
+	c := nodeClient(t, s, "events-node")
+	r := NewRecorder(c, slog.New(slog.DiscardHandler))
+	defer r.Shutdown()
+	long := "annotation diktyo.io/masq: value \"pool:web\": " + strings.Repeat("x", 2000)
+	r.Pod(PodRef{Namespace: "team-a", Name: "web-1", UID: "uid-web-1"}, true, ReasonRefused, "RunPodSandbox", long)
+	r.Node(true, ReasonDegraded, "Reconcile", "egress_state: unreadable")
+	ev, err := eventsv1.NewForConfig(s.Config(kubeapi.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(ns, reason string) *metav1.Time {
+		deadline := time.Now().Add(15 * time.Second)
+		for time.Now().Before(deadline) {
+			list, err := ev.Events(ns).List(context.Background(), metav1.ListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range list.Items {
+				if e.Reason != reason {
+					continue
+				}
+				switch reason {
+				case ReasonRefused:
+					if e.Regarding.Kind != "Pod" || e.Regarding.Name != "web-1" || e.Regarding.UID != "uid-web-1" || e.Type != corev1.EventTypeWarning ||
+						e.Related == nil || e.Related.Name != "events-node" || e.ReportingController != ReportingController ||
+						len(e.Note) > maxNote || !strings.HasPrefix(e.Note, "annotation diktyo.io/masq: value \"pool:web\"") || !strings.HasSuffix(e.Note, "[...]") {
+						t.Fatalf("pod event %+v", e)
+					}
+				case ReasonDegraded:
+					if e.Regarding.Kind != "Node" || e.Regarding.Name != "events-node" || e.Note != "egress_state: unreadable" {
+						t.Fatalf("node event %+v", e)
+					}
+				}
+				return &e.CreationTimestamp
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		t.Fatalf("no %s event in %s", reason, ns)
+		return nil
+	}
+	find("team-a", ReasonRefused)
+	find("default", ReasonDegraded)
+}
+
+// TestConnectNodeLocal: without credentials diktyo-nri is node-local, and
+// the error says why.
+func TestConnectNodeLocal(t *testing.T) {
+	t.Setenv("KUBERNETES_SERVICE_HOST", "")
+	cfg := policy.DefaultConfig().Cluster
+	if _, err := Connect(cfg, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrNodeLocal) || !strings.Contains(err.Error(), "does not run in a pod") {
+		t.Errorf("auto outside a pod: %v", err)
+	}
+	cfg.API = policy.ClusterAPIOff
+	if _, err := Connect(cfg, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrNodeLocal) || !strings.Contains(err.Error(), "off") {
+		t.Errorf("off: %v", err)
+	}
+	t.Setenv("KUBERNETES_SERVICE_HOST", "198.18.255.1")
+	t.Setenv("KUBERNETES_SERVICE_PORT", "443")
+	cfg.API = policy.ClusterAPIAuto
+	if _, err := Connect(cfg, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrNodeLocal) || !strings.Contains(err.Error(), "no usable credentials") {
+		t.Errorf("auto in a pod without a token: %v", err)
+	}
+	cfg.API, cfg.Kubeconfig = policy.ClusterAPIKubeconfig, filepath.Join(t.TempDir(), "missing")
+	if _, err := Connect(cfg, slog.New(slog.DiscardHandler)); err == nil || errors.Is(err, ErrNodeLocal) || !strings.Contains(err.Error(), "cluster.kubeconfig") {
+		t.Errorf("missing kubeconfig: %v, want an error naming cluster.kubeconfig", err)
+	}
+}
+
+// TestLeaseName: names are valid for the API and distinct per address.
+func TestLeaseName(t *testing.T) {
+	for a, want := range map[string]string{
+		"203.0.113.10": "diktyo-egress-203-0-113-10",
+		"2001:db8::":   "diktyo-egress-2001-0db8-0000-0000-0000-0000-0000-0000",
+		"2001:db8::10": "diktyo-egress-2001-0db8-0000-0000-0000-0000-0000-0010",
+	} {
+		if got := LeaseName(netip.MustParseAddr(a)); got != want {
+			t.Errorf("LeaseName(%s) = %s, want %s", a, got, want)
+		}
+	}
+}
