@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
@@ -25,7 +26,11 @@ func newEgress(cfg *policy.Config) (*egress.Allocator, error) {
 	if cfg.Egress == nil {
 		return nil, nil
 	}
-	a, err := egress.New(egress.OptionsFromConfig(cfg.Egress))
+	o := egress.OptionsFromConfig(cfg.Egress)
+	// Every attribution line names the node, so that one query over all
+	// nodes' logs answers which pod had an address and port when.
+	o.Node = cluster.NodeName(cfg.Cluster)
+	a, err := egress.New(o)
 	if err != nil {
 		return nil, fmt.Errorf("egress: %w", err)
 	}

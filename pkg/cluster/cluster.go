@@ -78,7 +78,7 @@ func Connect(cfg policy.ClusterConfig, log *slog.Logger) (*Client, error) {
 	// The API server is never on the hot path: a pod's handler never
 	// waits for it beyond its budget, so a slow server costs retries,
 	// not pods (and client-go's default rate limit stays).
-	c := &Client{Node: nodeName(cfg), Namespace: leaseNamespace(cfg), Host: rc.Host}
+	c := &Client{Node: NodeName(cfg), Namespace: leaseNamespace(cfg), Host: rc.Host}
 	if c.Core, err = corev1.NewForConfig(rc); err != nil {
 		return nil, fmt.Errorf("kubernetes client: %w", err)
 	}
@@ -119,7 +119,10 @@ func restConfig(cfg policy.ClusterConfig) (*rest.Config, error) {
 	return rc, nil
 }
 
-func nodeName(cfg policy.ClusterConfig) string {
+// NodeName is this node's name: cluster.nodeName, else $NODE_NAME (the
+// DaemonSet's spec.nodeName), else the host name, lowercased as the
+// kubelet does.
+func NodeName(cfg policy.ClusterConfig) string {
 	if cfg.NodeName != "" {
 		return cfg.NodeName
 	}

@@ -29,6 +29,8 @@ type Options struct {
 	// LockTimeout bounds the wait for the state lock (default
 	// DefaultLockTimeout).
 	LockTimeout time.Duration
+	// Node is the node's name, written on every attribution line.
+	Node string
 }
 
 // Allocator grants pods blocks of the pools, and records the explicit

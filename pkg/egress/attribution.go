@@ -26,14 +26,17 @@ const (
 
 // Event is one line of the attribution log:
 //
-//	{"time":"2025-01-02T03:04:05.120000000Z","event":"grant","pod":{"namespace":"team-a","name":"web-1","uid":"…","sandbox":"…"},"pool":"web","address":"203.0.113.10","ports":"20000-20063"}
+//	{"time":"2025-01-02T03:04:05.120000000Z","event":"grant","node":"node-1","pod":{"namespace":"team-a","name":"web-1","uid":"…","sandbox":"…"},"pool":"web","address":"203.0.113.10","ports":"20000-20063"}
 //
 // Time is UTC in TimeFormat, fixed width, so that times compare as
-// strings (jq). Pool is absent for an explicit range. Every string is
+// strings (jq). Node is the node's name (the allocator's Options.Node),
+// so that the logs of all nodes, merged, still say where. Pool is absent
+// for an explicit range. Every string is
 // JSON-escaped, so no pod name can break a line or forge a field.
 type Event struct {
 	Time    time.Time  `json:"time"`
 	Event   string     `json:"event"`
+	Node    string     `json:"node,omitempty"`
 	Pod     Pod        `json:"pod"`
 	Pool    string     `json:"pool,omitempty"`
 	Address netip.Addr `json:"address"`
@@ -103,6 +106,7 @@ func (a *Allocator) appendLog(events []Event) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf) // one line per event, '\n'-terminated
 	for _, e := range events {
+		e.Node = a.o.Node
 		if err := enc.Encode(e); err != nil {
 			return fmt.Errorf("egress attribution log: %w", err)
 		}

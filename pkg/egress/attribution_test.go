@@ -101,6 +101,7 @@ func TestAttributionLogFormat(t *testing.T) {
 	clk := &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 123, time.UTC)}
 	o := testOptions(t.TempDir(), webPool(8, 10))
 	o.Now = clk.Now
+	o.Node = "node-7"
 	a := mustNew(t, o)
 	hostile := []Pod{
 		{Namespace: "team-a", Name: "web\n{\"event\":\"release\"}", UID: "u1", Sandbox: "s1"},
@@ -128,13 +129,13 @@ func TestAttributionLogFormat(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
-		for _, k := range []string{"time", "event", "pod", "pool", "address", "ports"} {
+		for _, k := range []string{"time", "event", "node", "pod", "pool", "address", "ports"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("line %d has no %q: %s", i+1, k, l)
 			}
 		}
 	}
-	if !strings.Contains(lines[0], `"time":"2025-03-01T12:00:00.000000123Z","event":"grant","pod":{"namespace":"team-a"`) ||
+	if !strings.Contains(lines[0], `"time":"2025-03-01T12:00:00.000000123Z","event":"grant","node":"node-7","pod":{"namespace":"team-a"`) ||
 		!strings.Contains(lines[0], `"pool":"web","address":"203.0.113.10","ports":"`) {
 		t.Errorf("line 1: %s", lines[0])
 	}
