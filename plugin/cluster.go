@@ -68,11 +68,46 @@ func (p *Plugin) connectCluster() error {
 	return nil
 }
 
-// runCluster renews the Leases until ctx ends.
-func (p *Plugin) runCluster(ctx context.Context) {
-	if p.kube == nil || p.kube.leases == nil {
+// nodeLabels is what is known of the node's labels: nothing yet with an
+// API server not read so far, none at all without one.
+func (p *Plugin) nodeLabels() policy.NodeLabels {
+	if l := p.labels.Load(); l != nil {
+		return *l
+	}
+	if p.kube != nil && p.kube.client == nil {
+		return policy.NodeLabels{Known: true}
+	}
+	return policy.NodeLabels{}
+}
+
+// setNodeLabels installs the node's labels as read from the API and, if
+// the config selects egress addresses by them, reloads it (a change of
+// labels is a change of config: the new state is reconciled like one).
+func (p *Plugin) setNodeLabels(labels map[string]string) {
+	p.labels.Store(&policy.NodeLabels{Known: true, Labels: labels})
+	if !p.state.Load().cfg.Egress.HasNodeSelectors() {
 		return
 	}
+	changed, err := p.reload(false)
+	if err != nil {
+		p.metrics.fail(reasonConfig)
+		p.log.Error("node labels changed, and the config for this node is refused; keeping the config in force", "error", err)
+		p.health.set(faultConfig, err)
+		return
+	}
+	if changed {
+		p.log.Info("node labels changed what of the egress config is this node's; reconciling")
+		p.triggerReconcile("node labels")
+	}
+}
+
+// runCluster watches the node's labels and renews the Leases until ctx
+// ends.
+func (p *Plugin) runCluster(ctx context.Context) {
+	if p.kube == nil || p.kube.client == nil {
+		return
+	}
+	cluster.WatchNodeLabels(ctx, p.kube.client, p.log, p.setNodeLabels)
 	t := time.NewTicker(p.state.Load().cfg.Cluster.Leases.RenewInterval.Duration)
 	defer t.Stop()
 	for {

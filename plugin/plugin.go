@@ -128,8 +128,10 @@ type Plugin struct {
 	reconciled  atomic.Uint64
 	reconcileCh chan string
 
-	// kube is the use of the Kubernetes API (cluster.go).
-	kube *kube
+	// kube is the use of the Kubernetes API (cluster.go); labels the
+	// node's labels (nil: not known yet).
+	kube   *kube
+	labels atomic.Pointer[policy.NodeLabels]
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -201,6 +203,12 @@ func New(opts Options) (*Plugin, error) {
 	}
 	if err := p.connectCluster(); err != nil {
 		return nil, err
+	}
+	if p.kube.client == nil && p.state.Load().cfg.Egress.HasNodeSelectors() {
+		// Node-local: the labels are known now to be none.
+		if _, err := p.reload(true); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }
@@ -276,11 +284,21 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("admin config from %s: %w", source, err)
 	}
+	labels := p.nodeLabels()
+	if err := cfg.SelectNode(labels); err != nil {
+		return false, fmt.Errorf("admin config from %s, for this node: %w", source, err)
+	}
 	conflist, conflistErr := os.ReadFile(cfg.Chain.Conflist)
 	h := sha256.New()
 	h.Write(data)
 	h.Write([]byte{0})
 	h.Write(conflist)
+	if cfg.Egress.HasNodeSelectors() {
+		// The node's labels choose what of the config is this node's:
+		// a change of them is a change of config.
+		h.Write([]byte{0})
+		h.Write([]byte(labels.String()))
+	}
 	var sum [32]byte
 	copy(sum[:], h.Sum(nil))
 	old := p.state.Load()

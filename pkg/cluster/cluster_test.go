@@ -352,8 +352,12 @@ func TestRBAC(t *testing.T) {
 	if _, err := c.Core.Secrets(saNamespace).List(ctx, metav1.ListOptions{}); !apierrors.IsForbidden(err) {
 		t.Errorf("list secrets: %v, want forbidden", err)
 	}
-	if _, err := c.Core.Nodes().Get(ctx, "rbac-node", metav1.GetOptions{}); !apierrors.IsForbidden(err) {
-		t.Errorf("get node: %v, want forbidden", err)
+	// Its node's labels: read, never written.
+	if _, err := c.Core.Nodes().Get(ctx, "rbac-node", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Errorf("get node: %v, want allowed (not found: there is no such node)", err)
+	}
+	if _, err := c.Core.Nodes().Create(ctx, &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "rbac-node"}}, metav1.CreateOptions{}); !apierrors.IsForbidden(err) {
+		t.Errorf("create node: %v, want forbidden", err)
 	}
 	if _, err := c.Events.Events("team-a").List(ctx, metav1.ListOptions{}); !apierrors.IsForbidden(err) {
 		t.Errorf("list events: %v, want forbidden (it only writes them)", err)
@@ -443,5 +447,62 @@ func TestLeaseName(t *testing.T) {
 		if got := LeaseName(netip.MustParseAddr(a)); got != want {
 			t.Errorf("LeaseName(%s) = %s, want %s", a, got, want)
 		}
+	}
+}
+
+// TestWatchNodeLabels: under deploy/'s RBAC, the node's labels arrive
+// when first read and again after an admin relabels the node; another
+// node's change is not delivered; deleting the Node delivers nothing.
+func TestWatchNodeLabels(t *testing.T) {
+	s := server(t)
+	ctx, cancel := context.WithCancel(ctxT(t))
+	defer cancel()
+	admin, err := typedcorev1.NewForConfig(s.Config(kubeapi.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"label-node", "other-node"} {
+		n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"topology.kubernetes.io/zone": "a"}}}
+		if _, err := admin.Nodes().Create(ctx, n, metav1.CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = admin.Nodes().Delete(context.Background(), name, metav1.DeleteOptions{}) })
+	}
+	got := make(chan map[string]string, 10)
+	WatchNodeLabels(ctx, nodeClient(t, s, "label-node"), slog.New(slog.DiscardHandler), func(l map[string]string) { got <- l })
+	next := func(what string) map[string]string {
+		select {
+		case l := <-got:
+			return l
+		case <-time.After(15 * time.Second):
+			t.Fatalf("%s: no labels delivered", what)
+			return nil
+		}
+	}
+	if l := next("first read"); l["topology.kubernetes.io/zone"] != "a" {
+		t.Fatalf("first labels %v", l)
+	}
+	relabel := func(name, zone string) {
+		n, err := admin.Nodes().Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.Labels["topology.kubernetes.io/zone"] = zone
+		if _, err := admin.Nodes().Update(ctx, n, metav1.UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	relabel("other-node", "c")
+	relabel("label-node", "b")
+	if l := next("relabel"); l["topology.kubernetes.io/zone"] != "b" {
+		t.Fatalf("labels after relabel %v (another node's change delivered?)", l)
+	}
+	if err := admin.Nodes().Delete(ctx, "label-node", metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case l := <-got:
+		t.Fatalf("labels delivered after the Node was deleted: %v", l)
+	case <-time.After(time.Second):
 	}
 }

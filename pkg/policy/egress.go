@@ -45,6 +45,11 @@ type EgressConfig struct {
 
 	addrs     map[netip.Addr]*EgressAddress
 	nodeAddrs NodeAddresses
+	// Per node (SelectNode): the addresses and pools whose node is not
+	// known yet, and the pool names that are other nodes' only.
+	unknownAddrs map[netip.Addr]bool
+	unknownPools []string
+	notHere      map[string]bool
 }
 
 // EgressAddress is one address the node owns for egress.
@@ -63,6 +68,10 @@ type EgressAddress struct {
 	// routed IP), so that its absence from the node's addresses is not
 	// an error.
 	Routed bool `json:"routed,omitempty"`
+	// NodeSelector makes the address (and its pools) this node's only
+	// when the node's labels, read through the Kubernetes API, carry
+	// every key with its value (egress_node.go). Empty: every node's.
+	NodeSelector map[string]string `json:"nodeSelector,omitempty"`
 
 	addr netip.Addr
 }
@@ -221,13 +230,14 @@ func (c *EgressConfig) validate() error {
 		if err := p.validate(); err != nil {
 			return fmt.Errorf("pools[%d].%w", i, err)
 		}
-		if j, dup := names[p.Name]; dup {
-			return fmt.Errorf("pools[%d].name: %q is also the name of pools[%d]", i, p.Name, j)
-		}
-		names[p.Name] = i
 		if c.addrs[p.addr] == nil {
 			return fmt.Errorf("pools[%d].address: %s is not a declared egress address (egress.addresses)", i, p.addr)
 		}
+		if j, dup := names[p.Name]; dup && !c.perNode(p, &c.Pools[j]) {
+			return fmt.Errorf("pools[%d].name: %q is also the name of pools[%d] (one name may be given to several pools only on "+
+				"different addresses that each have a nodeSelector: one per node)", i, p.Name, j)
+		}
+		names[p.Name] = i
 		for j := range c.Pools[:i] {
 			q := &c.Pools[j]
 			if q.addr != p.addr {
@@ -261,7 +271,7 @@ func (a *EgressAddress) validate() error {
 	if a.Interface != "" && !api.ValidIfName(a.Interface) {
 		return fmt.Errorf("interface: invalid interface name %q", a.Interface)
 	}
-	return nil
+	return validSelector(a.NodeSelector)
 }
 
 func (p *EgressPool) validate() error {

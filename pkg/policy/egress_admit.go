@@ -65,6 +65,9 @@ func (c *EgressConfig) ownedWhy(a netip.Addr) (string, error) {
 	if c.addrs[a] != nil {
 		return "", nil
 	}
+	if err := c.unknownAddr(a); err != nil {
+		return "", err
+	}
 	if c.NodeAddresses != NodeAddressesAllow {
 		return fmt.Sprintf("%s is not a declared egress address of this node (egress.addresses; egress.nodeAddresses is %s)", a, c.NodeAddresses), nil
 	}
@@ -97,6 +100,12 @@ func (c *EgressConfig) checkMasq(m api.Masq) (string, error) {
 		return "", nil
 	case e.Pool != "":
 		p := c.Pool(e.Pool)
+		if err := c.unknownPool(e.Pool); err != nil {
+			return "", err
+		}
+		if p == nil && c.notHere[e.Pool] {
+			return fmt.Sprintf("pool %q is not this node's (the nodeSelectors of its addresses do not match this node's labels)", e.Pool), nil
+		}
 		if p == nil {
 			return fmt.Sprintf("pool %q is not in egress.pools", e.Pool), nil
 		}
