@@ -279,7 +279,10 @@ func (fakeDaemonAPI) Pods(context.Context, bool) []localapi.PodStatus {
 }
 
 func (fakeDaemonAPI) Daemon() localapi.Daemon {
-	return localapi.Daemon{State: "degraded", Synchronized: true, Faults: []string{"config: /etc/diktyo/config.yaml is gone"}, Repairing: 1}
+	return localapi.Daemon{State: "degraded", Synchronized: true, Faults: []string{"config: /etc/diktyo/config.yaml is gone"}, Repairing: 1,
+		Cluster: &localapi.Cluster{Server: "https://198.18.3.1:443", Node: "node-a", Events: true, LeaseNamespace: "diktyo-system",
+			Leases: []localapi.Lease{{Address: "203.0.113.10", Name: "diktyo-egress-203-0-113-10", Held: true},
+				{Address: "203.0.113.11", Name: "diktyo-egress-203-0-113-11", Holder: "node-b", Error: "managed egress address 203.0.113.11 is held by node \"node-b\""}}}}
 }
 
 func (fakeDaemonAPI) Pod(_ context.Context, ns, name string) (localapi.PodStatus, error) {
@@ -317,9 +320,12 @@ func TestStatusCommand(t *testing.T) {
 		t.Fatalf("status: exit %d: %s", r.code, r.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if len(lines) != 6 || lines[0] != "Daemon: degraded (1 pods repairing)" || !strings.Contains(lines[1], "fault: config: /etc/diktyo/config.yaml is gone") ||
-		!strings.HasPrefix(lines[3], "NAMESPACE") || !strings.Contains(lines[4], "applied") ||
-		!strings.Contains(lines[5], "chain ADD: boom") {
+	if len(lines) != 9 || lines[0] != "Daemon: degraded (1 pods repairing)" || !strings.Contains(lines[1], "fault: config: /etc/diktyo/config.yaml is gone") ||
+		lines[2] != "Cluster: node node-a, API server https://198.18.3.1:443, events on, leases in diktyo-system" ||
+		lines[3] != "  lease diktyo-egress-203-0-113-10 (203.0.113.10): held by this node" ||
+		lines[4] != `  lease diktyo-egress-203-0-113-11 (203.0.113.11): held by node node-b; managed egress address 203.0.113.11 is held by node "node-b"` ||
+		!strings.HasPrefix(lines[6], "NAMESPACE") || !strings.Contains(lines[7], "applied") ||
+		!strings.Contains(lines[8], "chain ADD: boom") {
 		t.Errorf("daemon state, then the table (an error on two lines stays on one):\n%s", r.stdout)
 	}
 	var pods []localapi.PodStatus
@@ -375,5 +381,19 @@ func TestClientConnectionErrors(t *testing.T) {
 	_, err := localapi.NewClient(missing).Pods(context.Background(), false)
 	if !errors.As(err, &ce) {
 		t.Errorf("not a ConnError: %v", err)
+	}
+}
+
+// TestStatusNodeLocal: without an API server status says so, and why.
+func TestStatusNodeLocal(t *testing.T) {
+	var b strings.Builder
+	writeCluster(&b, &localapi.Cluster{NodeLocal: "no API server: cluster.api is auto and diktyo-nri does not run in a pod"})
+	if got := b.String(); got != "Cluster: node-local (no API server: cluster.api is auto and diktyo-nri does not run in a pod)\n" {
+		t.Errorf("node-local: %q", got)
+	}
+	b.Reset()
+	writeCluster(&b, nil)
+	if b.Len() != 0 {
+		t.Errorf("unknown: %q, want nothing", b.String())
 	}
 }
