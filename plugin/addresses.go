@@ -184,6 +184,15 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 			}
 		}
 	}
+	// The Leases first, outside the lock: a request to the API server
+	// (and, with whenHeld: wait, a wait) must not hold up other pods'
+	// addresses. Taken again under the lock below (no request when still
+	// held), in case a withdrawal gave one up meanwhile.
+	for _, m := range managed {
+		if err := p.leaseAddress(ctx, m.Addr); err != nil {
+			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+		}
+	}
 	p.addrMu.Lock()
 	defer p.addrMu.Unlock()
 	var held []netip.Addr
@@ -296,11 +305,8 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 		passErr = fmt.Errorf("cannot tell which pods use the managed addresses; withdrawing none: %w", uerr)
 		return
 	}
-	var inUse []netip.Addr
-	defer func() { p.keepLeases(inUse) }()
 	for _, o := range inv.Own {
 		if n := len(users[o.Addr]); n > 0 {
-			inUse = append(inUse, o.Addr)
 			continue
 		}
 		if d := st.cfg.Egress.Declared(o.Addr); d != nil && !d.Manage {

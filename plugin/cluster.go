@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	coordv1 "k8s.io/api/coordination/v1"
+
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
@@ -116,8 +118,7 @@ func (p *Plugin) runCluster(ctx context.Context) {
 			p.kube.events.Shutdown()
 			return
 		case <-t.C:
-			p.kube.leases.RenewAll(ctx)
-			p.noteLeases()
+			p.syncLeases(ctx)
 		}
 	}
 }
@@ -173,56 +174,77 @@ func (p *Plugin) leaseAddress(ctx context.Context, a netip.Addr) error {
 	return err
 }
 
-// releaseAddress gives up a's Lease after a was withdrawn, in the
+// releaseAddress gives up a's Lease after a was withdrawn: dropped now
+// (p.addrMu is held: no pod is admitted on it from here), deleted in the
 // background (a failure only leaves it to lapse).
 func (p *Plugin) releaseAddress(a netip.Addr) {
 	k := p.kube
 	if k == nil || k.leases == nil {
 		return
 	}
+	mine := k.leases.Drop(a)
+	if mine == nil {
+		return
+	}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		if err := k.leases.Release(ctx, a); err != nil {
+		if err := k.leases.Delete(ctx, mine); err != nil {
 			p.log.Warn("egress address lease not released", "address", a, "error", err)
 		}
 	}()
 }
 
-// keepLeases makes sure this node holds the Lease of every managed
-// address it assigned that pods use (after a restart: the addresses its
-// ledger records), in the background. One another node holds is a
-// conflict both nodes' probes should have prevented: reported, the
-// address stays. p.addrMu is held.
-func (p *Plugin) keepLeases(inUse []netip.Addr) {
+// syncLeases holds the Lease of every managed address this instance has
+// assigned (its ledger records it: after a restart, or a Lease taken
+// while the API server was away), gives up every Lease of an address it
+// no longer has, then renews the rest. One that another node holds while
+// this node has the address is a conflict both nodes' probes should have
+// prevented: reported (DiktyoLeaseLost, the fault), the address stays.
+func (p *Plugin) syncLeases(ctx context.Context) {
 	k := p.kube
-	if k == nil || k.leases == nil {
-		return
+	p.addrMu.Lock()
+	owned := map[netip.Addr]bool{}
+	if l := p.state.Load().ledger; l != nil {
+		for _, r := range l.Records() {
+			owned[r.Addr] = true
+		}
+	}
+	var stale []*coordv1.Lease
+	for _, a := range k.leases.HeldAddrs() {
+		if !owned[a] {
+			stale = append(stale, k.leases.Drop(a))
+		}
 	}
 	var missing []netip.Addr
-	for _, a := range inUse {
+	for a := range owned {
 		if !k.leases.Holds(a) {
 			missing = append(missing, a)
 		}
 	}
-	if len(missing) == 0 {
-		return
-	}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		for _, a := range missing {
-			err := k.leases.Acquire(ctx, a, false)
-			var held *cluster.HeldError
-			switch {
-			case errors.As(err, &held):
-				p.leaseLost(a, held.Holder)
-			case err != nil:
-				p.log.Warn("egress address in use here has no Lease yet; retried", "address", a, "error", err)
-			}
+	p.addrMu.Unlock()
+	for _, le := range stale {
+		if err := k.leases.Delete(ctx, le); err != nil {
+			p.log.Warn("stale egress address lease not released", "lease", le.Name, "error", err)
 		}
-		p.noteLeases()
-	}()
+	}
+	for _, a := range missing {
+		err := k.leases.Acquire(ctx, a, false)
+		var held *cluster.HeldError
+		switch {
+		case errors.As(err, &held):
+			k.mu.Lock()
+			known := k.lost[a] == held.Holder
+			k.mu.Unlock()
+			if !known {
+				p.leaseLost(a, held.Holder)
+			}
+		case err != nil:
+			p.log.Warn("egress address assigned here has no Lease; retried", "address", a, "error", err)
+		}
+	}
+	k.leases.RenewAll(ctx)
+	p.noteLeases()
 }
 
 // podEvent posts an Event on the pod of e (off: nothing).

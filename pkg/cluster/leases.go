@@ -167,7 +167,7 @@ func (l *Leases) take(ctx context.Context, a netip.Addr) error {
 		l.mu.Unlock()
 		return nil
 	}
-	return fmt.Errorf("Lease %s/%s of egress address %s: changed under every one of 3 tries", l.ns, name, a)
+	return fmt.Errorf("the Lease %s/%s of egress address %s changed under every one of 3 tries", l.ns, name, a)
 }
 
 func (l *Leases) fresh(a netip.Addr, now time.Time) *coordv1.Lease {
@@ -235,16 +235,30 @@ func leaseDuration(le *coordv1.Lease, def time.Duration) time.Duration {
 	return def
 }
 
-// Release gives a's Lease up after the address was withdrawn: deleted if
-// this node still holds it (precondition: the version this node last
-// saw, so that a Lease another node took meanwhile stays). A failure is
-// returned for the log: the Lease then lapses on its own.
+// Release gives a's Lease up: Drop, then Delete.
 func (l *Leases) Release(ctx context.Context, a netip.Addr) error {
+	return l.Delete(ctx, l.Drop(a))
+}
+
+// Drop makes this node stop holding a's Lease (no more renewals; Holds
+// is false from now on) and returns the version it last wrote, for
+// Delete; nil if it held none. The caller drops a Lease under the same
+// lock under which it withdraws the address, so that no pod is admitted
+// on a Lease about to be deleted.
+func (l *Leases) Drop(a netip.Addr) *coordv1.Lease {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	mine := l.held[a]
 	delete(l.held, a)
 	delete(l.state, a)
-	l.mu.Unlock()
+	return mine
+}
+
+// Delete deletes a Lease Drop returned, if it is still the version this
+// node wrote (precondition), so that a Lease another node took meanwhile,
+// or that this node took again, stays. A failure is returned for the log:
+// the Lease then lapses on its own.
+func (l *Leases) Delete(ctx context.Context, mine *coordv1.Lease) error {
 	if mine == nil {
 		return nil
 	}
@@ -253,22 +267,27 @@ func (l *Leases) Release(ctx context.Context, a netip.Addr) error {
 	if err == nil || apierrors.IsNotFound(err) || apierrors.IsConflict(err) {
 		return nil
 	}
-	return fmt.Errorf("deleting Lease %s/%s of egress address %s (it lapses on its own): %w", l.ns, mine.Name, a, err)
+	return fmt.Errorf("deleting Lease %s/%s (it lapses on its own): %w", l.ns, mine.Name, err)
+}
+
+// HeldAddrs lists the addresses whose Lease this node holds.
+func (l *Leases) HeldAddrs() []netip.Addr {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]netip.Addr, 0, len(l.held))
+	for a := range l.held {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	return out
 }
 
 // RenewAll renews every held Lease once. One that another node took is
 // dropped and reported (OnLost); one that cannot be written is kept and
 // tried again next time (logged once).
 func (l *Leases) RenewAll(ctx context.Context) {
-	l.mu.Lock()
-	addrs := make([]netip.Addr, 0, len(l.held))
-	for a := range l.held {
-		addrs = append(addrs, a)
-	}
-	l.mu.Unlock()
-	sort.Slice(addrs, func(i, j int) bool { return addrs[i].Less(addrs[j]) })
 	var failed []string
-	for _, a := range addrs {
+	for _, a := range l.HeldAddrs() {
 		err := l.renew(ctx, a)
 		l.record(a, err)
 		if err != nil {
@@ -333,9 +352,9 @@ func (l *Leases) noteRenewal(msg string) {
 	prev := l.failing
 	l.failing = msg
 	l.mu.Unlock()
-	switch {
-	case msg == prev:
-	case msg == "":
+	switch msg {
+	case prev:
+	case "":
 		l.log.Info("egress address leases: renewing again")
 	default:
 		l.log.Error("egress address leases: renewal failing; every address stays assigned, retried", "error", msg)
