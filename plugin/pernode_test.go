@@ -98,12 +98,16 @@ func apiClient(t *testing.T, s *kubeapi.Server, node string) *cluster.Client {
 
 // TestPerNodePoolFollowsLabels: one config, pool web per zone. The node
 // in zone a admits pool:web on 203.0.113.30; relabelled to zone b (a
-// change of config, through the API) its running pod is moved to
-// 203.0.113.40 at the reconcile and a new pod gets 203.0.113.40; in a
-// zone without the pool a new pod is refused, naming the pool and why.
+// change of config, through the API, reconciled like a reload) a new pod
+// gets 203.0.113.40, while the running pod keeps its block of
+// 203.0.113.30, as after a ConfigMap edit moving the pool: a block is
+// never swapped under a running pod (its repair fails, saying why, and
+// it keeps its identity until it is recreated); in a zone without the
+// pool a new pod is refused, naming the pool and why.
 func TestPerNodePoolFollowsLabels(t *testing.T) {
 	testutil.RequireRoot(t)
 	s := kubeapi.Shared(t, kubeapi.ServiceAccount("diktyo-system", "diktyo-nri"))
+	kubeapi.Namespace(t, s, "team-a")
 	e := newEnv(t, "fail")
 	e.withPerNodePool()
 	node := newAPINode(t, s, "a")
@@ -132,10 +136,25 @@ func TestPerNodePoolFollowsLabels(t *testing.T) {
 		t.Fatalf("pod a in zone a: SNAT to %q, want 203.0.113.30", got)
 	}
 	node.zone("b")
-	waitFor(t, "pod a moved to zone b's address", func() bool { return to("198.51.100.101") == "203.0.113.40" })
 	b := e.pod("b", "team-a", "198.51.100.102", ann)
-	if err := e.run(b); err != nil {
-		t.Fatalf("pod b in zone b: %v", err)
+	waitFor(t, "pod b admitted on zone b's address", func() bool {
+		if e.run(b) != nil {
+			return false
+		}
+		if to("198.51.100.102") == "203.0.113.40" {
+			return true
+		}
+		e.stop(b) // admitted before the relabel reached diktyo-nri
+		e.remove(b)
+		b = e.pod("b", "team-a", "198.51.100.102", ann)
+		return false
+	})
+	waitFor(t, "pod a's repair refused, saying why", func() bool {
+		st, err := p.Pod(context.Background(), "team-a", "a")
+		return err == nil && strings.Contains(st.LastError, "no longer fits its pool") && strings.Contains(st.LastError, "203.0.113.40")
+	})
+	if got := to("198.51.100.101"); got != "203.0.113.30" {
+		t.Fatalf("running pod a after the relabel: SNAT to %q, want its block of 203.0.113.30 kept", got)
 	}
 	if got := to("198.51.100.102"); got != "203.0.113.40" {
 		t.Fatalf("pod b in zone b: SNAT to %q, want 203.0.113.40", got)
@@ -161,6 +180,7 @@ func TestPerNodePoolFollowsLabels(t *testing.T) {
 func TestPerNodeLabelsUnknown(t *testing.T) {
 	testutil.RequireRoot(t)
 	s := kubeapi.Shared(t, kubeapi.ServiceAccount("diktyo-system", "diktyo-nri"))
+	kubeapi.Namespace(t, s, "team-a")
 	e := newEnv(t, "fail")
 	e.withPerNodePool()
 	name := "pernode-late-" + strings.ToLower(testutil.RandSuffix(6))

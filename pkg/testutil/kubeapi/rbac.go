@@ -114,3 +114,17 @@ func applyRBAC(s *Server, path string) error {
 	}
 	return nil
 }
+
+// Namespace makes sure namespace ns exists on s (kept: the server is
+// shared, and namespaces are cheap).
+func Namespace(t testing.TB, s *Server, ns string) {
+	t.Helper()
+	core, err := typedcorev1.NewForConfig(s.Config(Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = core.Namespaces().Create(context.Background(), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{})
+	if err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatal(err)
+	}
+}
