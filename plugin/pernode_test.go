@@ -170,6 +170,11 @@ func TestPerNodePoolFollowsLabels(t *testing.T) {
 		}
 		return strings.Contains(err.Error(), `pool "web" is not this node's`)
 	})
+	// The admin's change says pool web is no node's here: the running
+	// pods lose that policy, as after a ConfigMap edit removing it.
+	waitFor(t, "running pods' pool policy removed in zone c", func() bool {
+		return to("198.51.100.101") == "" && to("198.51.100.102") == ""
+	})
 }
 
 // TestPerNodeLabelsUnknown: while the node's labels cannot be read (no
