@@ -197,8 +197,9 @@ func (p *Plugin) releaseAddress(a netip.Addr) {
 
 // syncLeases holds the Lease of every managed address this instance has
 // assigned (its ledger records it: after a restart, or a Lease taken
-// while the API server was away), gives up every Lease of an address it
-// no longer has, then renews the rest. One that another node holds while
+// while the API server was away) or its pods use (one already on the
+// node when they came: another's marker, or the admin's), gives up every
+// Lease of an address it neither has nor uses, then renews the rest. One that another node holds while
 // this node has the address is a conflict both nodes' probes should have
 // prevented: reported (DiktyoLeaseLost, the fault), the address stays.
 func (p *Plugin) syncLeases(ctx context.Context) {
@@ -208,6 +209,13 @@ func (p *Plugin) syncLeases(ctx context.Context) {
 	if l := p.state.Load().ledger; l != nil {
 		for _, r := range l.Records() {
 			owned[r.Addr] = true
+		}
+	}
+	for _, e := range p.pods.snapshot() {
+		if e.live() || e.holdsChain() {
+			for _, a := range e.egressAddrs {
+				owned[a] = true
+			}
 		}
 	}
 	var stale []*coordv1.Lease
