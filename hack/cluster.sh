@@ -199,11 +199,13 @@ kubeconfigs() {
 
 # ---------------------------------------------------------------- network
 
-# iface: an interface of this script's (dummy) holding the API server's
-# and the node's address, with the service range routed to it: the host's
-# output has a route for a ClusterIP before nft's output hook DNATs it.
+# iface: an interface of this script's holding the API server's and the
+# node's address, with the service range routed to it: the host's output
+# has a route for a ClusterIP before nft's output hook DNATs it. A bridge
+# without ports, as a dummy would be: not every kernel has the dummy
+# driver (this machine's does not), every test node's has bridges.
 iface() {
-  ip link show "$IFACE" >/dev/null 2>&1 || ip link add "$IFACE" type dummy
+  ip link show "$IFACE" >/dev/null 2>&1 || ip link add "$IFACE" type bridge
   ip addr show dev "$IFACE" | grep -qF " $ADDR/32 " || ip addr add "$ADDR/32" dev "$IFACE"
   ip link set "$IFACE" up
   ip route replace "$SERVICE_CIDR" dev "$IFACE"
@@ -224,11 +226,11 @@ flush table ip $NFT_TABLE
 table ip $NFT_TABLE {
   comment "hack/cluster.sh: kube-proxy for one service (kubernetes)"
   chain output {
-    type nat hook output priority dstnat; policy accept;
+    type nat hook output priority -100; policy accept;
     $rule
   }
   chain prerouting {
-    type nat hook prerouting priority dstnat; policy accept;
+    type nat hook prerouting priority -100; policy accept;
     $rule
   }
 }
