@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -91,7 +92,7 @@ func requireCluster(t *testing.T) *clusterNode {
 // kubectl runs kubectl as the cluster's admin with stdin, bounded in time;
 // the error carries its stderr.
 func (c *clusterNode) kubectl(stdin string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.kubectlBin, append([]string{"--kubeconfig", c.kubeconfig}, args...)...)
 	if stdin != "" {
@@ -491,16 +492,29 @@ func (c *clusterNode) deployment(name, namespace string, replicas int32, annotat
 	return b
 }
 
+// The node's egress pool (hack/testvm.sh's admin config): replicas share
+// one pod template, so they share an external through a pool, each pod
+// on a block of ports of its own (an explicit external with every port is
+// one pod's: the others are refused, "egress port range conflict").
+const (
+	nodePool        = "demo"
+	nodePoolAddr    = "198.19.255.13"
+	nodePoolFirst   = 30000
+	nodePoolLast    = 30255
+	nodePoolBlockSz = 64
+)
+
 // policyDeployment: a Deployment of three annotated pods in a namespace
-// the node's config grants: each pod gets its SNAT rule, policy rule, pod
-// route and DNS records, the remote sees its external (and the pod itself
-// for the excluded destination); deleting the Deployment removes all of
-// it.
+// the node's config grants: each pod gets its SNAT rule (a block of the
+// node's pool), policy rule, pod route and DNS records, the remote sees
+// the pool's address with a port of the pod's own block (and the pod
+// itself for the excluded destination); deleting the Deployment removes
+// all of it.
 func (c *clusterNode) policyDeployment(t *testing.T, ns string) {
 	t.Helper()
 	const name = "web"
 	manifest := c.deployment(name, ns, 3, map[string]string{
-		policy.KeyMasq:        masq(api.MasqEntry{External: extA, Destination: prefix24(dstSNAT), Protocol: "tcp"}),
+		policy.KeyMasq:        masq(api.MasqEntry{External: "pool:" + nodePool, Destination: prefix24(dstSNAT), Protocol: "tcp"}),
 		policy.KeySNATExclude: prefix24(dstExclude),
 		policy.KeyRoutes:      routes(api.RouteEntry{Destination: prefix24(dstRoute), Type: "blackhole"}),
 		policy.KeyRouteTable:  testTable,
@@ -533,9 +547,10 @@ func (c *clusterNode) policyDeployment(t *testing.T, ns string) {
 	if len(pods) != 3 {
 		t.Fatalf("Deployment %s: %d running pods, want 3", name, len(pods))
 	}
+	blocks := map[int]string{}
 	for _, p := range pods {
 		t.Logf("pod %s/%s: sandbox %s, IP %s", ns, p.Name, p.ID, p.IP)
-		expectSNATState(t, p, extA)
+		expectSNATState(t, p, nodePoolAddr)
 		if rules := p.ipRules(t); !slices.ContainsFunc(rules, func(r string) bool { return strings.Contains(r, "lookup "+testTable) }) {
 			t.Errorf("pod %s: no 'from %s lookup %s' rule: %v", p.Name, p.IP, testTable, rules)
 		}
@@ -545,7 +560,21 @@ func (c *clusterNode) policyDeployment(t *testing.T, ns string) {
 		if r := c.mustKubectl(t, "-n", ns, "exec", p.Name, "-c", "app", "--", "ip", "-4", "route", "show"); !strings.Contains(r, "blackhole "+prefix24(dstRoute)) {
 			t.Errorf("pod %s: routes lack the blackhole to %s:\n%s", p.Name, prefix24(dstRoute), r)
 		}
-		expectSource(t, p, dstSNAT, extA, 0, 0)
+		out, err := p.connect(t, net.JoinHostPort(dstSNAT, strconv.Itoa(listenPort)))
+		seen, perr := parseSeen(out)
+		switch {
+		case err != nil || perr != nil:
+			t.Errorf("pod %s to %s: %v %v\n%s", p.Name, dstSNAT, err, perr, out)
+		case seen.Addr().String() != nodePoolAddr || seen.Port() < nodePoolFirst || seen.Port() > nodePoolLast:
+			t.Errorf("pod %s to %s: remote saw %s, want %s with a port of pool %s", p.Name, dstSNAT, seen, nodePoolAddr, nodePool)
+		default:
+			b := (int(seen.Port()) - nodePoolFirst) / nodePoolBlockSz
+			if other, ok := blocks[b]; ok {
+				t.Errorf("pods %s and %s share block %d of pool %s", other, p.Name, b, nodePool)
+			}
+			blocks[b] = p.Name
+			t.Logf("pod %s: the remote saw %s", p.Name, seen)
+		}
 		expectSource(t, p, dstExclude, p.IP, 0, 0)
 		expectNoConnection(t, p, dstRoute)
 	}
