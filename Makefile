@@ -7,7 +7,7 @@ FUZZTIME ?= 5s
 # diktyo-nri version reports this (cmd/diktyo-nri: main.version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: all build deps lint unit test soak fuzz bench e2e e2e-kubelet kubelet demo clean vm-up vm-down vm-reset vm-clean
+.PHONY: all build deps lint unit test soak fuzz bench e2e e2e-kubelet e2e-cluster kubelet cluster demo clean vm-up vm-down vm-reset vm-clean
 
 all: build
 
@@ -34,9 +34,10 @@ unit:
 
 # The full suite: unit, integration (real kernel, netns, iptables, nftables,
 # BIND9), end to end under a real containerd (test/e2e, DIKTYO_E2E=1),
-# short runs of every fuzz target, and end to end under a real kubelet
+# short runs of every fuzz target, end to end under a real kubelet
 # (e2e-kubelet: about 10 minutes more on a fresh machine, to build the
-# kubelet once). Needs root.
+# kubelet once) and under a real control plane (e2e-cluster: about 6
+# minutes more, to build it once). Needs root.
 # hack/hostpaths.sh then proves the tests left the host's production paths
 # (/run/diktyo, /etc/diktyo, /var/lib/diktyo, /opt/cni/bin, /var/lib/cni)
 # as they found them.
@@ -45,6 +46,7 @@ test: deps build lint
 	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
 	$(MAKE) fuzz
 	$(MAKE) e2e-kubelet
+	$(MAKE) e2e-cluster
 	hack/hostpaths.sh check $(BIN)/hostpaths.before
 
 # The fault-injection property (plugin TestFaultProperty: NRI loss,
@@ -76,6 +78,20 @@ e2e-kubelet: deps build
 # Only the kubelet binary (no root needed).
 kubelet:
 	$(KUBELET_TESTVM) hack/kubelet.sh build
+
+# diktyo installed through a real API server on the kubelet's test node:
+# etcd, kube-apiserver (Node,RBAC; NodeRestriction), controller-manager and
+# scheduler built from the Go module proxy (hack/cluster.sh; minutes once,
+# cached in the state dir), the kubelet in API mode, "kube-proxy for one
+# service" (the kubernetes ClusterIP, an nft table of its own). TestCluster
+# applies deploy/ (kustomize, host paths moved to the node's) and then the
+# Helm chart, each with a Deployment of annotated pods. Root.
+e2e-cluster: deps build
+	$(KUBELET_TESTVM) DIKTYO_E2E=1 DIKTYO_E2E_CLUSTER=1 $(GO) test $(GOTESTFLAGS) -v -timeout 30m -run '^TestCluster$$' ./test/e2e/
+
+# Only the control plane's binaries (no root needed).
+cluster:
+	$(KUBELET_TESTVM) hack/cluster.sh build
 
 # The main job: containerd + diktyo-nri + annotated pods, showing what
 # diktyo did, then that nothing is left.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# hack/kubelet.sh: a real kubelet, standalone (no API server), on the test
-# node of hack/testvm.sh: it creates the pods through the node's containerd
-# (CRI), diktyo-nri runs as a static pod rendered from deploy/'s DaemonSet,
-# and application pods are static pod manifests. See docs/testing.md.
+# hack/kubelet.sh: a real kubelet, standalone (no API server; or in API mode,
+# hack/cluster.sh's), on the test node of hack/testvm.sh: it creates the pods
+# through the node's containerd (CRI); standalone, diktyo-nri runs as a
+# static pod rendered from deploy/'s DaemonSet and application pods are
+# static pod manifests. See docs/testing.md.
 #
 #   hack/kubelet.sh build     the kubelet from the Go module proxy into
 #                             $STATE/bin/kubelet (hack/kubelet/go.mod; cached)
@@ -14,11 +15,23 @@
 #   hack/kubelet.sh down      stop the kubelet and remove its pods, mounts,
 #                             cgroups and host changes (sysctls it set,
 #                             /var/log/containers links); the test node stays
-#   hack/kubelet.sh status | env | manifests
+#   hack/kubelet.sh node-config  this node's admin config, chain and TSIG
+#                             key on the DaemonSet's paths into
+#                             $STATE/kubelet/node-config (what its ConfigMap
+#                             holds)
+#   hack/kubelet.sh status | env
 #
 # The test node's environment variables apply (DIKTYO_TESTVM_DIR, _BRIDGE,
 # _SUBNET, _DNS_PORT, _METRICS, ...), plus DIKTYO_KUBELET_HEALTHZ_PORT
 # (the kubelet's healthz on 127.0.0.1, default 10358). Needs root.
+#
+# API mode (hack/cluster.sh sets it): with DIKTYO_KUBELET_KUBECONFIG the
+# kubelet registers its Node with that API server and runs the pods it is
+# given, no static pod; its server listens on DIKTYO_KUBELET_NODE_IP
+# (also the Node's InternalIP) port DIKTYO_KUBELET_PORT (default 10350)
+# with DIKTYO_KUBELET_TLS_CERT/_KEY, clients authenticated by
+# DIKTYO_KUBELET_CLIENT_CA or a token, authorized by the API server
+# (Webhook), so `kubectl logs` and `kubectl exec` work.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,6 +53,10 @@ NETNS_DIR=$STATE/containerd/state/io.containerd.grpc.v1.cri/netns
 NODE=${DIKTYO_TESTVM_BRIDGE}-kubelet
 HEALTHZ_PORT=${DIKTYO_KUBELET_HEALTHZ_PORT:-10358}
 METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
+# API mode (hack/cluster.sh): the kubelet's kubeconfig, server and its cert.
+API_KUBECONFIG=${DIKTYO_KUBELET_KUBECONFIG:-}
+NODE_IP=${DIKTYO_KUBELET_NODE_IP:-}
+KUBELET_PORT=${DIKTYO_KUBELET_PORT:-10350}
 # The sysctls the kubelet sets when protectKernelDefaults is false
 # (pkg/kubelet/cm: setupKernelTunables); down puts them back.
 SYSCTLS=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)
@@ -189,17 +206,60 @@ shared_netns() {
 
 # ---------------------------------------------------------------- kubelet
 
+# mode_config: what differs between the standalone kubelet (static pods,
+# no server) and the API mode's (hack/cluster.sh: a server on the node's
+# address, clients checked by certificate or token, requests authorized by
+# the API server).
+mode_config() {
+  if [[ -z $API_KUBECONFIG ]]; then
+    cat <<EOF
+staticPodPath: $MANIFESTS
+fileCheckFrequency: 2s
+# No server: nothing listens but healthz, on loopback.
+enableServer: false
+address: 127.0.0.1
+authentication:
+  anonymous: {enabled: false}
+  webhook: {enabled: false}
+authorization:
+  mode: AlwaysAllow
+EOF
+    return
+  fi
+  [[ -n $NODE_IP && -n ${DIKTYO_KUBELET_TLS_CERT:-} && -n ${DIKTYO_KUBELET_TLS_KEY:-} && -n ${DIKTYO_KUBELET_CLIENT_CA:-} ]] ||
+    die "API mode needs DIKTYO_KUBELET_NODE_IP, _TLS_CERT, _TLS_KEY and _CLIENT_CA"
+  cat <<EOF
+# API mode (hack/cluster.sh): no static pods; the server on the node's
+# address for the API server's logs, exec and port-forward.
+enableServer: true
+address: $NODE_IP
+port: $KUBELET_PORT
+tlsCertFile: $DIKTYO_KUBELET_TLS_CERT
+tlsPrivateKeyFile: $DIKTYO_KUBELET_TLS_KEY
+rotateCertificates: false
+serverTLSBootstrap: false
+authentication:
+  anonymous: {enabled: false}
+  webhook: {enabled: true}
+  x509: {clientCAFile: $DIKTYO_KUBELET_CLIENT_CA}
+authorization:
+  mode: Webhook
+clusterDomain: cluster.local
+registerNode: true
+EOF
+}
+
 kubelet_config() {
   mkdir -p "$KDIR" "$ROOT" "$MANIFESTS" "$KDIR/pod-logs" "$KDIR/pki" "$KDIR/volume-plugins" "$LOG"
   cat >"$KDIR/config.yaml" <<EOF
-# Written by hack/kubelet.sh: a standalone kubelet (no API server) on the
-# test node's containerd. Every path is under $STATE.
+# Written by hack/kubelet.sh: a kubelet on the test node's containerd,
+# $([[ -n $API_KUBECONFIG ]] && echo "registered with the API server of $API_KUBECONFIG" || echo "standalone (no API server)").
+# Every path is under $STATE.
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 containerRuntimeEndpoint: unix://$SOCK
 imageServiceEndpoint: unix://$SOCK
-staticPodPath: $MANIFESTS
-fileCheckFrequency: 2s
+$(mode_config)
 syncFrequency: 10s
 # containerd's runc runs with SystemdCgroup = false; every pod cgroup
 # under the test node's parent, which hack/testvm.sh reset removes.
@@ -208,17 +268,9 @@ cgroupRoot: $CGROUP_PARENT
 cgroupsPerQOS: true
 failCgroupV1: false
 failSwapOn: false
-# No server: nothing listens but healthz, on loopback.
-enableServer: false
-address: 127.0.0.1
 readOnlyPort: 0
 healthzBindAddress: 127.0.0.1
 healthzPort: $HEALTHZ_PORT
-authentication:
-  anonymous: {enabled: false}
-  webhook: {enabled: false}
-authorization:
-  mode: AlwaysAllow
 # The host's networking is the test node's: no KUBE-* iptables chains.
 makeIPTablesUtilChains: false
 protectKernelDefaults: false
@@ -281,10 +333,15 @@ start_kubelet() {
   # The device plugin socket's path is fixed in the kubelet: a machine
   # running a kubelet of its own keeps it.
   if ss -Hxl | grep -qF "$DEVICE_PLUGINS/kubelet.sock"; then die "another kubelet listens on $DEVICE_PLUGINS/kubelet.sock"; fi
+  local api=()
+  if [[ -n $API_KUBECONFIG ]]; then
+    if ss -Htln "sport = :$KUBELET_PORT" | grep -q .; then die "port $KUBELET_PORT in use (DIKTYO_KUBELET_PORT)"; fi
+    api=(--kubeconfig "$API_KUBECONFIG" --node-ip "$NODE_IP")
+  fi
   remember_host
   cgroup_root
   daemon "$BIN/kubelet" --config "$KDIR/config.yaml" --root-dir "$ROOT" --cert-dir "$KDIR/pki" \
-    --hostname-override "$NODE" --v=2 >>"$LOG/kubelet.log" 2>&1 </dev/null &
+    --hostname-override "$NODE" "${api[@]}" --v=2 >>"$LOG/kubelet.log" 2>&1 </dev/null &
   echo $! >"$RUN/kubelet.pid"
   local i
   for ((i = 0; i < 300; i++)); do
@@ -293,6 +350,7 @@ start_kubelet() {
     sleep 0.1
   done
   note "kubelet pid $(pid_of kubelet), node $NODE, healthz http://127.0.0.1:$HEALTHZ_PORT/healthz, log $LOG/kubelet.log"
+  [[ -z $API_KUBECONFIG ]] || note "API mode: $API_KUBECONFIG, server https://$NODE_IP:$KUBELET_PORT"
 }
 
 # wait_nri: the static pod's diktyo-nri container runs and has synchronized
@@ -319,11 +377,17 @@ up() {
   "$REPO/hack/testvm.sh" up --nri none
   step "kubelet $KUBELET_VERSION into $BIN" build
   step "diktyo image (deploy/Dockerfile's content, hack/ociimage)" image
-  step "static pod of diktyo-nri from deploy/ into $MANIFESTS" static_pod
+  if [[ -n $API_KUBECONFIG ]]; then
+    # The pods come from the API server; a static pod of an earlier
+    # standalone run must not come back.
+    rm -f "$MANIFESTS/diktyo-nri.yaml"
+  else
+    step "static pod of diktyo-nri from deploy/ into $MANIFESTS" static_pod
+  fi
   step "pod netns directory as a shared mount" shared_netns
   step "kubelet config $KDIR/config.yaml" kubelet_config
   step "start the kubelet" start_kubelet
-  step "wait for diktyo-nri (static pod) to register with containerd" wait_nri
+  [[ -n $API_KUBECONFIG ]] || step "wait for diktyo-nri (static pod) to register with containerd" wait_nri
 }
 
 # ---------------------------------------------------------------- down
@@ -428,6 +492,7 @@ main() {
   case ${1:-} in
   build) build ;;
   image) image ;;
+  node-config) node_config; echo "$KDIR/node-config" ;;
   up) up ;;
   down) down ;;
   status) status ;;

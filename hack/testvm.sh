@@ -647,8 +647,10 @@ kill_ours() {
 }
 
 down() {
-  # A standalone kubelet on this node (hack/kubelet.sh) would restart the
-  # pods removed below: it goes first, with everything it changed.
+  # A kubelet on this node (hack/kubelet.sh) would restart the pods
+  # removed below: it goes first, with everything it changed, and so does
+  # the control plane of hack/cluster.sh (which stops that kubelet first).
+  if [[ -d $STATE/cluster ]]; then "$REPO/hack/cluster.sh" down; fi
   if [[ -d $STATE/kubelet ]]; then "$REPO/hack/kubelet.sh" down; fi
   step "remove all pods" remove_pods
   step "stop diktyo-nri, containerd and named" stop_daemons
