@@ -36,14 +36,17 @@ unit:
 # BIND9), end to end under a real containerd (test/e2e, DIKTYO_E2E=1),
 # short runs of every fuzz target, end to end under a real kubelet
 # (e2e-kubelet: about 10 minutes more on a fresh machine, to build the
-# kubelet once) and under a real control plane (e2e-cluster: about 6
-# minutes more, to build it once). Needs root.
+# kubelet once) and under a real control plane (e2e-cluster: about 5
+# minutes more, to build it once; built first, since pkg/cluster's and
+# plugin's tests of Events, Leases and node labels run against its etcd and
+# kube-apiserver). Needs root.
 # hack/hostpaths.sh then proves the tests left the host's production paths
 # (/run/diktyo, /etc/diktyo, /var/lib/diktyo, /opt/cni/bin, /var/lib/cni)
 # as they found them.
 test: deps build lint
 	@mkdir -p $(BIN) && hack/hostpaths.sh save $(BIN)/hostpaths.before
-	DIKTYO_E2E=1 $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
+	$(MAKE) cluster
+	DIKTYO_E2E=1 DIKTYO_KUBE_BIN=$(KUBE_BIN) $(GO) test $(GOTESTFLAGS) -timeout 30m ./...
 	$(MAKE) fuzz
 	$(MAKE) e2e-kubelet
 	$(MAKE) e2e-cluster
@@ -69,7 +72,11 @@ e2e: deps build
 # Its chain runs ipmasq's nftables backend, the one deploy/ ships
 # (TestKubelet checks that the two agree); the main test node keeps
 # iptables, so both backends run under a real containerd.
-KUBELET_TESTVM ?= DIKTYO_TESTVM_DIR=/var/lib/diktyo-testvm-kubelet DIKTYO_TESTVM_BRIDGE=dktku0 \
+KUBELET_TESTVM_DIR ?= /var/lib/diktyo-testvm-kubelet
+# etcd and kube-apiserver (hack/cluster.sh build) for the Go tests that
+# need a real API server (pkg/testutil/kubeapi: pkg/cluster, plugin).
+KUBE_BIN ?= $(KUBELET_TESTVM_DIR)/bin
+KUBELET_TESTVM ?= DIKTYO_TESTVM_DIR=$(KUBELET_TESTVM_DIR) DIKTYO_TESTVM_BRIDGE=dktku0 \
 	DIKTYO_TESTVM_SUBNET=198.18.2.0/24 DIKTYO_TESTVM_DNS_PORT=10055 DIKTYO_TESTVM_METRICS=127.0.0.1:9799 \
 	DIKTYO_TESTVM_IPMASQ_BACKEND=nftables
 e2e-kubelet: deps build
