@@ -159,9 +159,19 @@ func (c *clusterNode) netnsDir() string {
 // to follow it: NRI hands diktyo-nri the netns path on the host (here
 // under the state dir, on a real node under /var/run/netns), which must
 // resolve inside its container. Every change is a JSON patch that first
-// tests the value it replaces.
-func (c *clusterNode) nodePaths(t *testing.T, dir, base string, ds *appsv1.DaemonSet) {
+// tests the value it replaces. The same overlay merges the node's admin
+// config, chain and TSIG key into the ConfigMap cm (configMapGenerator,
+// behavior merge: what docs/install.md's overlay does), so that
+// diktyo-nri never starts on the shipped config (whose chain names the
+// host's own nft table).
+func (c *clusterNode) nodePaths(t *testing.T, dir, base, cm string, ds *appsv1.DaemonSet) {
 	t.Helper()
+	d := c.nodeConfig(t)
+	for _, f := range []string{"config.yaml", "chain.conflist", "tsig.key"} {
+		if err := os.WriteFile(filepath.Join(dir, f), readFileT(t, filepath.Join(d, f)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	moves := c.hostPathMoves()
 	type op struct {
 		Op    string `json:"op"`
@@ -206,6 +216,11 @@ func (c *clusterNode) nodePaths(t *testing.T, dir, base string, ds *appsv1.Daemo
 		"patches": []map[string]any{{
 			"target": map[string]string{"kind": "DaemonSet", "name": ds.Name},
 			"patch":  string(patch),
+		}},
+		"configMapGenerator": []map[string]any{{
+			"name": cm, "namespace": diktyoNamespace, "behavior": "merge",
+			"files":   []string{"config.yaml", "chain.conflist", "tsig.key"},
+			"options": map[string]any{"disableNameSuffixHash": true},
 		}},
 	}
 	b, err := yaml.Marshal(k)
@@ -288,11 +303,16 @@ func (c *clusterNode) expectOnlyNodePaths(t *testing.T, base, overlay string) {
 		t.Fatalf("overlay renders objects %v, the base %v", sortedKeys(o), sortedKeys(b))
 	}
 	allowed := regexp.MustCompile(`^/spec/template/spec/(volumes/\d+/hostPath/path|containers/\d+/volumeMounts/\d+/mountPath)$`)
-	moved := 0
+	config := regexp.MustCompile(`^/data/(config\.yaml|chain\.conflist|tsig\.key)$`)
+	moved, configured := 0, 0
 	for key, bo := range b {
 		for _, p := range diffPaths("", bo, o[key]) {
+			if strings.HasPrefix(key, "ConfigMap/") && config.MatchString(p) {
+				configured++
+				continue
+			}
 			if !strings.HasPrefix(key, "DaemonSet/") || !allowed.MatchString(p) {
-				t.Errorf("overlay changes %s %s (only the DaemonSet's hostPath paths may differ)", key, p)
+				t.Errorf("overlay changes %s %s (only the DaemonSet's hostPath paths and the ConfigMap's files may differ)", key, p)
 				continue
 			}
 			got := lookupPath(o[key], p)
@@ -307,6 +327,9 @@ func (c *clusterNode) expectOnlyNodePaths(t *testing.T, base, overlay string) {
 	}
 	if want := len(c.hostPathMoves()) + 1; moved != want {
 		t.Errorf("overlay changes %d fields, want %d (every hostPath and the netns mountPath)", moved, want)
+	}
+	if configured != 3 {
+		t.Errorf("overlay changes %d files of the ConfigMap, want 3 (the node's config.yaml, chain.conflist, tsig.key)", configured)
 	}
 }
 
@@ -370,25 +393,6 @@ func (c *clusterNode) nodeConfig(t *testing.T) string {
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return lines[len(lines)-1]
-}
-
-// putConfig puts the node's admin config, chain and TSIG key into the
-// ConfigMap name, as an admin does: kubectl create configmap --dry-run
-// piped into kubectl apply.
-func (c *clusterNode) putConfig(t *testing.T, name string) {
-	t.Helper()
-	d := c.nodeConfig(t)
-	cm, err := c.kubectl("", "-n", diktyoNamespace, "create", "configmap", name,
-		"--from-file=config.yaml="+filepath.Join(d, "config.yaml"),
-		"--from-file=chain.conflist="+filepath.Join(d, "chain.conflist"),
-		"--from-file=tsig.key="+filepath.Join(d, "tsig.key"),
-		"--dry-run=client", "-o", "yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.kubectl(cm, "apply", "-f", "-"); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // waitNRI waits for the DaemonSet's pod to be Ready with the node's admin
@@ -665,15 +669,16 @@ func TestCluster(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.nodePaths(t, dir, rel, daemonSetOf(t, base))
+		c.nodePaths(t, dir, rel, "diktyo-config", daemonSetOf(t, base))
 		c.expectOnlyNodePaths(t, base, c.mustKubectl(t, "kustomize", dir))
 		if t.Failed() {
 			return
 		}
 		t.Cleanup(func() { uninstall(t, "-k", dir) })
 		c.mustKubectl(t, "apply", "-k", dir)
-		c.putConfig(t, "diktyo-config")
 		c.waitNRI(t, "diktyo-nri")
+		c.apiInUse(t, "diktyo-nri")
+		c.refusedPod(t, ns)
 		c.policyDeployment(t, ns)
 		uninstall(t, "-k", dir)
 	})
@@ -689,24 +694,88 @@ func TestCluster(t *testing.T) {
 			t.Fatal(err)
 		}
 		ds := daemonSetOf(t, chart)
-		c.nodePaths(t, dir, "chart.yaml", ds)
-		c.expectOnlyNodePaths(t, chart, c.mustKubectl(t, "kustomize", dir))
-		if t.Failed() {
-			return
-		}
-		t.Cleanup(func() { uninstall(t, "-k", dir) })
-		c.mustKubectl(t, "apply", "-k", dir)
-		// The chart's ConfigMap has no TSIG key: the node's config goes
-		// in as for the kustomize base.
 		var cm string
 		for key := range objects(t, chart) {
 			if strings.HasPrefix(key, "ConfigMap/") {
 				cm = key[strings.LastIndex(key, "/")+1:]
 			}
 		}
-		c.putConfig(t, cm)
+		c.nodePaths(t, dir, "chart.yaml", cm, ds)
+		c.expectOnlyNodePaths(t, chart, c.mustKubectl(t, "kustomize", dir))
+		if t.Failed() {
+			return
+		}
+		t.Cleanup(func() { uninstall(t, "-k", dir) })
+		c.mustKubectl(t, "apply", "-k", dir)
 		c.waitNRI(t, ds.Name)
+		c.apiInUse(t, ds.Name)
+		c.refusedPod(t, ns)
 		c.policyDeployment(t, ns)
 		uninstall(t, "-k", dir)
 	})
+}
+
+// apiInUse checks that the DaemonSet's diktyo-nri reached the API server
+// with its service account (in-cluster, not node-local), as its log says.
+func (c *clusterNode) apiInUse(t *testing.T, ds string) {
+	t.Helper()
+	log := c.mustKubectl(t, "-n", diktyoNamespace, "logs", "daemonset/"+ds, "-c", "diktyo-nri")
+	if !strings.Contains(log, `msg="kubernetes API"`) || !strings.Contains(log, "node="+c.node) || strings.Contains(log, "node-local") {
+		c.dump(t)
+		t.Fatalf("diktyo-nri of %s is not using the API server as node %s:\n%s", ds, c.node, log)
+	}
+}
+
+// refusedPod: a pod whose annotation the admin config does not allow is
+// refused, and `kubectl describe pod` shows diktyo's Event on it naming
+// the annotation, the value and the reason.
+func (c *clusterNode) refusedPod(t *testing.T, ns string) {
+	t.Helper()
+	const name, external = "refused", "192.0.2.99"
+	grace := int64(1)
+	pod := corev1.Pod{
+		TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Pod"},
+		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns, Annotations: map[string]string{
+			policy.KeyMasq: masq(api.MasqEntry{External: external, Destination: prefix24(dstSNAT), Protocol: "tcp"}),
+		}},
+		Spec: corev1.PodSpec{
+			TerminationGracePeriodSeconds: &grace,
+			Containers: []corev1.Container{{Name: "app", Image: c.vm.env["DIKTYO_TESTVM_APP_IMAGE"], ImagePullPolicy: corev1.PullNever,
+				Command: []string{"/bin/sleep", "infinity"}}},
+		},
+	}
+	b, err := json.Marshal(&pod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.kubectl(string(b), "apply", "-f", "-"); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		_, _ = c.kubectl("", "-n", ns, "delete", "pod", name, "--ignore-not-found", "--wait=true", "--timeout=1m")
+	}()
+	var note string
+	waitFor(t, 2*time.Minute, "diktyo's Event on the refused pod", func() bool {
+		var list corev1.EventList
+		out, err := c.kubectl("", "-n", ns, "get", "events", "--field-selector", "involvedObject.name="+name+",reason=DiktyoPolicyRefused", "-o", "json")
+		if err != nil || json.Unmarshal([]byte(out), &list) != nil || len(list.Items) == 0 {
+			return false
+		}
+		e := list.Items[0]
+		note = e.Message
+		return e.Type == corev1.EventTypeWarning && e.InvolvedObject.Kind == "Pod" && e.ReportingController == "diktyo.io/diktyo-nri"
+	})
+	for _, want := range []string{policy.KeyMasq, external, "allowed"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("Event note %q does not name %q", note, want)
+		}
+	}
+	desc := c.mustKubectl(t, "-n", ns, "describe", "pod", name)
+	if !strings.Contains(desc, "DiktyoPolicyRefused") || !strings.Contains(desc, external) {
+		t.Errorf("kubectl describe pod %s shows no DiktyoPolicyRefused naming %s:\n%s", name, external, desc)
+	}
+	// Refused sandboxes never run: the pod stays pending.
+	if phase := c.mustKubectl(t, "-n", ns, "get", "pod", name, "-o", "jsonpath={.status.phase}"); phase != "Pending" {
+		t.Errorf("refused pod's phase %q, want Pending", phase)
+	}
 }
