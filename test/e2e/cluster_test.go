@@ -754,10 +754,13 @@ func (c *clusterNode) refusedPod(t *testing.T, ns string) {
 	defer func() {
 		_, _ = c.kubectl("", "-n", ns, "delete", "pod", name, "--ignore-not-found", "--wait=true", "--timeout=1m")
 	}()
+	// This pod's Events only (an earlier pod of the name may have left
+	// its own).
+	uid := c.mustKubectl(t, "-n", ns, "get", "pod", name, "-o", "jsonpath={.metadata.uid}")
 	var note string
 	waitFor(t, 2*time.Minute, "diktyo's Event on the refused pod", func() bool {
 		var list corev1.EventList
-		out, err := c.kubectl("", "-n", ns, "get", "events", "--field-selector", "involvedObject.name="+name+",reason=DiktyoPolicyRefused", "-o", "json")
+		out, err := c.kubectl("", "-n", ns, "get", "events", "--field-selector", "involvedObject.uid="+uid+",reason=DiktyoPolicyRefused", "-o", "json")
 		if err != nil || json.Unmarshal([]byte(out), &list) != nil || len(list.Items) == 0 {
 			return false
 		}
@@ -770,10 +773,12 @@ func (c *clusterNode) refusedPod(t *testing.T, ns string) {
 			t.Errorf("Event note %q does not name %q", note, want)
 		}
 	}
-	desc := c.mustKubectl(t, "-n", ns, "describe", "pod", name)
-	if !strings.Contains(desc, "DiktyoPolicyRefused") || !strings.Contains(desc, external) {
-		t.Errorf("kubectl describe pod %s shows no DiktyoPolicyRefused naming %s:\n%s", name, external, desc)
-	}
+	var desc string
+	waitFor(t, 30*time.Second, "kubectl describe pod to show diktyo's Event", func() bool {
+		desc = c.mustKubectl(t, "-n", ns, "describe", "pod", name)
+		return strings.Contains(desc, "DiktyoPolicyRefused") && strings.Contains(desc, external)
+	})
+	t.Logf("kubectl describe pod %s: %s", name, desc[strings.Index(desc, "Events:"):])
 	// Refused sandboxes never run: the pod stays pending.
 	if phase := c.mustKubectl(t, "-n", ns, "get", "pod", name, "-o", "jsonpath={.status.phase}"); phase != "Pending" {
 		t.Errorf("refused pod's phase %q, want Pending", phase)
