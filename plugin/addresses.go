@@ -184,13 +184,28 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 			}
 		}
 	}
-	// The Leases first, outside the lock: a request to the API server
+	// The Leases of what this pod would newly assign, before the lock
+	// and within the pod's handler budget: a request to the API server
 	// (and, with whenHeld: wait, a wait) must not hold up other pods'
-	// addresses. Taken again under the lock below (no request when still
-	// held), in case a withdrawal gave one up meanwhile.
-	for _, m := range managed {
-		if err := p.leaseAddress(ctx, m.Addr); err != nil {
-			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+	// addresses. An address already on the node needs none: it is not
+	// assigned again, and this node's claim to it is the address itself
+	// (syncLeases takes its Lease in the background), so that a running
+	// pod's repair never waits for the API server.
+	var leased []netip.Addr
+	if p.leasing() {
+		for _, m := range managed {
+			if here, err := p.addrs.Present(m.Addr); err != nil || !here {
+				leased = append(leased, m.Addr)
+			}
+		}
+	}
+	if len(leased) > 0 {
+		lctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg)*3/4)
+		done, err := p.leaseAddresses(lctx, leased)
+		cancel()
+		defer done()
+		if err != nil {
+			return failure(reasonEgress, err) // it names the address
 		}
 	}
 	p.addrMu.Lock()
@@ -202,10 +217,12 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 	defer p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = held })
 	log := p.podLog(e)
 	for _, m := range managed {
-		// Another node's pod may want it too: the Lease first, so that
-		// of two nodes probing at once only one goes on to assign it.
-		if err := p.leaseAddress(ctx, m.Addr); err != nil {
-			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+		// Another node's pod may want it too: of two nodes probing at
+		// once, only the one holding the Lease goes on to assign it.
+		if slices.Contains(leased, m.Addr) {
+			if err := p.stillLeased(m.Addr); err != nil {
+				return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+			}
 		}
 		res, err := p.addrs.Ensure(ctx, st.ledger, m)
 		if err != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +24,10 @@ import (
 // use its address.
 const faultLeases = "egress_leases"
 
+// faultNodeLabels: the node's labels select a config this node refuses
+// (two pools of one name here); cleared by the next labels that do not.
+const faultNodeLabels = "node_labels"
+
 // kube is diktyo-nri's use of the Kubernetes API (pkg/cluster): nil
 // parts are off. Set once, before Run.
 type kube struct {
@@ -36,6 +42,12 @@ type kube struct {
 	mu        sync.Mutex
 	lastState string // the daemon state last reported in an Event
 	lost      map[netip.Addr]string
+	// pending counts, per address, the pods being admitted that took its
+	// Lease and have not recorded it yet: it is not given up meanwhile.
+	pending map[netip.Addr]int
+	// unleased is why an address this node has or uses holds no Lease
+	// (the last try's error), for the fault.
+	unleased map[netip.Addr]string
 }
 
 // connectCluster sets up p.kube from the config in force at start
@@ -60,7 +72,8 @@ func (p *Plugin) connectCluster() error {
 			return fmt.Errorf("cluster: %w", err)
 		}
 	}
-	k := &kube{client: c, whenHeld: cfg.Leases.WhenHeld, lost: map[netip.Addr]string{}}
+	k := &kube{client: c, whenHeld: cfg.Leases.WhenHeld, lost: map[netip.Addr]string{},
+		pending: map[netip.Addr]int{}, unleased: map[netip.Addr]string{}}
 	if cfg.EventsOn() {
 		k.events = cluster.NewRecorder(c, p.log)
 	}
@@ -91,10 +104,10 @@ func (p *Plugin) setNodeLabels(labels map[string]string) {
 		return
 	}
 	changed, err := p.reload(false)
+	p.health.set(faultNodeLabels, err)
 	if err != nil {
 		p.metrics.fail(reasonConfig)
 		p.log.Error("node labels changed, and the config for this node is refused; keeping the config in force", "error", err)
-		p.health.set(faultConfig, err)
 		return
 	}
 	if changed {
@@ -112,6 +125,9 @@ func (p *Plugin) runCluster(ctx context.Context) {
 	cluster.WatchNodeLabels(ctx, p.kube.client, p.log, p.setNodeLabels)
 	t := time.NewTicker(p.state.Load().cfg.Cluster.Leases.RenewInterval.Duration)
 	defer t.Stop()
+	// At once: after a restart, the Leases of the addresses the ledger
+	// records lapse within a duration unless taken again.
+	p.syncLeases(ctx)
 	for {
 		select {
 		case <-ctx.Done():
@@ -135,7 +151,11 @@ func (p *Plugin) noteLeases() {
 	for a, by := range k.lost {
 		msgs = append(msgs, fmt.Sprintf("the Lease of %s was taken by node %q while this node's pods use it", a, by))
 	}
+	for a, why := range k.unleased {
+		msgs = append(msgs, fmt.Sprintf("%s is on this node without its Lease: %s", a, why))
+	}
 	k.mu.Unlock()
+	sort.Strings(msgs)
 	var err error
 	if len(msgs) > 0 {
 		err = errors.New(strings.Join(msgs, "; "))
@@ -158,20 +178,50 @@ func (p *Plugin) leaseLost(a netip.Addr, by string) {
 // reasonLease counts Lease failures.
 const reasonLease = "egress_lease"
 
-// leaseAddress takes the Lease of managed address a before it is made
-// present for a pod (node-local: nothing to take). p.addrMu is held.
-func (p *Plugin) leaseAddress(ctx context.Context, a netip.Addr) error {
+// leasing reports whether managed addresses need Leases (an API server).
+func (p *Plugin) leasing() bool { return p.kube != nil && p.kube.leases != nil }
+
+// leaseAddresses takes the Leases of the managed addresses a pod's
+// admission would newly assign, before the address lock (a request, or
+// with whenHeld: wait a wait, never holds up other pods' addresses),
+// within ctx. Each stays pending (never given up) until done is called,
+// after the pod's addresses are recorded.
+func (p *Plugin) leaseAddresses(ctx context.Context, addrs []netip.Addr) (done func(), err error) {
 	k := p.kube
-	if k == nil || k.leases == nil {
-		return nil
+	k.mu.Lock()
+	for _, a := range addrs {
+		k.pending[a]++
 	}
-	err := k.leases.Acquire(ctx, a, k.whenHeld == policy.WhenHeldWait)
-	if err == nil {
+	k.mu.Unlock()
+	done = func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		for _, a := range addrs {
+			if k.pending[a]--; k.pending[a] <= 0 {
+				delete(k.pending, a)
+			}
+		}
+	}
+	for _, a := range addrs {
+		if err := k.leases.Acquire(ctx, a, k.whenHeld == policy.WhenHeldWait); err != nil {
+			return done, err
+		}
 		k.mu.Lock()
 		delete(k.lost, a)
+		delete(k.unleased, a)
 		k.mu.Unlock()
 	}
-	return err
+	return done, nil
+}
+
+// stillLeased checks, under the address lock, that a Lease taken before
+// it is still this node's (another node may have taken it since: then
+// the pod is refused, and retried).
+func (p *Plugin) stillLeased(a netip.Addr) error {
+	if !p.kube.leases.Holds(a) {
+		return fmt.Errorf("its Lease is no longer this node's (taken by another node, or not renewed in time) since it was taken for this pod; retried")
+	}
+	return nil
 }
 
 // releaseAddress gives up a's Lease after a was withdrawn: dropped now
@@ -181,6 +231,14 @@ func (p *Plugin) releaseAddress(a netip.Addr) {
 	k := p.kube
 	if k == nil || k.leases == nil {
 		return
+	}
+	k.mu.Lock()
+	pending := k.pending[a] > 0
+	delete(k.lost, a)
+	delete(k.unleased, a)
+	k.mu.Unlock()
+	if pending {
+		return // a pod being admitted took it: it assigns a again
 	}
 	mine := k.leases.Drop(a)
 	if mine == nil {
@@ -198,57 +256,78 @@ func (p *Plugin) releaseAddress(a netip.Addr) {
 // syncLeases holds the Lease of every managed address this instance has
 // assigned (its ledger records it: after a restart, or a Lease taken
 // while the API server was away) or its pods use (one already on the
-// node when they came: another's marker, or the admin's), gives up every
-// Lease of an address it neither has nor uses, then renews the rest. One that another node holds while
-// this node has the address is a conflict both nodes' probes should have
-// prevented: reported (DiktyoLeaseLost, the fault), the address stays.
+// node when they came: another's marker, or the admin's), or that a pod
+// being admitted took; it gives up every other Lease, then renews the
+// rest. An address here whose Lease another node holds is a conflict
+// both nodes' probes should have prevented: reported (DiktyoLeaseLost,
+// the fault), the address stays. Every request is bounded, none is made
+// under the address lock.
 func (p *Plugin) syncLeases(ctx context.Context) {
 	k := p.kube
 	p.addrMu.Lock()
-	owned := map[netip.Addr]bool{}
+	wanted := map[netip.Addr]bool{}
 	if l := p.state.Load().ledger; l != nil {
 		for _, r := range l.Records() {
-			owned[r.Addr] = true
+			wanted[r.Addr] = true
 		}
 	}
 	for _, e := range p.pods.snapshot() {
 		if e.live() || e.holdsChain() {
 			for _, a := range e.egressAddrs {
-				owned[a] = true
+				wanted[a] = true
 			}
 		}
 	}
+	k.mu.Lock()
+	for a := range k.pending {
+		wanted[a] = true
+	}
+	for a := range k.lost {
+		if !wanted[a] {
+			delete(k.lost, a)
+		}
+	}
+	for a := range k.unleased {
+		if !wanted[a] {
+			delete(k.unleased, a)
+		}
+	}
+	k.mu.Unlock()
 	var stale []*coordv1.Lease
 	for _, a := range k.leases.HeldAddrs() {
-		if !owned[a] {
+		if !wanted[a] {
 			stale = append(stale, k.leases.Drop(a))
 		}
 	}
 	var missing []netip.Addr
-	for a := range owned {
-		if !k.leases.Holds(a) {
+	for a := range wanted {
+		if !k.leases.Holds(a) && !slices.Contains(k.leases.HeldAddrs(), a) {
 			missing = append(missing, a)
 		}
 	}
 	p.addrMu.Unlock()
 	for _, le := range stale {
 		if err := k.leases.Delete(ctx, le); err != nil {
-			p.log.Warn("stale egress address lease not released", "lease", le.Name, "error", err)
+			p.log.Warn("stale egress address lease not released; it lapses", "lease", le.Name, "error", err)
 		}
 	}
 	for _, a := range missing {
 		err := k.leases.Acquire(ctx, a, false)
 		var held *cluster.HeldError
+		k.mu.Lock()
+		by, known := k.lost[a]
 		switch {
+		case err == nil:
+			delete(k.lost, a)
+			delete(k.unleased, a)
 		case errors.As(err, &held):
-			k.mu.Lock()
-			known := k.lost[a] == held.Holder
-			k.mu.Unlock()
-			if !known {
-				p.leaseLost(a, held.Holder)
-			}
-		case err != nil:
-			p.log.Warn("egress address assigned here has no Lease; retried", "address", a, "error", err)
+			delete(k.unleased, a)
+		default:
+			k.unleased[a] = err.Error()
+		}
+		k.mu.Unlock()
+		if held != nil && (!known || by != held.Holder) {
+			p.leaseLost(a, held.Holder)
 		}
 	}
 	k.leases.RenewAll(ctx)

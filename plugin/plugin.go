@@ -444,6 +444,8 @@ func (p *Plugin) watchConfig(ctx context.Context) {
 			failing = ""
 			p.health.set(faultConfig, nil)
 		}
+		// Valid with the node's labels as they are now.
+		p.health.set(faultNodeLabels, nil)
 		if changed {
 			p.triggerReconcile("reload")
 		}

@@ -235,7 +235,9 @@ func TestLeaseRace(t *testing.T) {
 		return winner
 	}
 	first := race("create")
-	// The winner forgets it (as a dead node would) and the Lease lapses.
+	// The winner forgets it (as a dead node would) and the Lease lapses:
+	// by its renewTime, and as the others see it (unchanged for d since
+	// their first look: race's refusals were that look).
 	for _, l := range nodes {
 		if l.Node() == first {
 			l.mu.Lock()
@@ -305,8 +307,11 @@ func TestRBAC(t *testing.T) {
 		t.Errorf("list secrets: %v, want forbidden", err)
 	}
 	// Its node's labels: read, never written.
-	if _, err := c.Core.Nodes().Get(ctx, "rbac-node", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
-		t.Errorf("get node: %v, want allowed (not found: there is no such node)", err)
+	if _, err := c.Core.Nodes().List(ctx, metav1.ListOptions{FieldSelector: "metadata.name=rbac-node"}); err != nil {
+		t.Errorf("list its node: %v, want allowed", err)
+	}
+	if _, err := c.Core.Nodes().Get(ctx, "rbac-node", metav1.GetOptions{}); !apierrors.IsForbidden(err) {
+		t.Errorf("get node: %v, want forbidden (the watch lists, nothing gets)", err)
 	}
 	if _, err := c.Core.Nodes().Create(ctx, &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "rbac-node"}}, metav1.CreateOptions{}); !apierrors.IsForbidden(err) {
 		t.Errorf("create node: %v, want forbidden", err)
@@ -456,5 +461,52 @@ func TestWatchNodeLabels(t *testing.T) {
 	case l := <-got:
 		t.Fatalf("labels delivered after the Node was deleted: %v", l)
 	case <-time.After(time.Second):
+	}
+}
+
+// TestLeaseClockSkew: a node whose clock runs a minute ahead sees every
+// renewTime as long past, yet cannot take a Lease its holder renews: it
+// must also see the Lease unchanged for its duration.
+func TestLeaseClockSkew(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	const d = 3 * time.Second
+	a, b := newLeases(t, s, "skew-a", d), newLeases(t, s, "skew-fast", d)
+	b.now = func() time.Time { return time.Now().Add(time.Minute) }
+	x := testAddr()
+	if err := a.Acquire(ctx, x, false); err != nil {
+		t.Fatal(err)
+	}
+	var held *HeldError
+	for end := time.Now().Add(2 * d); time.Now().Before(end); time.Sleep(d / 6) {
+		a.RenewAll(ctx)
+		if err := b.Acquire(ctx, x, false); !errors.As(err, &held) || held.Holder != "skew-a" {
+			t.Fatalf("the fast node while skew-a renews: %v, want held by skew-a", err)
+		}
+	}
+}
+
+// TestLeaseHeldExpiresLocally: a Lease this node could not renew for its
+// duration is not counted as held any more (so a new assignment asks the
+// API again), though its address stays.
+func TestLeaseHeldExpiresLocally(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	l := newLeases(t, s, "expire-node", 3*time.Second)
+	x := testAddr()
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatal(err)
+	}
+	if !l.Holds(x) {
+		t.Fatal("not held after Acquire")
+	}
+	l.now = func() time.Time { return time.Now().Add(3 * time.Second) }
+	if l.Holds(x) {
+		t.Fatal("still held a duration after its last write")
+	}
+	// Renewed (no one took it): held again.
+	l.RenewAll(ctx)
+	if !l.Holds(x) {
+		t.Fatalf("not held after a successful renewal: %v", l.States())
 	}
 }

@@ -50,6 +50,8 @@ type EgressConfig struct {
 	unknownAddrs map[netip.Addr]bool
 	unknownPools []string
 	notHere      map[string]bool
+	// selectors: some address has a nodeSelector (set when parsed).
+	selectors bool
 }
 
 // EgressAddress is one address the node owns for egress.
@@ -223,6 +225,7 @@ func (c *EgressConfig) validate() error {
 			return fmt.Errorf("addresses[%d].address: %s declared twice", i, a.addr)
 		}
 		c.addrs[a.addr] = a
+		c.selectors = c.selectors || len(a.NodeSelector) > 0
 	}
 	names := map[string]int{}
 	for i := range c.Pools {

@@ -45,12 +45,10 @@ func (c *EgressConfig) perNode(p, q *EgressPool) bool {
 	return p.addr != q.addr && len(c.addrs[p.addr].NodeSelector) > 0 && len(c.addrs[q.addr].NodeSelector) > 0
 }
 
-// HasNodeSelectors reports whether any address is selected per node.
+// HasNodeSelectors reports whether the config, as written (before
+// SelectNode set any address aside), selects an address per node.
 func (c *EgressConfig) HasNodeSelectors() bool {
-	if c == nil {
-		return false
-	}
-	return slices.ContainsFunc(c.Addresses, func(a EgressAddress) bool { return len(a.NodeSelector) > 0 })
+	return c != nil && c.selectors
 }
 
 // NodeLabels are the node's labels as far as diktyo-nri knows them.

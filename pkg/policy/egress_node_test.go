@@ -118,3 +118,21 @@ func TestSelectNodeErrors(t *testing.T) {
 		t.Errorf("two web pools here: %v", err)
 	}
 }
+
+// TestHasNodeSelectorsAfterSelection: whatever SelectNode set aside, the
+// config still says it selects per node (the plugin hashes the labels and
+// reloads on their change by it).
+func TestHasNodeSelectorsAfterSelection(t *testing.T) {
+	for _, n := range []NodeLabels{{}, {Known: true}, zone("a")} {
+		cfg := mustConfig(t, perNodeConfig)
+		if err := cfg.SelectNode(n); err != nil {
+			t.Fatal(err)
+		}
+		if !cfg.Egress.HasNodeSelectors() {
+			t.Errorf("labels %q: HasNodeSelectors false after selection", n.String())
+		}
+	}
+	if mustConfig(t, egressConfig).Egress.HasNodeSelectors() {
+		t.Error("a config without nodeSelectors says it has some")
+	}
+}
