@@ -76,8 +76,10 @@ func Connect(cfg policy.ClusterConfig, log *slog.Logger) (*Client, error) {
 	}
 	rc.UserAgent = UserAgent
 	// The API server is never on the hot path: a pod's handler never
-	// waits for it beyond its budget, so a slow server costs retries,
-	// not pods (and client-go's default rate limit stays).
+	// waits for it beyond its budget. The rate limit is above client-go's
+	// default (5/s): a renewal round of many Leases must fit in its
+	// interval.
+	rc.QPS, rc.Burst = 50, 100
 	c := &Client{Node: NodeName(cfg), Namespace: leaseNamespace(cfg), Host: rc.Host}
 	if c.Core, err = corev1.NewForConfig(rc); err != nil {
 		return nil, fmt.Errorf("kubernetes client: %w", err)

@@ -1,0 +1,120 @@
+package plugin
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/netip"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coordinationv1 "k8s.io/client-go/kubernetes/typed/coordination/v1"
+
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cluster"
+	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
+)
+
+var leaseSA = kubeapi.ServiceAccount("diktyo-system", "diktyo-nri")
+
+func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterface) {
+	t.Helper()
+	s := kubeapi.Shared(t, leaseSA)
+	kubeapi.ApplyRBAC(t, s, filepath.Join("..", "deploy", "rbac.yaml"))
+	cfg := policy.DefaultConfig().Cluster
+	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig,
+		s.Kubeconfig(t, t.TempDir(), leaseSA), node, "diktyo-system"
+	c, err := cluster.Connect(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24]\n")
+	k := &kube{client: c, whenHeld: policy.WhenHeldRefuse, lost: map[netip.Addr]string{}, pending: map[netip.Addr]int{}, unleased: map[netip.Addr]string{}}
+	k.leases = cluster.NewLeases(c, 15*time.Second, 5*time.Second, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	k.leases.OnLost = p.leaseLost
+	p.kube = k
+	admin, err := coordinationv1.NewForConfig(s.Config(kubeapi.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, admin.Leases("diktyo-system")
+}
+
+func leaseFault(p *Plugin) string {
+	for _, f := range p.daemonStatus().Faults {
+		if strings.HasPrefix(f, faultLeases+":") {
+			return f
+		}
+	}
+	return ""
+}
+
+// Regression (found in review), the old failure: a Lease lost (another node took it, e.g. after a partition,
+// and then released it) and taken back by syncLeases leaves k.lost set:
+// only leaseAddress clears it, so the fault "taken by node ..." and the
+// degraded state stay until a new pod happens to use the address (or
+// the process restarts).
+func TestLeaseLostFaultClears(t *testing.T) {
+	p, admin := leaseKube(t, "review-lost-a")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	x := netip.MustParseAddr("203.0.113.201")
+	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "p1", Namespace: "a", Name: "p1"}, life: lifeRunning, egressAddrs: []netip.Addr{x}})
+	done, err := p.leaseAddresses(ctx, []netip.Addr{x})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done()
+	// Another node takes it (as after this node's renewals failed for a
+	// duration), then releases it.
+	cur, err := admin.Get(ctx, cluster.LeaseName(x), metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, now := "review-lost-b", metav1.NewMicroTime(time.Now())
+	cur.Spec.HolderIdentity, cur.Spec.RenewTime = &other, &now
+	if _, err := admin.Update(ctx, cur, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	p.syncLeases(ctx)
+	if leaseFault(p) == "" {
+		t.Fatal("no fault after the Lease was taken")
+	}
+	if err := admin.Delete(ctx, cluster.LeaseName(x), metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	p.syncLeases(ctx)
+	if !p.kube.leases.Holds(x) {
+		t.Fatal("syncLeases did not take the free Lease back")
+	}
+	if f := leaseFault(p); f != "" {
+		t.Fatalf("this node holds the Lease of %s again, yet status still says: %s", x, f)
+	}
+}
+
+// Regression (found in review), the old failure: the Lease a pod being admitted took (acquireAddresses' first
+// leaseAddress, outside addrMu) is not yet in the pod's egressAddrs nor
+// the ledger: a syncLeases tick in that window drops and deletes it. The
+// second leaseAddress, under addrMu, then makes API requests (and with
+// whenHeld: wait, waits) holding addrMu, contrary to "no API request
+// under it".
+func TestLeasePendingKept(t *testing.T) {
+	p, _ := leaseKube(t, "review-admit-a")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	x := netip.MustParseAddr("203.0.113.202")
+	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "p2", Namespace: "a", Name: "p2"}, life: lifeRunning})
+	done, err := p.leaseAddresses(ctx, []netip.Addr{x}) // acquireAddresses, before addrMu
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	p.syncLeases(ctx) // the renewal tick, before the pod's entry records x
+	if !p.kube.leases.Holds(x) {
+		t.Fatalf("syncLeases dropped (and deleted) the Lease of %s that a pod being admitted just took", x)
+	}
+}
