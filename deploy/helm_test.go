@@ -753,6 +753,12 @@ func TestChartMonitoring(t *testing.T) {
 			t.Errorf("PrometheusRule has no alert %s", alert)
 		}
 	}
+	// The node's own address, as docs/cluster.md advises.
+	nodeIP := render(t, "diktyo", "diktyo-system", valuesYAML(t, "metricsAddr: \"$(NODE_IP):9630\"\nmonitoring: {serviceMonitor: {enabled: true}}\n"+
+		"extraEnv: [{name: NODE_IP, valueFrom: {fieldRef: {fieldPath: status.hostIP}}}]"))
+	if len(nodeIP.services) != 1 || nodeIP.services[0].Spec.Ports[0].Port != 9630 {
+		t.Errorf("metricsAddr $(NODE_IP):9630: services %+v", nodeIP.services)
+	}
 	_, err := renderChart("diktyo", "diktyo-system", valuesYAML(t, "monitoring: {serviceMonitor: {enabled: true}}"))
 	if err == nil || !strings.Contains(err.Error(), `metricsAddr "127.0.0.1:9630" is loopback only`) {
 		t.Errorf("ServiceMonitor over loopback metrics: %v, want a refusal naming metricsAddr", err)
