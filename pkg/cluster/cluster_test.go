@@ -7,7 +7,6 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,14 +14,10 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	rbacv1 "k8s.io/api/rbac/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	coordinationv1 "k8s.io/client-go/kubernetes/typed/coordination/v1"
-	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	eventsv1 "k8s.io/client-go/kubernetes/typed/events/v1"
-	rbacclient "k8s.io/client-go/kubernetes/typed/rbac/v1"
-	"sigs.k8s.io/yaml"
 
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
@@ -42,78 +37,15 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// server is the shared API server with deploy/'s namespace and RBAC
-// applied (once), as an operator's kubectl apply -k would.
+// server is the shared API server with deploy/'s RBAC applied (once),
+// as an operator's kubectl apply -k would, and the namespaces the tests
+// use.
 func server(t *testing.T) *kubeapi.Server {
 	t.Helper()
 	s := kubeapi.Shared(t, sa)
-	rbacOnce.Do(func() { rbacErr = applyRBAC(s) })
-	if rbacErr != nil {
-		t.Fatalf("applying deploy/rbac.yaml: %v", rbacErr)
-	}
+	s.Namespaces(t, saNamespace, "team-a", "other")
+	s.ApplyFile(t, filepath.Join("..", "..", "deploy", "rbac.yaml"))
 	return s
-}
-
-var (
-	rbacOnce sync.Once
-	rbacErr  error
-)
-
-func applyRBAC(s *kubeapi.Server) error {
-	ctx := context.Background()
-	admin := s.Config(kubeapi.Admin)
-	core, err := typedcorev1.NewForConfig(admin)
-	if err != nil {
-		return err
-	}
-	for _, ns := range []string{saNamespace, "team-a", "other"} {
-		_, err := core.Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{})
-		if err != nil && !apierrors.IsAlreadyExists(err) {
-			return err
-		}
-	}
-	rc, err := rbacclient.NewForConfig(admin)
-	if err != nil {
-		return err
-	}
-	data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "rbac.yaml"))
-	if err != nil {
-		return err
-	}
-	for _, doc := range regexp.MustCompile(`(?m)^---\s*$`).Split(string(data), -1) {
-		var meta metav1.TypeMeta
-		if err := yaml.Unmarshal([]byte(doc), &meta); err != nil {
-			return err
-		}
-		switch meta.Kind {
-		case "ClusterRole":
-			var o rbacv1.ClusterRole
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.ClusterRoles().Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "ClusterRoleBinding":
-			var o rbacv1.ClusterRoleBinding
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.ClusterRoleBindings().Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "Role":
-			var o rbacv1.Role
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.Roles(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "RoleBinding":
-			var o rbacv1.RoleBinding
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.RoleBindings(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
-			}
-		default:
-			return errors.New("deploy/rbac.yaml: unexpected kind " + meta.Kind)
-		}
-		if err != nil && !apierrors.IsAlreadyExists(err) {
-			return err
-		}
-	}
-	return nil
 }
 
 // nodeClient is diktyo-nri's client on node, with deploy/'s identity.
