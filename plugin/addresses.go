@@ -195,11 +195,20 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 	for _, m := range managed {
 		// Another node's pod may want it too: the Lease first, so that
 		// of two nodes probing at once only one goes on to assign it.
+		had := p.holdsLease(m.Addr)
 		if err := p.leaseAddress(ctx, m.Addr); err != nil {
 			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
 		}
 		res, err := p.addrs.Ensure(ctx, st.ledger, m)
 		if err != nil {
+			if !had {
+				// Taken for this pod only, and not assigned (the probe
+				// found another host using it, the interface is gone...):
+				// nothing here would ever release it (withdrawUnused
+				// releases what it withdraws), so the other nodes would
+				// be kept from an address this node does not have.
+				p.releaseAddress(m.Addr)
+			}
 			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
 		}
 		held = append(held, m.Addr)

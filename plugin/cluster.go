@@ -138,20 +138,30 @@ func (p *Plugin) leaseAddress(ctx context.Context, a netip.Addr) error {
 	return err
 }
 
-// releaseAddress gives up a's Lease after a was withdrawn, in the
-// background (a failure only leaves it to lapse).
+// releaseAddress gives up a's Lease after a was withdrawn, or after a
+// pod's Ensure of it failed: this node stops holding it at once (under
+// p.addrMu, so that a pod admitted next takes it again), and the Lease is
+// deleted in the background (a failure only leaves it to lapse).
 func (p *Plugin) releaseAddress(a netip.Addr) {
 	k := p.kube
 	if k == nil || k.leases == nil {
 		return
 	}
+	del := k.leases.Forget(a)
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		if err := k.leases.Release(ctx, a); err != nil {
+		if err := del(ctx); err != nil {
 			p.log.Warn("egress address lease not released", "address", a, "error", err)
 		}
 	}()
+}
+
+// holdsLease reports whether this node holds a's Lease already
+// (node-local: false).
+func (p *Plugin) holdsLease(a netip.Addr) bool {
+	k := p.kube
+	return k != nil && k.leases != nil && k.leases.Holds(a)
 }
 
 // keepLeases makes sure this node holds the Lease of every managed

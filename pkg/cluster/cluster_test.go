@@ -377,3 +377,40 @@ func TestLeaseName(t *testing.T) {
 		}
 	}
 }
+
+// TestForget: Forget stops holding at once (no renewal writes it again),
+// and its deletion run after a new Acquire leaves the new Lease alone;
+// run without one, it deletes the Lease.
+func TestForget(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	l := newLeases(t, s, "forget-node", 3*time.Second)
+	x := testAddr()
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatal(err)
+	}
+	stale := l.Forget(x)
+	if l.Holds(x) {
+		t.Fatal("still held after Forget")
+	}
+	l.RenewAll(ctx) // renews nothing
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatalf("Acquire after Forget: %v", err)
+	}
+	if err := stale(ctx); err != nil {
+		t.Fatalf("stale deletion: %v", err)
+	}
+	le, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{})
+	if err != nil || holder(le) != "forget-node" {
+		t.Fatalf("Lease after a stale deletion: holder %q, %v; want it kept", holder(le), err)
+	}
+	if err := l.Forget(x)(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Fatalf("Lease after Forget's deletion: %v, want deleted", err)
+	}
+	if err := l.Forget(x)(ctx); err != nil {
+		t.Fatalf("Forget of a Lease not held: %v", err)
+	}
+}

@@ -238,22 +238,35 @@ func leaseDuration(le *coordv1.Lease, def time.Duration) time.Duration {
 // Release gives a's Lease up after the address was withdrawn: deleted if
 // this node still holds it (precondition: the version this node last
 // saw, so that a Lease another node took meanwhile stays). A failure is
-// returned for the log: the Lease then lapses on its own.
+// returned for the log: the Lease then lapses on its own. It is Forget's
+// deletion, run at once.
 func (l *Leases) Release(ctx context.Context, a netip.Addr) error {
+	return l.Forget(a)(ctx)
+}
+
+// Forget stops holding a's Lease now (Holds is false, no more renewals)
+// and returns its deletion, for the caller to run when it likes (in the
+// background: it never waits for the API server under its own lock).
+// An Acquire after the Forget writes the Lease again, so that a stale
+// deletion run after it finds a newer version and leaves it alone (a
+// conflict is no error). Not held: the deletion does nothing.
+func (l *Leases) Forget(a netip.Addr) func(ctx context.Context) error {
 	l.mu.Lock()
 	mine := l.held[a]
 	delete(l.held, a)
 	delete(l.state, a)
 	l.mu.Unlock()
-	if mine == nil {
-		return nil
+	return func(ctx context.Context) error {
+		if mine == nil {
+			return nil
+		}
+		rv := mine.ResourceVersion
+		err := l.api.Delete(ctx, mine.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{ResourceVersion: &rv}})
+		if err == nil || apierrors.IsNotFound(err) || apierrors.IsConflict(err) {
+			return nil
+		}
+		return fmt.Errorf("deleting Lease %s/%s of egress address %s (it lapses on its own): %w", l.ns, mine.Name, a, err)
 	}
-	rv := mine.ResourceVersion
-	err := l.api.Delete(ctx, mine.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{ResourceVersion: &rv}})
-	if err == nil || apierrors.IsNotFound(err) || apierrors.IsConflict(err) {
-		return nil
-	}
-	return fmt.Errorf("deleting Lease %s/%s of egress address %s (it lapses on its own): %w", l.ns, mine.Name, a, err)
 }
 
 // RenewAll renews every held Lease once. One that another node took is
