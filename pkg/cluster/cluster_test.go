@@ -413,4 +413,23 @@ func TestForget(t *testing.T) {
 	if err := l.Forget(x)(ctx); err != nil {
 		t.Fatalf("Forget of a Lease not held: %v", err)
 	}
+	// A renewal in flight at the Forget writes a newer version of this
+	// node's: deleted too (else it would stay, and keep the others away
+	// until it lapsed).
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	inFlight := l.takeOver(l.held[x], time.Now())
+	l.mu.Unlock()
+	del := l.Forget(x)
+	if _, err := l.api.Update(ctx, inFlight, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := del(ctx); err != nil {
+		t.Fatalf("deletion after a renewal in flight: %v", err)
+	}
+	if _, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Fatalf("Lease after a renewal in flight at the Forget: %v, want deleted", err)
+	}
 }

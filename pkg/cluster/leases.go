@@ -248,8 +248,10 @@ func (l *Leases) Release(ctx context.Context, a netip.Addr) error {
 // and returns its deletion, for the caller to run when it likes (in the
 // background: it never waits for the API server under its own lock).
 // An Acquire after the Forget writes the Lease again, so that a stale
-// deletion run after it finds a newer version and leaves it alone (a
-// conflict is no error). Not held: the deletion does nothing.
+// deletion run after it finds a newer version and leaves it alone. A
+// newer version this node wrote without holding it again (a renewal in
+// flight at the Forget) is deleted too. Not held: the deletion does
+// nothing.
 func (l *Leases) Forget(a netip.Addr) func(ctx context.Context) error {
 	l.mu.Lock()
 	mine := l.held[a]
@@ -261,11 +263,30 @@ func (l *Leases) Forget(a netip.Addr) func(ctx context.Context) error {
 			return nil
 		}
 		rv := mine.ResourceVersion
-		err := l.api.Delete(ctx, mine.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{ResourceVersion: &rv}})
-		if err == nil || apierrors.IsNotFound(err) || apierrors.IsConflict(err) {
-			return nil
+		for range 3 {
+			err := l.api.Delete(ctx, mine.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{ResourceVersion: &rv}})
+			if err == nil || apierrors.IsNotFound(err) {
+				return nil
+			}
+			if !apierrors.IsConflict(err) {
+				return fmt.Errorf("deleting Lease %s/%s of egress address %s (it lapses on its own): %w", l.ns, mine.Name, a, err)
+			}
+			// Written since: by another node (theirs now), by an Acquire
+			// of this node's (held again), or by a renewal that was in
+			// flight (this node's still, not held: deleted as well).
+			cur, err := l.api.Get(ctx, mine.Name, metav1.GetOptions{})
+			if apierrors.IsNotFound(err) {
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("reading Lease %s/%s of egress address %s to delete it (it lapses on its own): %w", l.ns, mine.Name, a, err)
+			}
+			if holder(cur) != l.node || l.Holds(a) {
+				return nil
+			}
+			rv = cur.ResourceVersion
 		}
-		return fmt.Errorf("deleting Lease %s/%s of egress address %s (it lapses on its own): %w", l.ns, mine.Name, a, err)
+		return fmt.Errorf("deleting Lease %s/%s of egress address %s: changed under every one of 3 tries (it lapses on its own)", l.ns, mine.Name, a)
 	}
 }
 
