@@ -133,8 +133,8 @@ func waitPodEvent(t *testing.T, s *kubeapi.Server, namespace, uid, reason string
 // names the annotation, the value and why; a pod it admits gets none. The
 // client is made from the config's cluster section (ConnectCluster).
 func TestPodEventsAPI(t *testing.T) {
-	e := newEnv(t, "fail")
 	s := kubeServer(t)
+	e := newEnv(t, "fail")
 	node := "events-" + testutil.RandSuffix(6)
 	e.appendConfig(clusterSection(t, s, e.dir, node, 15*time.Second))
 	p := e.newPlugin(func(o *plugin.Options) { o.ConnectCluster = true })

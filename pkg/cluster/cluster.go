@@ -114,7 +114,7 @@ func restConfig(cfg policy.ClusterConfig) (*rest.Config, error) {
 	if err != nil {
 		// In a pod without a token (automountServiceAccountToken: false):
 		// node-local, said so, not a failure to start.
-		return nil, fmt.Errorf("%w: cluster.api is auto and the pod has no usable credentials: %v", ErrNodeLocal, err)
+		return nil, fmt.Errorf("%w: cluster.api is auto and the pod has no usable credentials: %w", ErrNodeLocal, err)
 	}
 	return rc, nil
 }

@@ -167,7 +167,7 @@ func (l *Leases) take(ctx context.Context, a netip.Addr) error {
 		l.mu.Unlock()
 		return nil
 	}
-	return fmt.Errorf("Lease %s/%s of egress address %s: changed under every one of 3 tries", l.ns, name, a)
+	return fmt.Errorf("egress address %s: its Lease %s/%s changed under every one of 3 tries", a, l.ns, name)
 }
 
 func (l *Leases) fresh(a netip.Addr, now time.Time) *coordv1.Lease {
@@ -367,9 +367,9 @@ func (l *Leases) noteRenewal(msg string) {
 	prev := l.failing
 	l.failing = msg
 	l.mu.Unlock()
-	switch {
-	case msg == prev:
-	case msg == "":
+	switch msg {
+	case prev:
+	case "":
 		l.log.Info("egress address leases: renewing again")
 	default:
 		l.log.Error("egress address leases: renewal failing; every address stays assigned, retried", "error", msg)

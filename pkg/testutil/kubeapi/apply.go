@@ -103,45 +103,52 @@ func (s *Server) applyFile(path string) error {
 				return fmt.Errorf("document %d: namespace %s: %w", i+1, ns, err)
 			}
 		}
-		switch head.Kind {
-		case "":
+		if head.Kind == "" {
 			continue // comments only
-		case "Namespace":
-			var o corev1.Namespace
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = core.Namespaces().Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "ServiceAccount":
-			var o corev1.ServiceAccount
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = core.ServiceAccounts(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "ClusterRole":
-			var o rbacv1.ClusterRole
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.ClusterRoles().Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "ClusterRoleBinding":
-			var o rbacv1.ClusterRoleBinding
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.ClusterRoleBindings().Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "Role":
-			var o rbacv1.Role
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.Roles(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
-			}
-		case "RoleBinding":
-			var o rbacv1.RoleBinding
-			if err = yaml.UnmarshalStrict([]byte(doc), &o); err == nil {
-				_, err = rc.RoleBindings(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
-			}
-		default:
-			return fmt.Errorf("document %d: kind %q is not one ApplyFile creates", i+1, head.Kind)
 		}
-		if err != nil && !apierrors.IsAlreadyExists(err) {
+		if err := create(ctx, core, rc, head.Kind, []byte(doc)); err != nil && !apierrors.IsAlreadyExists(err) {
 			return fmt.Errorf("document %d (%s): %w", i+1, head.Kind, err)
 		}
 	}
 	return nil
+}
+
+// create creates the object of doc, of kind.
+func create(ctx context.Context, core typedcorev1.CoreV1Interface, rc rbacclient.RbacV1Interface, kind string, doc []byte) error {
+	var err error
+	switch kind {
+	case "Namespace":
+		var o corev1.Namespace
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = core.Namespaces().Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "ServiceAccount":
+		var o corev1.ServiceAccount
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = core.ServiceAccounts(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "ClusterRole":
+		var o rbacv1.ClusterRole
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.ClusterRoles().Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "ClusterRoleBinding":
+		var o rbacv1.ClusterRoleBinding
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.ClusterRoleBindings().Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "Role":
+		var o rbacv1.Role
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.Roles(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "RoleBinding":
+		var o rbacv1.RoleBinding
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.RoleBindings(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+		}
+	default:
+		return fmt.Errorf("kind %q is not one ApplyFile creates", kind)
+	}
+	return err
 }

@@ -15,6 +15,7 @@ import (
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -149,7 +150,7 @@ func start(bin string, users []User) (s *Server, err error) {
 	peerPort, err2 := freePort()
 	apiPort, err3 := freePort()
 	if err1 != nil || err2 != nil || err3 != nil {
-		return nil, fmt.Errorf("no free port: %v %v %v", err1, err2, err3)
+		return nil, fmt.Errorf("no free port: %w", errors.Join(err1, err2, err3))
 	}
 	etcdURL := fmt.Sprintf("http://127.0.0.1:%d", etcdPort)
 	if err := s.run(filepath.Join(bin, "etcd"), "etcd",
@@ -259,7 +260,7 @@ func (s *Server) waitReady(limit time.Duration) error {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	return fmt.Errorf("not ready within %s (%v): %s", limit, last, s.tail())
+	return fmt.Errorf("not ready within %s (%w): %s", limit, last, s.tail())
 }
 
 func get(c *http.Client, url string) (string, error) {
