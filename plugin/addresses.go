@@ -162,51 +162,14 @@ func argsExternals(args map[string]any) ([]netip.Addr, error) {
 // what counts an address's pods (never a counter on disk), so that after
 // a restart the counts come back with the pods.
 func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, pol *policy.Policy) error {
-	cfg := st.cfg.Egress
-	var managed []hostaddr.Address
-	for _, a := range externalsOf(pol.MasqEntries, pol.SNATPolicy) {
-		d := cfg.Declared(a)
-		switch {
-		case d == nil:
-			// Undeclared: a node address under nodeAddresses: allow,
-			// checked by policy.Decide.
-		case d.Manage:
-			managed = append(managed, hostaddr.Address{Addr: a, Interface: d.Interface})
-		case d.Routed:
-		default:
-			ok, err := p.addrs.Present(a)
-			if err != nil {
-				return failure(reasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false): checking that it is on the node: %w", a, err))
-			}
-			if !ok {
-				return failure(reasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false) is not on this node: assign it, "+
-					"or set manage: true for diktyo to, or routed: true if the network routes it to the node unassigned", a))
-			}
-		}
+	managed, err := p.managedOf(st, pol)
+	if err != nil {
+		return err
 	}
-	// The Leases of what this pod would newly assign, before the lock
-	// and within the pod's handler budget: a request to the API server
-	// (and, with whenHeld: wait, a wait) must not hold up other pods'
-	// addresses. An address already on the node needs none: it is not
-	// assigned again, and this node's claim to it is the address itself
-	// (syncLeases takes its Lease in the background), so that a running
-	// pod's repair never waits for the API server.
-	var leased []netip.Addr
-	if p.leasing() {
-		for _, m := range managed {
-			if here, err := p.addrs.Present(m.Addr); err != nil || !here {
-				leased = append(leased, m.Addr)
-			}
-		}
-	}
-	if len(leased) > 0 {
-		lctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg)*3/4)
-		done, err := p.leaseAddresses(lctx, leased)
-		cancel()
-		defer done()
-		if err != nil {
-			return failure(reasonEgress, err) // it names the address
-		}
+	leased, leaseDone, err := p.leaseNew(ctx, st, managed)
+	defer leaseDone()
+	if err != nil {
+		return err
 	}
 	p.addrMu.Lock()
 	defer p.addrMu.Unlock()
@@ -226,6 +189,15 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 		}
 		res, err := p.addrs.Ensure(ctx, st.ledger, m)
 		if err != nil {
+			if slices.Contains(leased, m.Addr) {
+				// Taken for this pod and not assigned (the probe found
+				// another host using it, the interface is gone): given
+				// up now, unless another pod being admitted took it
+				// too, so that no other node is kept from an address
+				// this node does not have.
+				leaseDone()
+				p.releaseAddress(m.Addr)
+			}
 			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
 		}
 		held = append(held, m.Addr)
@@ -240,6 +212,64 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 		}
 	}
 	return nil
+}
+
+// managedOf returns the managed addresses of the pod's policy, and
+// checks that its unmanaged declared ones are on the node (or routed).
+func (p *Plugin) managedOf(st *state, pol *policy.Policy) ([]hostaddr.Address, error) {
+	cfg := st.cfg.Egress
+	var managed []hostaddr.Address
+	for _, a := range externalsOf(pol.MasqEntries, pol.SNATPolicy) {
+		d := cfg.Declared(a)
+		switch {
+		case d == nil:
+			// Undeclared: a node address under nodeAddresses: allow,
+			// checked by policy.Decide.
+		case d.Manage:
+			managed = append(managed, hostaddr.Address{Addr: a, Interface: d.Interface})
+		case d.Routed:
+		default:
+			ok, err := p.addrs.Present(a)
+			if err != nil {
+				return nil, failure(reasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false): checking that it is on the node: %w", a, err))
+			}
+			if !ok {
+				return nil, failure(reasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false) is not on this node: assign it, "+
+					"or set manage: true for diktyo to, or routed: true if the network routes it to the node unassigned", a))
+			}
+		}
+	}
+	return managed, nil
+}
+
+// leaseNew takes the Leases of the managed addresses this pod would
+// newly assign, before the address lock and within the pod's handler
+// budget: a request to the API server (and, with whenHeld: wait, a wait)
+// must not hold up other pods' addresses. An address already on the node
+// needs none: it is not assigned again, and this node's claim to it is
+// the address itself (syncLeases takes its Lease in the background), so
+// that a running pod's repair never waits for the API server. done ends
+// the Leases' pending state (idempotent; always to be called).
+func (p *Plugin) leaseNew(ctx context.Context, st *state, managed []hostaddr.Address) (leased []netip.Addr, done func(), err error) {
+	done = func() {}
+	if !p.leasing() {
+		return nil, done, nil
+	}
+	for _, m := range managed {
+		if here, err := p.addrs.Present(m.Addr); err != nil || !here {
+			leased = append(leased, m.Addr)
+		}
+	}
+	if len(leased) == 0 {
+		return nil, done, nil
+	}
+	lctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg)*3/4)
+	defer cancel()
+	done, err = p.leaseAddresses(lctx, leased)
+	if err != nil {
+		return nil, done, failure(reasonEgress, err) // it names the address
+	}
+	return leased, done, nil
 }
 
 // addressUsers returns, by address, who uses it: every pod being

@@ -193,14 +193,17 @@ func (p *Plugin) leaseAddresses(ctx context.Context, addrs []netip.Addr) (done f
 		k.pending[a]++
 	}
 	k.mu.Unlock()
+	var once sync.Once
 	done = func() {
-		k.mu.Lock()
-		defer k.mu.Unlock()
-		for _, a := range addrs {
-			if k.pending[a]--; k.pending[a] <= 0 {
-				delete(k.pending, a)
+		once.Do(func() {
+			k.mu.Lock()
+			defer k.mu.Unlock()
+			for _, a := range addrs {
+				if k.pending[a]--; k.pending[a] <= 0 {
+					delete(k.pending, a)
+				}
 			}
-		}
+		})
 	}
 	for _, a := range addrs {
 		if err := k.leases.Acquire(ctx, a, k.whenHeld == policy.WhenHeldWait); err != nil {
@@ -264,7 +267,26 @@ func (p *Plugin) releaseAddress(a netip.Addr) {
 // under the address lock.
 func (p *Plugin) syncLeases(ctx context.Context) {
 	k := p.kube
+	stale, missing := p.leaseWants()
+	for _, le := range stale {
+		if err := k.leases.Delete(ctx, le); err != nil {
+			p.log.Warn("stale egress address lease not released; it lapses", "lease", le.Name, "error", err)
+		}
+	}
+	for _, a := range missing {
+		p.takeMissing(ctx, a)
+	}
+	k.leases.RenewAll(ctx)
+	p.noteLeases()
+}
+
+// leaseWants works out, under the address lock, which Leases this node
+// wants (wanted: see syncLeases), drops the others (to be deleted) and
+// lists those it wants and has not written.
+func (p *Plugin) leaseWants() (stale []*coordv1.Lease, missing []netip.Addr) {
+	k := p.kube
 	p.addrMu.Lock()
+	defer p.addrMu.Unlock()
 	wanted := map[netip.Addr]bool{}
 	if l := p.state.Load().ledger; l != nil {
 		for _, r := range l.Records() {
@@ -282,56 +304,50 @@ func (p *Plugin) syncLeases(ctx context.Context) {
 	for a := range k.pending {
 		wanted[a] = true
 	}
-	for a := range k.lost {
-		if !wanted[a] {
-			delete(k.lost, a)
-		}
-	}
-	for a := range k.unleased {
-		if !wanted[a] {
-			delete(k.unleased, a)
+	for _, m := range []map[netip.Addr]string{k.lost, k.unleased} {
+		for a := range m {
+			if !wanted[a] {
+				delete(m, a)
+			}
 		}
 	}
 	k.mu.Unlock()
-	var stale []*coordv1.Lease
-	for _, a := range k.leases.HeldAddrs() {
+	written := k.leases.HeldAddrs()
+	for _, a := range written {
 		if !wanted[a] {
 			stale = append(stale, k.leases.Drop(a))
 		}
 	}
-	var missing []netip.Addr
 	for a := range wanted {
-		if !k.leases.Holds(a) && !slices.Contains(k.leases.HeldAddrs(), a) {
+		if !slices.Contains(written, a) {
 			missing = append(missing, a)
 		}
 	}
-	p.addrMu.Unlock()
-	for _, le := range stale {
-		if err := k.leases.Delete(ctx, le); err != nil {
-			p.log.Warn("stale egress address lease not released; it lapses", "lease", le.Name, "error", err)
-		}
+	return stale, missing
+}
+
+// takeMissing takes the Lease of an address this node has or uses and
+// holds no Lease for; one another node holds is reported as lost.
+func (p *Plugin) takeMissing(ctx context.Context, a netip.Addr) {
+	k := p.kube
+	err := k.leases.Acquire(ctx, a, false)
+	var held *cluster.HeldError
+	isHeld := errors.As(err, &held)
+	k.mu.Lock()
+	by, known := k.lost[a]
+	switch {
+	case err == nil:
+		delete(k.lost, a)
+		delete(k.unleased, a)
+	case isHeld:
+		delete(k.unleased, a)
+	default:
+		k.unleased[a] = err.Error()
 	}
-	for _, a := range missing {
-		err := k.leases.Acquire(ctx, a, false)
-		var held *cluster.HeldError
-		k.mu.Lock()
-		by, known := k.lost[a]
-		switch {
-		case err == nil:
-			delete(k.lost, a)
-			delete(k.unleased, a)
-		case errors.As(err, &held):
-			delete(k.unleased, a)
-		default:
-			k.unleased[a] = err.Error()
-		}
-		k.mu.Unlock()
-		if held != nil && (!known || by != held.Holder) {
-			p.leaseLost(a, held.Holder)
-		}
+	k.mu.Unlock()
+	if isHeld && (!known || by != held.Holder) {
+		p.leaseLost(a, held.Holder)
 	}
-	k.leases.RenewAll(ctx)
-	p.noteLeases()
 }
 
 // podEvent posts an Event on the pod of e (off: nothing).

@@ -24,7 +24,7 @@ var leaseSA = kubeapi.ServiceAccount("diktyo-system", "diktyo-nri")
 func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterface) {
 	t.Helper()
 	s := kubeapi.Shared(t, leaseSA)
-	kubeapi.ApplyRBAC(t, s, filepath.Join("..", "deploy", "rbac.yaml"))
+	s.ApplyFile(t, filepath.Join("..", "deploy", "rbac.yaml"))
 	cfg := policy.DefaultConfig().Cluster
 	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig,
 		s.Kubeconfig(t, t.TempDir(), leaseSA), node, "diktyo-system"

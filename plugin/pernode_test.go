@@ -85,7 +85,7 @@ func (n *apiNode) zone(z string) {
 // account (its RBAC applied to the server).
 func apiClient(t *testing.T, s *kubeapi.Server, node string) *cluster.Client {
 	t.Helper()
-	kubeapi.ApplyRBAC(t, s, filepath.Join("..", "deploy", "rbac.yaml"))
+	s.ApplyFile(t, filepath.Join("..", "deploy", "rbac.yaml"))
 	cfg := policy.DefaultConfig().Cluster
 	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig,
 		s.Kubeconfig(t, t.TempDir(), kubeapi.ServiceAccount("diktyo-system", "diktyo-nri")), node, "diktyo-system"
@@ -107,7 +107,7 @@ func apiClient(t *testing.T, s *kubeapi.Server, node string) *cluster.Client {
 func TestPerNodePoolFollowsLabels(t *testing.T) {
 	testutil.RequireRoot(t)
 	s := kubeapi.Shared(t, kubeapi.ServiceAccount("diktyo-system", "diktyo-nri"))
-	kubeapi.Namespace(t, s, "team-a")
+	s.Namespaces(t, "team-a")
 	e := newEnv(t, "fail")
 	e.withPerNodePool()
 	node := newAPINode(t, s, "a")
@@ -185,7 +185,7 @@ func TestPerNodePoolFollowsLabels(t *testing.T) {
 func TestPerNodeLabelsUnknown(t *testing.T) {
 	testutil.RequireRoot(t)
 	s := kubeapi.Shared(t, kubeapi.ServiceAccount("diktyo-system", "diktyo-nri"))
-	kubeapi.Namespace(t, s, "team-a")
+	s.Namespaces(t, "team-a")
 	e := newEnv(t, "fail")
 	e.withPerNodePool()
 	name := "pernode-late-" + strings.ToLower(testutil.RandSuffix(6))

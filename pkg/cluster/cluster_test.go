@@ -39,34 +39,15 @@ func TestMain(m *testing.M) {
 }
 
 // server is the shared API server with deploy/'s RBAC applied (once),
-// as an operator's kubectl apply -k would, and the test's namespaces.
+// as an operator's kubectl apply -k would, and the namespaces the tests
+// use.
 func server(t *testing.T) *kubeapi.Server {
 	t.Helper()
 	s := kubeapi.Shared(t, sa)
-	kubeapi.ApplyRBAC(t, s, filepath.Join("..", "..", "deploy", "rbac.yaml"))
-	nsOnce.Do(func() {
-		core, err := typedcorev1.NewForConfig(s.Config(kubeapi.Admin))
-		if err != nil {
-			nsErr = err
-			return
-		}
-		for _, ns := range []string{"team-a", "other"} {
-			_, err := core.Namespaces().Create(context.Background(), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{})
-			if err != nil && !apierrors.IsAlreadyExists(err) {
-				nsErr = err
-			}
-		}
-	})
-	if nsErr != nil {
-		t.Fatal(nsErr)
-	}
+	s.Namespaces(t, saNamespace, "team-a", "other")
+	s.ApplyFile(t, filepath.Join("..", "..", "deploy", "rbac.yaml"))
 	return s
 }
-
-var (
-	nsOnce sync.Once
-	nsErr  error
-)
 
 // nodeClient is diktyo-nri's client on node, with deploy/'s identity.
 func nodeClient(t *testing.T, s *kubeapi.Server, node string) *Client {
@@ -508,5 +489,61 @@ func TestLeaseHeldExpiresLocally(t *testing.T) {
 	l.RenewAll(ctx)
 	if !l.Holds(x) {
 		t.Fatalf("not held after a successful renewal: %v", l.States())
+	}
+}
+
+// TestDropDelete: Drop stops holding at once (no renewal writes it again),
+// and its Delete run after a new Acquire leaves the new Lease alone; run
+// without one, it deletes the Lease.
+func TestDropDelete(t *testing.T) {
+	s := server(t)
+	ctx := ctxT(t)
+	l := newLeases(t, s, "forget-node", 3*time.Second)
+	x := testAddr()
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatal(err)
+	}
+	stale := l.Drop(x)
+	if l.Holds(x) {
+		t.Fatal("still held after Drop")
+	}
+	l.RenewAll(ctx) // renews nothing
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatalf("Acquire after Drop: %v", err)
+	}
+	if err := l.Delete(ctx, stale); err != nil {
+		t.Fatalf("stale deletion: %v", err)
+	}
+	le, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{})
+	if err != nil || holder(le) != "forget-node" {
+		t.Fatalf("Lease after a stale deletion: holder %q, %v; want it kept", holder(le), err)
+	}
+	if err := l.Release(ctx, x); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Fatalf("Lease after Release: %v, want deleted", err)
+	}
+	if err := l.Release(ctx, x); err != nil {
+		t.Fatalf("Release of a Lease not held: %v", err)
+	}
+	// A renewal in flight at the Drop writes a newer version of this
+	// node's: deleted too (else it would stay, and keep the others away
+	// until it lapsed).
+	if err := l.Acquire(ctx, x, false); err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	inFlight := l.takeOver(l.held[x], time.Now())
+	l.mu.Unlock()
+	del := l.Drop(x)
+	if _, err := l.api.Update(ctx, inFlight, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Delete(ctx, del); err != nil {
+		t.Fatalf("deletion after a renewal in flight: %v", err)
+	}
+	if _, err := adminLeases(t, s).Get(ctx, LeaseName(x), metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Fatalf("Lease after a renewal in flight at the Drop: %v, want deleted", err)
 	}
 }

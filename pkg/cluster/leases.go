@@ -323,22 +323,41 @@ func (l *Leases) Drop(a netip.Addr) *coordv1.Lease {
 	return mine
 }
 
-// Delete deletes a Lease Drop returned, if it is still the version this
-// node wrote (precondition), so that a Lease another node took meanwhile,
-// or that this node took again, stays. A failure is returned for the log:
-// the Lease then lapses on its own.
+// Delete deletes a Lease Drop returned: the version this node wrote
+// (precondition), or a newer one this node wrote (a renewal in flight at
+// the Drop) while it has not taken the Lease again; never one another
+// node holds. A failure is returned for the log: the Lease then lapses
+// on its own.
 func (l *Leases) Delete(ctx context.Context, mine *coordv1.Lease) error {
 	if mine == nil {
 		return nil
 	}
-	rctx, cancel := context.WithTimeout(ctx, l.requestTimeout())
-	defer cancel()
+	a, _ := netip.ParseAddr(mine.Annotations[AddressAnnotation])
 	rv := mine.ResourceVersion
-	err := l.api.Delete(rctx, mine.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{ResourceVersion: &rv}})
-	if err == nil || apierrors.IsNotFound(err) || apierrors.IsConflict(err) {
-		return nil
+	for range 3 {
+		rctx, cancel := context.WithTimeout(ctx, l.requestTimeout())
+		err := l.api.Delete(rctx, mine.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{ResourceVersion: &rv}})
+		if err == nil || apierrors.IsNotFound(err) {
+			cancel()
+			return nil
+		}
+		if !apierrors.IsConflict(err) {
+			cancel()
+			return fmt.Errorf("deleting Lease %s/%s (it lapses on its own): %w", l.ns, mine.Name, err)
+		}
+		cur, gerr := l.api.Get(rctx, mine.Name, metav1.GetOptions{})
+		cancel()
+		switch {
+		case apierrors.IsNotFound(gerr):
+			return nil
+		case gerr != nil:
+			return fmt.Errorf("deleting Lease %s/%s (it lapses on its own): %w", l.ns, mine.Name, gerr)
+		case holder(cur) != l.node || l.Holds(a):
+			return nil // another node's now, or this node's again
+		}
+		rv = cur.ResourceVersion
 	}
-	return fmt.Errorf("deleting Lease %s/%s (it lapses on its own): %w", l.ns, mine.Name, err)
+	return fmt.Errorf("deleting Lease %s/%s: it changed under every one of 3 tries (it lapses on its own)", l.ns, mine.Name)
 }
 
 // HeldAddrs lists the addresses whose Lease this node has written (held,

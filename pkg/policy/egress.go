@@ -215,17 +215,8 @@ func (c *EgressConfig) validate() error {
 	if !filepath.IsAbs(c.AttributionLog) || strings.HasSuffix(c.AttributionLog, "/") {
 		return fmt.Errorf("attributionLog: %q is not an absolute file path", c.AttributionLog)
 	}
-	c.addrs = map[netip.Addr]*EgressAddress{}
-	for i := range c.Addresses {
-		a := &c.Addresses[i]
-		if err := a.validate(); err != nil {
-			return fmt.Errorf("addresses[%d].%w", i, err)
-		}
-		if c.addrs[a.addr] != nil {
-			return fmt.Errorf("addresses[%d].address: %s declared twice", i, a.addr)
-		}
-		c.addrs[a.addr] = a
-		c.selectors = c.selectors || len(a.NodeSelector) > 0
+	if err := c.validateAddresses(); err != nil {
+		return err
 	}
 	names := map[string]int{}
 	for i := range c.Pools {
@@ -255,6 +246,22 @@ func (c *EgressConfig) validate() error {
 					i, p.Shared, q.Name, p.addr, q.Shared)
 			}
 		}
+	}
+	return nil
+}
+
+func (c *EgressConfig) validateAddresses() error {
+	c.addrs = map[netip.Addr]*EgressAddress{}
+	for i := range c.Addresses {
+		a := &c.Addresses[i]
+		if err := a.validate(); err != nil {
+			return fmt.Errorf("addresses[%d].%w", i, err)
+		}
+		if c.addrs[a.addr] != nil {
+			return fmt.Errorf("addresses[%d].address: %s declared twice", i, a.addr)
+		}
+		c.addrs[a.addr] = a
+		c.selectors = c.selectors || len(a.NodeSelector) > 0
 	}
 	return nil
 }

@@ -778,7 +778,9 @@ func (c *clusterNode) refusedPod(t *testing.T, ns string) {
 		desc = c.mustKubectl(t, "-n", ns, "describe", "pod", name)
 		return strings.Contains(desc, "DiktyoPolicyRefused") && strings.Contains(desc, external)
 	})
-	t.Logf("kubectl describe pod %s: %s", name, desc[strings.Index(desc, "Events:"):])
+	if _, events, ok := strings.Cut(desc, "Events:"); ok {
+		t.Logf("kubectl describe pod %s, its Events:%s", name, events)
+	}
 	// Refused sandboxes never run: the pod stays pending.
 	if phase := c.mustKubectl(t, "-n", ns, "get", "pod", name, "-o", "jsonpath={.status.phase}"); phase != "Pending" {
 		t.Errorf("refused pod's phase %q, want Pending", phase)

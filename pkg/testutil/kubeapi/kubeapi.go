@@ -32,6 +32,8 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
+
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 // EnvBin names the directory holding etcd and kube-apiserver.
@@ -60,11 +62,14 @@ type Server struct {
 	tokens map[string]string // user name -> token
 	procs  []proc
 	logs   []string
+
+	applyMu sync.Mutex
+	applied map[string]error // ApplyFile's path -> its result
 }
 
 type proc struct {
 	cmd  *exec.Cmd
-	done chan struct{} // closed when it exited
+	done <-chan struct{} // closed when it exited
 }
 
 var (
@@ -207,7 +212,7 @@ func writeSAKey(dir string) error {
 }
 
 // run starts one server process, its output in the directory's NAME.log;
-// it dies with the test binary (Pdeathsig).
+// it dies with the test binary (Pdeathsig), and at no other time.
 func (s *Server) run(path, name string, args ...string) error {
 	logPath := filepath.Join(s.dir, name+".log")
 	f, err := os.Create(logPath)
@@ -216,14 +221,16 @@ func (s *Server) run(path, name string, args ...string) error {
 	}
 	cmd := exec.Command(path, args...)
 	cmd.Stdout, cmd.Stderr = f, f
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		_ = f.Close()
+	// Forked from a thread that outlives it (StartTied): a plain
+	// cmd.Start with Pdeathsig is killed whenever the forking thread
+	// ends, and a test binary doing netns work ends threads all the
+	// time (a goroutine exiting while locked to its thread).
+	done, err := testutil.StartTied(cmd, "")
+	_ = f.Close()
+	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	_ = f.Close()
-	p := proc{cmd: cmd, done: make(chan struct{})}
-	go func() { _ = cmd.Wait(); close(p.done) }()
+	p := proc{cmd: cmd, done: done}
 	s.procs = append(s.procs, p)
 	s.logs = append(s.logs, logPath)
 	return nil

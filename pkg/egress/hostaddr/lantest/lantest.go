@@ -2,7 +2,7 @@
 // addresses: a "router" namespace holding a bridge (br0, 203.0.113.1/24,
 // 2001:db8::1/64), a "node" namespace attached to it through its uplink
 // (203.0.113.2/24, 2001:db8::2/64), and any number of other hosts (a
-// squatter) on the same bridge. Traffic stays among these namespaces;
+// squatter, more nodes: AddNode) on the same bridge. Traffic stays among these namespaces;
 // every namespace and link is removed when the test ends.
 package lantest
 
@@ -25,8 +25,16 @@ const Uplink = "uplink"
 // LAN is the router, with its bridge, and the node.
 type LAN struct {
 	Router, Node ns.NetNS
-	// NodeMAC is the MAC of the node's uplink.
-	NodeMAC string
+	// NodeMAC is the MAC of the node's uplink; NodePort its bridge port
+	// in the router.
+	NodeMAC, NodePort string
+}
+
+// Host is a namespace attached to the bridge: its MAC, and its port on
+// the bridge in the router (gone once the namespace is).
+type Host struct {
+	NS        ns.NetNS
+	MAC, Port string
 }
 
 // New builds a LAN with a new node namespace.
@@ -43,18 +51,33 @@ func WithNode(t testing.TB, node ns.NetNS) *LAN {
 	// No multicast snooping: the bridge floods solicited-node groups, as
 	// a switch without MLD snooping does, whatever joined them.
 	testutil.Run(t, l.Router, "ip", "link", "add", "br0", "type", "bridge", "mcast_snooping", "0")
+	// A MAC of its own (RFC 7042's documentation range), as a router's
+	// interface has: else the bridge takes its lowest port's, changes it
+	// when that port goes (a node leaving the LAN), and the kernel then
+	// flushes the router's neighbour table.
+	testutil.Run(t, l.Router, "ip", "link", "set", "br0", "address", "00:00:5e:00:53:01")
 	testutil.Run(t, l.Router, "ip", "link", "set", "br0", "up")
 	testutil.Addr(t, l.Router, "br0", "203.0.113.1/24")
 	testutil.Addr(t, l.Router, "br0", "2001:db8::1/64")
-	l.NodeMAC = l.attach(t, node, Uplink)
-	testutil.Addr(t, node, Uplink, "203.0.113.2/24")
-	testutil.Addr(t, node, Uplink, "2001:db8::2/64")
+	h := l.AddNode(t, node, "203.0.113.2/24", "2001:db8::2/64")
+	l.NodeMAC, l.NodePort = h.MAC, h.Port
 	return l
 }
 
-// attach links n to the bridge through a veth named ifname in n, and
-// returns that end's MAC.
-func (l *LAN) attach(t testing.TB, n ns.NetNS, ifname string) string {
+// AddNode attaches another node namespace to the bridge through its own
+// uplink (Uplink), carrying the node's own addresses (CIDRs, e.g.
+// 203.0.113.3/24: a second node of the LAN).
+func (l *LAN) AddNode(t testing.TB, node ns.NetNS, cidrs ...string) Host {
+	t.Helper()
+	h := l.attach(t, node, Uplink)
+	for _, c := range cidrs {
+		testutil.Addr(t, node, Uplink, c)
+	}
+	return h
+}
+
+// attach links n to the bridge through a veth named ifname in n.
+func (l *LAN) attach(t testing.TB, n ns.NetNS, ifname string) Host {
 	t.Helper()
 	port := "bp" + testutil.RandSuffix(8)
 	testutil.Veth(t, n, ifname, l.Router, port)
@@ -63,7 +86,7 @@ func (l *LAN) attach(t testing.TB, n ns.NetNS, ifname string) string {
 	if m == nil {
 		t.Fatalf("no MAC on %s", ifname)
 	}
-	return m[1]
+	return Host{NS: n, MAC: m[1], Port: port}
 }
 
 // Join adds another host (a new namespace, eth0 on the bridge, no
@@ -71,7 +94,21 @@ func (l *LAN) attach(t testing.TB, n ns.NetNS, ifname string) string {
 func (l *LAN) Join(t testing.TB) (ns.NetNS, string) {
 	t.Helper()
 	n := testutil.NewNS(t)
-	return n, l.attach(t, n, "eth0")
+	return n, l.attach(t, n, "eth0").MAC
+}
+
+// Attached reports whether the bridge still has port (a Host's Port):
+// false once the namespace at its other end is gone.
+func (l *LAN) Attached(t testing.TB, port string) bool {
+	t.Helper()
+	out, err := testutil.Output(l.Router, "ip", "-o", "link", "show", "dev", port)
+	if err != nil {
+		if strings.Contains(out, "does not exist") {
+			return false
+		}
+		t.Fatalf("ip link show dev %s in the router: %v\n%s", port, err, out)
+	}
+	return true
 }
 
 // StaleNeighbour makes the router believe a is at mac, as if it had

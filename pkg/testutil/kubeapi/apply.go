@@ -1,0 +1,154 @@
+package kubeapi
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
+	rbacclient "k8s.io/client-go/kubernetes/typed/rbac/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// ApplyFile creates, as Admin, the objects of a multi-document YAML file
+// (deploy/rbac.yaml, deploy/namespace.yaml, deploy/serviceaccount.yaml),
+// as an operator's kubectl apply would: Namespaces, ServiceAccounts and
+// the RBAC kinds; any other kind fails the test. The namespace of a
+// namespaced object is created first if missing. Objects that exist
+// already are left as they are, and a path is applied once per server
+// (the server is shared by the test binary's tests): later calls return
+// the first one's result.
+func (s *Server) ApplyFile(t testing.TB, path string) {
+	t.Helper()
+	s.applyMu.Lock()
+	defer s.applyMu.Unlock()
+	if s.applied == nil {
+		s.applied = map[string]error{}
+	}
+	err, done := s.applied[path]
+	if !done {
+		err = s.applyFile(path)
+		s.applied[path] = err
+	}
+	if err != nil {
+		t.Fatalf("applying %s: %v", path, err)
+	}
+}
+
+// Namespaces creates the namespaces that do not exist yet.
+func (s *Server) Namespaces(t testing.TB, names ...string) {
+	t.Helper()
+	core, err := typedcorev1.NewForConfig(s.Config(Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if err := ensureNamespace(core, n); err != nil {
+			t.Fatalf("namespace %s: %v", n, err)
+		}
+	}
+}
+
+func ensureNamespace(core typedcorev1.CoreV1Interface, name string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := core.Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}}, metav1.CreateOptions{})
+	if apierrors.IsAlreadyExists(err) {
+		return nil
+	}
+	return err
+}
+
+var docSep = regexp.MustCompile(`(?m)^---\s*$`)
+
+func (s *Server) applyFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	admin := s.Config(Admin)
+	core, err := typedcorev1.NewForConfig(admin)
+	if err != nil {
+		return err
+	}
+	rc, err := rbacclient.NewForConfig(admin)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for i, doc := range docSep.Split(string(data), -1) {
+		if strings.TrimSpace(doc) == "" {
+			continue
+		}
+		var head struct {
+			metav1.TypeMeta `json:",inline"`
+			Metadata        struct {
+				Namespace string `json:"namespace"`
+			} `json:"metadata"`
+		}
+		if err := yaml.Unmarshal([]byte(doc), &head); err != nil {
+			return fmt.Errorf("document %d: %w", i+1, err)
+		}
+		if ns := head.Metadata.Namespace; ns != "" {
+			if err := ensureNamespace(core, ns); err != nil {
+				return fmt.Errorf("document %d: namespace %s: %w", i+1, ns, err)
+			}
+		}
+		if head.Kind == "" {
+			continue // comments only
+		}
+		if err := create(ctx, core, rc, head.Kind, []byte(doc)); err != nil && !apierrors.IsAlreadyExists(err) {
+			return fmt.Errorf("document %d (%s): %w", i+1, head.Kind, err)
+		}
+	}
+	return nil
+}
+
+// create creates the object of doc, of kind.
+func create(ctx context.Context, core typedcorev1.CoreV1Interface, rc rbacclient.RbacV1Interface, kind string, doc []byte) error {
+	var err error
+	switch kind {
+	case "Namespace":
+		var o corev1.Namespace
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = core.Namespaces().Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "ServiceAccount":
+		var o corev1.ServiceAccount
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = core.ServiceAccounts(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "ClusterRole":
+		var o rbacv1.ClusterRole
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.ClusterRoles().Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "ClusterRoleBinding":
+		var o rbacv1.ClusterRoleBinding
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.ClusterRoleBindings().Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "Role":
+		var o rbacv1.Role
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.Roles(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+		}
+	case "RoleBinding":
+		var o rbacv1.RoleBinding
+		if err = yaml.UnmarshalStrict(doc, &o); err == nil {
+			_, err = rc.RoleBindings(o.Namespace).Create(ctx, &o, metav1.CreateOptions{})
+		}
+	default:
+		return fmt.Errorf("kind %q is not one ApplyFile creates", kind)
+	}
+	return err
+}
