@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/netip"
@@ -10,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	eventsapi "k8s.io/api/events/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	coordinationv1 "k8s.io/client-go/kubernetes/typed/coordination/v1"
+	eventsv1 "k8s.io/client-go/kubernetes/typed/events/v1"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cluster"
@@ -116,5 +119,67 @@ func TestLeasePendingKept(t *testing.T) {
 	p.syncLeases(ctx) // the renewal tick, before the pod's entry records x
 	if !p.kube.leases.Holds(x) {
 		t.Fatalf("syncLeases dropped (and deleted) the Lease of %s that a pod being admitted just took", x)
+	}
+}
+
+// TestDegradedEvents: the daemon going degraded raises a Warning Event on
+// its node naming the fault, and going back to synchronized a Normal one;
+// the same state again raises nothing more.
+func TestDegradedEvents(t *testing.T) {
+	p, _ := leaseKube(t, "events-degraded-node")
+	p.kube.events = cluster.NewRecorder(p.kube.client, slog.New(slog.DiscardHandler))
+	defer p.kube.events.Shutdown()
+	s := kubeapi.Shared(t, leaseSA)
+	ev, err := eventsv1.NewForConfig(s.Config(kubeapi.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := func() []eventsapi.Event {
+		list, err := ev.Events("default").List(context.Background(), metav1.ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []eventsapi.Event
+		for _, e := range list.Items {
+			if e.Regarding.Kind == "Node" && e.Regarding.Name == "events-degraded-node" {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	wait := func(reason string) eventsapi.Event {
+		t.Helper()
+		for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+			for _, e := range events() {
+				if e.Reason == reason {
+					return e
+				}
+			}
+		}
+		t.Fatalf("no %s Event on the node", reason)
+		return eventsapi.Event{}
+	}
+	p.health.setSynced(true)
+	p.publishHealth() // synchronized: nothing to say
+	p.health.set(faultEgressState, errors.New("egress state unreadable: /var/lib/diktyo/egress/state.json: invalid character"))
+	p.publishHealth()
+	p.publishHealth() // the same state: no second Event
+	e := wait(cluster.ReasonDegraded)
+	if e.Type != "Warning" || !strings.Contains(e.Note, "egress state unreadable") || !strings.Contains(e.Note, "running pods keep what is applied") {
+		t.Errorf("degraded Event %+v", e)
+	}
+	p.health.set(faultEgressState, nil)
+	p.publishHealth()
+	if r := wait(cluster.ReasonRecovered); r.Type != "Normal" {
+		t.Errorf("recovered Event %+v", r)
+	}
+	n := 0
+	for _, e := range events() {
+		if e.Reason == cluster.ReasonDegraded {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d degraded Events, want 1 (one per change of state)", n)
 	}
 }
