@@ -3,6 +3,7 @@ package plugin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/netip"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cluster"
+	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 )
@@ -181,5 +183,20 @@ func TestDegradedEvents(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d degraded Events, want 1 (one per change of state)", n)
+	}
+}
+
+// TestRefusalReason: a refusal's Event reason says what ran out or who
+// holds the address, whatever wraps the error on its way up.
+func TestRefusalReason(t *testing.T) {
+	held := &cluster.HeldError{Addr: netip.MustParseAddr("203.0.113.10"), Holder: "node-a"}
+	for err, want := range map[error]string{
+		failure(reasonEgress, fmt.Errorf("masq[0]: %w", held)):                                          cluster.ReasonAddressHeld,
+		failure(reasonEgress, fmt.Errorf("masq[0]: pool %q: %w: 4 blocks", "web", egress.ErrExhausted)): cluster.ReasonPoolExhausted,
+		failure(reasonDenied, errors.New("annotation diktyo.io/v1.masq: not allowed")):                  cluster.ReasonRefused,
+	} {
+		if got := refusalReason(err); got != want {
+			t.Errorf("refusalReason(%v) = %s, want %s", err, got, want)
+		}
 	}
 }
