@@ -41,6 +41,12 @@ const reasonNotApplied = "policy_not_applied"
 // never adjusts the container.
 func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
 	st := p.state.Load()
+	// Whatever failClosed says: the pod's ADD's deferred work (flush.go)
+	// is done before any of its containers is created.
+	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName()); err != nil {
+		p.metrics.fail(reasonDeferred)
+		return nil, nil, err
+	}
 	if !st.cfg.FailClosed {
 		return nil, nil, nil
 	}

@@ -11,6 +11,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
@@ -124,8 +125,10 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			// In the bounded worker: the allocator's lock and fsyncs
-			// must not hold NRI's handler past its budget.
-			return p.admitAndApply(ctx, st, e, pol, log)
+			// must not hold NRI's handler past its budget. The ADD's
+			// conntrack cleanup runs after the answer, before the pod's
+			// first container (flush.go).
+			return p.admitAndApply(cniutil.WithDeferral(ctx, p.deferral(st, e.pod.ID)), st, e, pol, log)
 		},
 		func(err error) { p.abandonedAdd(st, e, err, log) })
 	if err != nil {
@@ -343,6 +346,7 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	p.unwatch(e.pod.ID)
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.pods.remove(e.pod.ID)
+	p.forgetDeferred(p.state.Load(), e.pod.ID)
 	return nil
 }
 

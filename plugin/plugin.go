@@ -132,6 +132,8 @@ type Plugin struct {
 	// node's labels (nil: not known yet).
 	kube   *kube
 	labels atomic.Pointer[policy.NodeLabels]
+	// deferred is the admissions' work after the answer (flush.go).
+	deferred *deferred
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -181,6 +183,7 @@ func New(opts Options) (*Plugin, error) {
 		locks:       newPodLocks(),
 		addrLocks:   newPodLocks(),
 		watches:     newSandboxWatches(),
+		deferred:    newDeferred(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
 	}

@@ -190,6 +190,10 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 	switch {
 	case err == nil || errors.Is(err, errNotLive):
 		p.pods.update(id, func(pe *podEntry) { pe.repairFailures = 0 })
+		if err == nil && repairing && !p.pendingDeferred(id) {
+			// An ADD of the pass ran undeferred: its cleanup is done.
+			p.unmarkDeferred(st, id)
+		}
 	case repairing:
 		p.metrics.repairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		p.retryRepair(ctx, id, err)
@@ -252,6 +256,17 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		action("update")
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
 		return true, p.update(ctx, st, e, pol, att, log)
+	}
+	if p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID) {
+		// Its ADD's deferred work may never have run (a restart between
+		// the answer and the work): ADD again, undeferred.
+		action("add")
+		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
+		if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
+			return true, err
+		}
+		p.unmarkDeferred(st, pod.ID)
+		return false, nil
 	}
 	action("check")
 	t := time.Now()
@@ -470,6 +485,8 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	}
 	p.metrics.gcs.WithLabelValues("ok").Inc()
 	p.gcEgress(st)
+	// Markers of deferred work of pods that are gone (flush.go).
+	p.markedPods(st, func(id string) bool { e, ok := p.pods.get(id); return ok && e.live() })
 	for _, e := range p.pods.snapshot() {
 		switch {
 		case e.live():

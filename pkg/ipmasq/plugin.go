@@ -162,9 +162,17 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
 	// The pod's flows must leave as the rules now say, from the next
-	// packet on (a previous pod with this address, or a changed policy).
-	if _, err := StaleFlows(inv.plan); err != nil {
-		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
+	// packet on (a previous pod with this address, or a changed policy):
+	// now, or, when the caller holds the pod's containers until it is
+	// done (cniutil.Defer), after the runtime is answered.
+	plan := inv.plan
+	if err := cniutil.Defer(ctx, func() error {
+		if _, err := StaleFlows(plan); err != nil {
+			return fmt.Errorf("ipmasq ADD: %w", err)
+		}
+		return nil
+	}); err != nil {
+		return nil, "", err
 	}
 	return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
 }
