@@ -96,7 +96,7 @@ func (p *Plugin) deferredFor(id string, work func() error, release func()) *podW
 		// A second ADD of the pod (retried admission): both, in turn;
 		// the new one owns what they hold.
 		works = append(slices.Clone(prev.works), work)
-		releases = append(prev.releases, release)
+		releases = append(slices.Clone(prev.releases), release)
 		prev.releases = nil
 	}
 	w := &podWork{done: make(chan struct{}), works: works, releases: releases}
