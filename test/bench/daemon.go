@@ -257,6 +257,21 @@ func startDaemon(env *Env, n *Netns, cmd *exec.Cmd) (*daemon, error) {
 	return d, nil
 }
 
+// tail is the messages (and errors) of the last n log lines.
+func (d *daemon) tail(n int) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var out []string
+	for _, l := range d.lines[max(0, len(d.lines)-n):] {
+		s := l.msg
+		if e, ok := l.attr["error"].(string); ok {
+			s += ": " + e
+		}
+		out = append(out, strconv.Quote(s))
+	}
+	return strings.Join(out, ", ")
+}
+
 // count is the number of log lines read so far.
 func (d *daemon) count() int {
 	d.mu.Lock()
@@ -312,7 +327,7 @@ func (d *daemon) waitLog(ctx context.Context, from int, timeout time.Duration, p
 		case <-deadline.C:
 			return logLine{}, from, fmt.Errorf("no matching diktyo-nri log line within %s", timeout)
 		case <-d.done:
-			return logLine{}, from, errors.New("diktyo-nri exited")
+			return logLine{}, from, fmt.Errorf("diktyo-nri exited; its last lines: %s", d.tail(3))
 		case <-d.changed:
 		}
 	}
