@@ -25,6 +25,7 @@ import (
 	"strings"
 	"testing"
 
+	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
 	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/chartutil"
 	"helm.sh/helm/v3/pkg/engine"
@@ -733,11 +734,21 @@ func TestChartMonitoring(t *testing.T) {
 			t.Errorf("Service selector %s=%s does not select the DaemonSet's pods (%v)", k, v, ds.Spec.Template.Labels)
 		}
 	}
+	// Decoded strictly into the Prometheus Operator's own types: a
+	// misspelt or misplaced field is refused.
 	smYAML, _ := yaml.Marshal(sm)
+	var smTyped monitoringv1.ServiceMonitor
+	if err := yaml.UnmarshalStrict(smYAML, &smTyped); err != nil || len(smTyped.Spec.Endpoints) != 1 || smTyped.Spec.Endpoints[0].Port != "metrics" {
+		t.Errorf("ServiceMonitor as the operator's type: %v %+v", err, smTyped.Spec.Endpoints)
+	}
 	if !strings.Contains(string(smYAML), "release: prom") || !strings.Contains(string(smYAML), "port: metrics") {
 		t.Errorf("ServiceMonitor lacks its extra label or the metrics port:\n%s", smYAML)
 	}
 	prYAML, _ := yaml.Marshal(pr)
+	var prTyped monitoringv1.PrometheusRule
+	if err := yaml.UnmarshalStrict(prYAML, &prTyped); err != nil || len(prTyped.Spec.Groups) != 1 || len(prTyped.Spec.Groups[0].Rules) < 5 {
+		t.Errorf("PrometheusRule as the operator's type: %v", err)
+	}
 	registered := string(readFile(t, "../plugin/metrics.go")) + string(readFile(t, "../plugin/bindings.go"))
 	names := regexp.MustCompile(`diktyo_[a-z_]+`).FindAllString(string(prYAML), -1)
 	if len(names) < 5 {
