@@ -2,12 +2,13 @@ package plugin
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
-const perNodeUnit = `
+const perNodeUnitConfig = `
 egress:
   addresses:
   - {address: 203.0.113.10, routed: true, nodeSelector: {zone: a}}
@@ -22,6 +23,13 @@ namespaces:
       destinations: ["0.0.0.0/0"]
 `
 
+// perNodeUnit is perNodeUnitConfig with its egress state in a directory
+// of the test's (never the host's /var/lib/diktyo).
+func perNodeUnit(t *testing.T) string {
+	dir := t.TempDir()
+	return strings.Replace(perNodeUnitConfig, "egress:\n", "egress:\n  stateDir: "+dir+"/egress\n  attributionLog: "+dir+"/attribution.jsonl\n", 1)
+}
+
 func decideWeb(p *Plugin) error {
 	ann := map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
 	_, err := policy.Decide(p.Config(), policy.Pod{Namespace: "team-a", Name: "w", UID: "u"}, ann)
@@ -33,7 +41,7 @@ func decideWeb(p *Plugin) error {
 // is guarded by HasNodeSelectors() on the already-selected config, which
 // is false once SelectNode set the selector addresses aside as unknown.
 func TestPerNodeNodeLocalIsNoNodes(t *testing.T) {
-	p := quietPlugin(t, perNodeUnit)
+	p := quietPlugin(t, perNodeUnit(t))
 	err := decideWeb(p)
 	if errors.Is(err, policy.ErrUnknown) || !errors.Is(err, policy.ErrDenied) {
 		t.Fatalf("node-local, pool web: %v; want denied (not this node's), not 'labels not known yet'", err)
@@ -46,7 +54,7 @@ func TestPerNodeNodeLocalIsNoNodes(t *testing.T) {
 // config stays "unknown" forever (setNodeLabels returns early for the same
 // reason, and the watcher's reload says unchanged).
 func TestPerNodeUnknownThenNoMatch(t *testing.T) {
-	p := quietPlugin(t, perNodeUnit)
+	p := quietPlugin(t, perNodeUnit(t))
 	// Pretend an API server: labels start unknown.
 	p.kube = &kube{client: nil}
 	p.labels.Store(nil)
@@ -65,7 +73,7 @@ func TestPerNodeUnknownThenNoMatch(t *testing.T) {
 // force, after selection: with the labels unknown it has no selector
 // address left, so a label update never reloads (only the poller would).
 func TestPerNodeLabelsReloadAtOnce(t *testing.T) {
-	p := quietPlugin(t, perNodeUnit)
+	p := quietPlugin(t, perNodeUnit(t))
 	// Force the in-force config to the "labels unknown" selection.
 	p.kube = &kube{client: nil}
 	if !p.state.Load().cfg.Egress.HasNodeSelectors() {
