@@ -72,6 +72,12 @@ func (p *Plugin) connectCluster() error {
 			return fmt.Errorf("cluster: %w", err)
 		}
 	}
+	p.useCluster(c, cfg)
+	return nil
+}
+
+// useCluster makes p use c as cfg says (Events, Leases).
+func (p *Plugin) useCluster(c *cluster.Client, cfg policy.ClusterConfig) {
 	k := &kube{client: c, whenHeld: cfg.Leases.WhenHeld, lost: map[netip.Addr]string{},
 		pending: map[netip.Addr]int{}, unleased: map[netip.Addr]string{}}
 	if cfg.EventsOn() {
@@ -80,7 +86,6 @@ func (p *Plugin) connectCluster() error {
 	k.leases = cluster.NewLeases(c, cfg.Leases.Duration.Duration, cfg.Leases.RenewInterval.Duration, p.log.With("component", "leases"))
 	k.leases.OnLost = p.leaseLost
 	p.kube = k
-	return nil
 }
 
 // nodeLabels is what is known of the node's labels: nothing yet with an

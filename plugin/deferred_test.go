@@ -2,7 +2,6 @@ package plugin_test
 
 import (
 	"context"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,13 +19,7 @@ import (
 // pod with addr, without diktyo's policy, leaves behind. The pod's rules
 // SNAT that destination, so ADD's conntrack cleanup removes it.
 func staleFlow(addr string) *netlink.ConntrackFlow {
-	src, dst := net.ParseIP(addr).To4(), net.ParseIP("198.51.100.7").To4()
-	return &netlink.ConntrackFlow{
-		FamilyType: unix.AF_INET,
-		Forward:    netlink.IPTuple{SrcIP: src, DstIP: dst, Protocol: unix.IPPROTO_TCP, SrcPort: 40001, DstPort: 53},
-		Reverse:    netlink.IPTuple{SrcIP: dst, DstIP: src, Protocol: unix.IPPROTO_TCP, SrcPort: 53, DstPort: 40001},
-		TimeOut:    300,
-	}
+	return flowOf(addr, "198.51.100.7", unix.IPPROTO_TCP)
 }
 
 func (e *env) addFlow(t *testing.T, f *netlink.ConntrackFlow) {

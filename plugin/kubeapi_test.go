@@ -21,19 +21,15 @@ import (
 	eventsv1 "k8s.io/client-go/kubernetes/typed/events/v1"
 
 	"github.com/diktyo-io/diktyo/pkg/cluster"
-	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 	"github.com/diktyo-io/diktyo/plugin"
 )
 
 // The identity deploy/ gives diktyo-nri, and its namespace (the Leases').
-const (
-	nriNamespace = "diktyo-system"
-	nriAccount   = "diktyo-nri"
-)
+const nriNamespace = kubeapi.DiktyoNamespace
 
-var nriIdentity = kubeapi.ServiceAccount(nriNamespace, nriAccount)
+var nriIdentity = kubeapi.DiktyoNRI
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -76,9 +72,7 @@ func clusterSection(t *testing.T, s *kubeapi.Server, dir, node string, d time.Du
 // from a config's cluster section.
 func nodeClient(t *testing.T, s *kubeapi.Server, node string) *cluster.Client {
 	t.Helper()
-	cfg := policy.DefaultConfig().Cluster
-	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig, s.Kubeconfig(t, t.TempDir(), nriIdentity), node, nriNamespace
-	c, err := cluster.Connect(cfg, slog.New(slog.DiscardHandler))
+	c, err := cluster.Connect(s.NodeCluster(t, node), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/netip"
 	"path/filepath"
@@ -20,28 +19,22 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/egress"
-	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 )
 
-var leaseSA = kubeapi.ServiceAccount("diktyo-system", "diktyo-nri")
-
 func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterface) {
 	t.Helper()
-	s := kubeapi.Shared(t, leaseSA)
+	s := kubeapi.Shared(t, kubeapi.DiktyoNRI)
 	s.ApplyFile(t, filepath.Join("..", "deploy", "rbac.yaml"))
-	cfg := policy.DefaultConfig().Cluster
-	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig,
-		s.Kubeconfig(t, t.TempDir(), leaseSA), node, "diktyo-system"
+	cfg := s.NodeCluster(t, node)
 	c, err := cluster.Connect(cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24]\n")
-	k := &kube{client: c, whenHeld: policy.WhenHeldRefuse, lost: map[netip.Addr]string{}, pending: map[netip.Addr]int{}, unleased: map[netip.Addr]string{}}
-	k.leases = cluster.NewLeases(c, 15*time.Second, 5*time.Second, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	k.leases.OnLost = p.leaseLost
-	p.kube = k
+	events := false
+	cfg.Events = &events // the tests that want them make their own
+	p.useCluster(c, cfg)
 	admin, err := coordinationv1.NewForConfig(s.Config(kubeapi.Admin))
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +124,7 @@ func TestDegradedEvents(t *testing.T) {
 	p, _ := leaseKube(t, "events-degraded-node")
 	p.kube.events = cluster.NewRecorder(p.kube.client, slog.New(slog.DiscardHandler))
 	defer p.kube.events.Shutdown()
-	s := kubeapi.Shared(t, leaseSA)
+	s := kubeapi.Shared(t, kubeapi.DiktyoNRI)
 	ev, err := eventsv1.NewForConfig(s.Config(kubeapi.Admin))
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package plugin_test
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,8 +13,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 
-	"github.com/diktyo-io/diktyo/pkg/cluster"
-	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 	"github.com/diktyo-io/diktyo/plugin"
@@ -81,21 +78,6 @@ func (n *apiNode) zone(z string) {
 	}
 }
 
-// apiClient is diktyo-nri's client for node, as deploy/'s service
-// account (its RBAC applied to the server).
-func apiClient(t *testing.T, s *kubeapi.Server, node string) *cluster.Client {
-	t.Helper()
-	s.ApplyFile(t, filepath.Join("..", "deploy", "rbac.yaml"))
-	cfg := policy.DefaultConfig().Cluster
-	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig,
-		s.Kubeconfig(t, t.TempDir(), kubeapi.ServiceAccount("diktyo-system", "diktyo-nri")), node, "diktyo-system"
-	c, err := cluster.Connect(cfg, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // TestPerNodePoolFollowsLabels: one config, pool web per zone. The node
 // in zone a admits pool:web on 203.0.113.30; relabelled to zone b (a
 // change of config, through the API, reconciled like a reload) a new pod
@@ -105,13 +87,11 @@ func apiClient(t *testing.T, s *kubeapi.Server, node string) *cluster.Client {
 // it keeps its identity until it is recreated); in a zone without the
 // pool a new pod is refused, naming the pool and why.
 func TestPerNodePoolFollowsLabels(t *testing.T) {
-	testutil.RequireRoot(t)
-	s := kubeapi.Shared(t, kubeapi.ServiceAccount("diktyo-system", "diktyo-nri"))
-	s.Namespaces(t, "team-a")
+	s := kubeServer(t)
 	e := newEnv(t, "fail")
 	e.withPerNodePool()
 	node := newAPINode(t, s, "a")
-	c := apiClient(t, s, node.name)
+	c := nodeClient(t, s, node.name)
 	p := e.newPlugin(func(o *plugin.Options) { o.Cluster = c })
 	e.runPlugin(p)
 	waitFor(t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
@@ -183,13 +163,11 @@ func TestPerNodePoolFollowsLabels(t *testing.T) {
 // address without a selector is admitted; once the Node appears with a
 // matching label, the pool works.
 func TestPerNodeLabelsUnknown(t *testing.T) {
-	testutil.RequireRoot(t)
-	s := kubeapi.Shared(t, kubeapi.ServiceAccount("diktyo-system", "diktyo-nri"))
-	s.Namespaces(t, "team-a")
+	s := kubeServer(t)
 	e := newEnv(t, "fail")
 	e.withPerNodePool()
 	name := "pernode-late-" + strings.ToLower(testutil.RandSuffix(6))
-	p := e.newPlugin(func(o *plugin.Options) { o.Cluster = apiClient(t, s, name) })
+	p := e.newPlugin(func(o *plugin.Options) { o.Cluster = nodeClient(t, s, name) })
 	e.runPlugin(p)
 	waitFor(t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
 	pool := e.pod("a", "team-a", "198.51.100.101", map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`})

@@ -90,12 +90,15 @@ func TestBackendSwitchMovesState(t *testing.T) {
 // podFlow is a UDP flow of the pod to a destination its policy excludes
 // from SNAT (no translation: the ADD's stale-flow check keeps it). A rule
 // may name 10.x; no packet goes anywhere.
-func podFlow(addr string) *netlink.ConntrackFlow {
-	src, dst := net.ParseIP(addr).To4(), net.ParseIP("10.1.2.3").To4()
+func podFlow(addr string) *netlink.ConntrackFlow { return flowOf(addr, "10.1.2.3", unix.IPPROTO_UDP) }
+
+// flowOf is an untranslated flow from addr:40001 to dst:53.
+func flowOf(addr, dst string, proto uint8) *netlink.ConntrackFlow {
+	src, to := net.ParseIP(addr).To4(), net.ParseIP(dst).To4()
 	return &netlink.ConntrackFlow{
 		FamilyType: unix.AF_INET,
-		Forward:    netlink.IPTuple{SrcIP: src, DstIP: dst, Protocol: unix.IPPROTO_UDP, SrcPort: 40001, DstPort: 53},
-		Reverse:    netlink.IPTuple{SrcIP: dst, DstIP: src, Protocol: unix.IPPROTO_UDP, SrcPort: 53, DstPort: 40001},
+		Forward:    netlink.IPTuple{SrcIP: src, DstIP: to, Protocol: proto, SrcPort: 40001, DstPort: 53},
+		Reverse:    netlink.IPTuple{SrcIP: to, DstIP: src, Protocol: proto, SrcPort: 53, DstPort: 40001},
 		TimeOut:    300,
 	}
 }

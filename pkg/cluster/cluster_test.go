@@ -25,12 +25,9 @@ import (
 )
 
 // The identity deploy/ gives diktyo-nri, and its namespace.
-const (
-	saNamespace = "diktyo-system"
-	saName      = "diktyo-nri"
-)
+const saNamespace = kubeapi.DiktyoNamespace
 
-var sa = kubeapi.ServiceAccount(saNamespace, saName)
+var sa = kubeapi.DiktyoNRI
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -52,10 +49,7 @@ func server(t *testing.T) *kubeapi.Server {
 // nodeClient is diktyo-nri's client on node, with deploy/'s identity.
 func nodeClient(t *testing.T, s *kubeapi.Server, node string) *Client {
 	t.Helper()
-	dir := t.TempDir()
-	cfg := policy.DefaultConfig().Cluster
-	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig, s.Kubeconfig(t, dir, sa), node, saNamespace
-	c, err := Connect(cfg, slog.New(slog.DiscardHandler))
+	c, err := Connect(s.NodeCluster(t, node), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,8 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
 
+	"github.com/diktyo-io/diktyo/pkg/policy"
+
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
@@ -332,4 +334,22 @@ func (s *Server) stop() {
 		}
 	}
 	_ = os.RemoveAll(s.dir)
+}
+
+// DiktyoNRI is the identity deploy/ gives diktyo-nri (its service
+// account, whose namespace also holds its Leases).
+var DiktyoNRI = ServiceAccount(DiktyoNamespace, "diktyo-nri")
+
+// DiktyoNamespace is deploy/'s namespace.
+const DiktyoNamespace = "diktyo-system"
+
+// NodeCluster is the admin config's cluster section of diktyo-nri on node
+// as DiktyoNRI (a kubeconfig written into a directory of the test's),
+// with its Leases in DiktyoNamespace: what cluster.Connect is given.
+func (s *Server) NodeCluster(t testing.TB, node string) policy.ClusterConfig {
+	t.Helper()
+	cfg := policy.DefaultConfig().Cluster
+	cfg.API, cfg.Kubeconfig, cfg.NodeName, cfg.Leases.Namespace = policy.ClusterAPIKubeconfig,
+		s.Kubeconfig(t, t.TempDir(), DiktyoNRI), node, DiktyoNamespace
+	return cfg
 }
