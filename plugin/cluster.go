@@ -36,8 +36,11 @@ type kube struct {
 	leases *cluster.Leases
 	// whenHeld is cluster.leases.whenHeld at start.
 	whenHeld string
-	// nodeLocal says why there is no client (status).
+	// nodeLocal says why there is no client (status); noCluster that
+	// there is provably none (api: off, or not in a pod), so the node's
+	// labels are known to be none (not merely unknown).
 	nodeLocal string
+	noCluster bool
 
 	mu        sync.Mutex
 	lastState string // the daemon state last reported in an Event
@@ -57,7 +60,7 @@ func (p *Plugin) connectCluster() error {
 	c := p.opts.Cluster
 	if c == nil {
 		if !p.opts.ConnectCluster {
-			p.kube = &kube{nodeLocal: "not asked to connect (tests, or a library user)"}
+			p.kube = &kube{nodeLocal: "not asked to connect (tests, or a library user)", noCluster: true}
 			return nil
 		}
 		var err error
@@ -65,7 +68,7 @@ func (p *Plugin) connectCluster() error {
 		if errors.Is(err, cluster.ErrNodeLocal) {
 			p.log.Info("no Kubernetes API server: node-local (no Events, no Leases: a managed egress address is checked on this node's link only)",
 				"why", err)
-			p.kube = &kube{nodeLocal: err.Error()}
+			p.kube = &kube{nodeLocal: err.Error(), noCluster: !errors.Is(err, cluster.ErrNoCredentials)}
 			return nil
 		}
 		if err != nil {
@@ -94,7 +97,7 @@ func (p *Plugin) nodeLabels() policy.NodeLabels {
 	if l := p.labels.Load(); l != nil {
 		return *l
 	}
-	if p.kube != nil && p.kube.client == nil {
+	if p.kube != nil && p.kube.client == nil && p.kube.noCluster {
 		return policy.NodeLabels{Known: true}
 	}
 	return policy.NodeLabels{}

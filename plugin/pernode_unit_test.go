@@ -84,3 +84,18 @@ func TestPerNodeLabelsReloadAtOnce(t *testing.T) {
 		t.Fatalf("after setNodeLabels(zone=a), pool web: %v; want admitted at once", err)
 	}
 }
+
+// TestPerNodeNoCredentials: in a pod of a cluster whose credentials could
+// not be read (node-local for now), the node's labels are unknown, not
+// known to be none: a per-node pool gets no verdict, so a running pod
+// using it keeps it (a failed read is no admin's decision).
+func TestPerNodeNoCredentials(t *testing.T) {
+	p := quietPlugin(t, perNodeUnit(t))
+	p.kube = &kube{nodeLocal: "no API server: no usable credentials: ...", noCluster: false}
+	if _, err := p.reload(true); err != nil {
+		t.Fatal(err)
+	}
+	if err := decideWeb(p); !errors.Is(err, policy.ErrUnknown) {
+		t.Fatalf("pool web without credentials: %v, want no verdict (ErrUnknown)", err)
+	}
+}

@@ -207,7 +207,7 @@ func New(opts Options) (*Plugin, error) {
 	if err := p.connectCluster(); err != nil {
 		return nil, err
 	}
-	if p.kube.client == nil && p.state.Load().cfg.Egress.HasNodeSelectors() {
+	if p.kube.noCluster && p.state.Load().cfg.Egress.HasNodeSelectors() {
 		// Node-local: the labels are known now to be none.
 		if _, err := p.reload(true); err != nil {
 			return nil, err

@@ -53,6 +53,12 @@ const (
 // node-local. Its message says why.
 var ErrNodeLocal = errors.New("no API server")
 
+// ErrNoCredentials (which also wraps ErrNodeLocal) says diktyo-nri runs
+// in a pod of a cluster but could not read its credentials: node-local
+// for now, but a cluster there is, so what only the API server can tell
+// (the node's labels) is unknown, not known to be nothing.
+var ErrNoCredentials = fmt.Errorf("%w: no usable credentials", ErrNodeLocal)
+
 // Client is the connection to the API server: the typed clients
 // diktyo-nri uses, and who it is.
 type Client struct {
@@ -116,7 +122,7 @@ func restConfig(cfg policy.ClusterConfig) (*rest.Config, error) {
 	if err != nil {
 		// In a pod without a token (automountServiceAccountToken: false):
 		// node-local, said so, not a failure to start.
-		return nil, fmt.Errorf("%w: cluster.api is auto and the pod has no usable credentials: %w", ErrNodeLocal, err)
+		return nil, fmt.Errorf("%w: cluster.api is auto and the pod has none: %w", ErrNoCredentials, err)
 	}
 	return rc, nil
 }

@@ -360,7 +360,7 @@ func TestConnectNodeLocal(t *testing.T) {
 	t.Setenv("KUBERNETES_SERVICE_HOST", "198.18.255.1")
 	t.Setenv("KUBERNETES_SERVICE_PORT", "443")
 	cfg.API = policy.ClusterAPIAuto
-	if _, err := Connect(cfg, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrNodeLocal) || !strings.Contains(err.Error(), "no usable credentials") {
+	if _, err := Connect(cfg, slog.New(slog.DiscardHandler)); !errors.Is(err, ErrNoCredentials) || !errors.Is(err, ErrNodeLocal) || !strings.Contains(err.Error(), "no usable credentials") {
 		t.Errorf("auto in a pod without a token: %v", err)
 	}
 	cfg.API, cfg.Kubeconfig = policy.ClusterAPIKubeconfig, filepath.Join(t.TempDir(), "missing")
