@@ -105,6 +105,20 @@ func BenchmarkRunPodSandbox(b *testing.B) {
 			b.ReportMetric(ms(quantile(samples, 0.99)), "p99-ms")
 		})
 	}
+	b.Run("inprocess-nftables", func(b *testing.B) {
+		// The chain deploy/ ships: ipmasq's nftables backend.
+		e := newEnvBackend(b, "fail", true, testutil.NewNS(b), "nftables")
+		e.startPlugin()
+		bp := newBenchPool(e, 4, 10)
+		var samples []time.Duration
+		b.ResetTimer()
+		for i := range b.N {
+			samples = append(samples, bp.runTimed(b, i%len(bp.slots), true))
+		}
+		b.StopTimer()
+		b.ReportMetric(ms(quantile(samples, 0.5)), "p50-ms")
+		b.ReportMetric(ms(quantile(samples, 0.99)), "p99-ms")
+	})
 	b.Run("interleaved", func(b *testing.B) { benchInterleaved(b, 1) })
 	b.Run("interleaved-parallel4", func(b *testing.B) { benchInterleaved(b, 4) })
 }

@@ -10,6 +10,7 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 
+	"github.com/diktyo-io/diktyo/internal/stages"
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
@@ -114,7 +115,9 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	// Every sandbox is watched, with policy or not: its end also frees
 	// its address for the next pod (holder).
 	p.watch(e, pod.GetPid())
+	rec := &stages.Recorder{}
 	pol, err := p.decide(st, e)
+	rec.Since(stageDecide, start)
 	if err != nil {
 		return p.podFailed(st, e, log, err)
 	}
@@ -122,21 +125,36 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		log.Debug("no policy")
 		return nil
 	}
+	queued := time.Now()
 	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
+			rec.Since(stageWait, queued)
 			// In the bounded worker: the allocator's lock and fsyncs
 			// must not hold NRI's handler past its budget. The ADD's
 			// conntrack cleanup runs after the answer, before the pod's
 			// first container (flush.go).
-			return p.admitAndApply(cniutil.WithDeferral(ctx, p.deferral(st, e.pod.ID)), st, e, pol, log)
+			ctx = stages.With(cniutil.WithDeferral(ctx, p.deferral(st, e.pod.ID)), rec)
+			return p.admitAndApply(ctx, st, e, pol, log)
 		},
 		func(err error) { p.abandonedAdd(st, e, err, log) })
 	if err != nil {
 		return p.podFailed(st, e, log, err)
 	}
-	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond))
+	p.metrics.stages(evRun, rec)
+	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond), "stages", rec)
 	return nil
 }
+
+// Stages of RunPodSandbox, as in its "policy applied" log line and
+// diktyo_stage_duration_seconds; the chain's plugins add one stage each,
+// named by type (chainrun).
+const (
+	stageDecide    = "decide"     // the pod's policy from its annotations and the admin config
+	stageWait      = "wait"       // for the pod's lock and the bounded worker
+	stageAdmit     = "admit"      // egress admission: pools, managed addresses, Leases
+	stageAddrLocks = "addr_locks" // for the locks of the pod's addresses
+	stageChain     = "chain"      // the chain's ADD through libcni, its plugins included
+)
 
 // admitAndApply admits a starting pod's egress and applies its policy,
 // under the pod's lock. A pod stopped or removed before its turn (a
@@ -146,11 +164,14 @@ func (p *Plugin) admitAndApply(ctx context.Context, st *state, e *podEntry, pol 
 	if cur, ok := p.pods.get(e.pod.ID); !ok || !cur.live() {
 		return errNotLive
 	}
-	if err := p.admitEgress(ctx, st, e, pol); err != nil {
+	admitted := time.Now()
+	err := p.admitEgress(ctx, st, e, pol)
+	stages.From(ctx).Since(stageAdmit, admitted)
+	if err != nil {
 		p.releaseEgress(st, e) // what Admit claimed before it failed
 		return err
 	}
-	err := p.apply(ctx, st, e, pol, log)
+	err = p.apply(ctx, st, e, pol, log)
 	if errors.Is(err, errNotLive) {
 		p.releaseEgress(st, e)
 	}
@@ -220,7 +241,9 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	if len(cachedIPs) > 0 {
 		candidates = cachedIPs
 	}
+	rec, locking := stages.From(ctx), time.Now()
 	err := p.withAddrs(ctx, candidates, func() error {
+		rec.Since(stageAddrLocks, locking)
 		// Under the addresses' locks: whether another live pod holds
 		// them, and whether this one is still live, hold until the ADD
 		// is done.
@@ -236,6 +259,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		}
 		t := time.Now()
 		res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
+		rec.Since(stageChain, t)
 		p.metrics.cni("add", t)
 		p.dump(st, pod, pol, "ADD", args, res, err)
 		return err

@@ -123,6 +123,13 @@ func newEnvMode(t testing.TB, failurePolicy string, inProcess bool) *env {
 // and chain.
 func newEnvIn(t testing.TB, failurePolicy string, inProcess bool, host ns.NetNS) *env {
 	t.Helper()
+	return newEnvBackend(t, failurePolicy, inProcess, host, "iptables")
+}
+
+// newEnvBackend is newEnvIn with ipmasq's backend chosen (deploy/ ships
+// nftables).
+func newEnvBackend(t testing.TB, failurePolicy string, inProcess bool, host ns.NetNS, backend string) *env {
+	t.Helper()
 	testutil.RequireRoot(t)
 	testutil.PluginDir(t)
 	e := &env{t: t, dir: t.TempDir(), host: host, pods: map[string]*nriapi.PodSandbox{}, inProcess: inProcess}
@@ -136,14 +143,14 @@ func newEnvIn(t testing.TB, failurePolicy string, inProcess bool, host ns.NetNS)
   "cniVersion": "1.1.0",
   "name": "diktyo",
   "plugins": [
-    {"type": "ipmasq", "backend": "iptables", "tag": %q,
+    {"type": "ipmasq", "backend": %q, "tag": %q,
      "capabilities": {"ips": true, "masqEntries": true, "snatPolicy": true}},
     {"type": "iproute", "stateDir": %q,
      "capabilities": {"ips": true, "routeEntries": true, "policyRouting": true}},
     {"type": "registerDNS", "backend": "hosts", "zones": [%q], "hosts": {"file": %q},
      "capabilities": {"ips": true, "dnsNames": true}}
   ]
-}`, tag, filepath.Join(e.dir, "iproute"), testZone, e.hosts)
+}`, backend, tag, filepath.Join(e.dir, "iproute"), testZone, e.hosts)
 	e.write(e.conflist, chain)
 	e.writeConfig(failurePolicy)
 	e.startRuntime()

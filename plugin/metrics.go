@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/diktyo-io/diktyo/internal/stages"
 )
 
 // Failure reasons, the values of diktyo_failures_total{reason}.
@@ -31,6 +33,7 @@ type metrics struct {
 	failures        *prometheus.CounterVec
 	handlerLatency  *prometheus.HistogramVec
 	cniLatency      *prometheus.HistogramVec
+	stageLatency    *prometheus.HistogramVec
 	podsUnderPolicy prometheus.Gauge
 	reconciles      *prometheus.CounterVec
 	reconcileAction *prometheus.CounterVec
@@ -61,6 +64,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		cniLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "diktyo_cni_duration_seconds", Help: "Time chain runs took, by operation.", Buckets: buckets,
 		}, []string{"op"}),
+		stageLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "diktyo_stage_duration_seconds", Help: "Time each stage of an applied pod's RunPodSandbox took (decide, wait, admit, addr_locks, chain, and each plugin of the chain by type).",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .5, 1.5},
+		}, []string{"event", "stage"}),
 		podsUnderPolicy: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "diktyo_pods_under_policy", Help: "Pods whose chain state is applied.",
 		}),
@@ -96,7 +103,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Sandboxes whose pause process could not be watched (their removal waits for StopPodSandbox or the periodic reconcile), by reason (no_process, other_netns: diktyo-nri not in the host PID namespace?; no_permission: without CAP_SYS_PTRACE?).",
 		}, []string{"reason"}),
 	}
-	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.podsUnderPolicy,
+	reg.MustRegister(m.events, m.failures, m.handlerLatency, m.cniLatency, m.stageLatency, m.podsUnderPolicy,
 		m.reconciles, m.reconcileAction, m.gcs, m.reloads, m.drift, m.repairFailures, m.egressBlocks, m.egressAddrPods, m.daemonState)
 	reg.MustRegister(m.watchFailures)
 	registerConntrackStats(reg)
@@ -106,6 +113,13 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 func (m *metrics) event(name string, start time.Time) {
 	m.events.WithLabelValues(name).Inc()
 	m.handlerLatency.WithLabelValues(name).Observe(time.Since(start).Seconds())
+}
+
+// stages observes every stage rec recorded for one event.
+func (m *metrics) stages(event string, rec *stages.Recorder) {
+	for _, s := range rec.Stages() {
+		m.stageLatency.WithLabelValues(event, s.Name).Observe(s.Took.Seconds())
+	}
 }
 
 func (m *metrics) fail(reason string) { m.failures.WithLabelValues(reason).Inc() }

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/containernetworking/cni/pkg/invoke"
 	"github.com/containernetworking/cni/pkg/version"
 	"github.com/containernetworking/plugins/pkg/ns"
+
+	"github.com/diktyo-io/diktyo/internal/stages"
 )
 
 // NetnsExec runs plugin binaries with another network namespace as their
@@ -33,6 +36,7 @@ func (e *NetnsExec) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 		stderr = os.Stderr
 	}
 	raw := &invoke.RawExec{Stderr: stderr}
+	defer stages.Time(ctx, filepath.Base(pluginPath))()
 	var out []byte
 	err := ns.WithNetNSPath(e.NetNS, func(ns.NetNS) error {
 		var err error
