@@ -101,7 +101,7 @@ func (env *statusEnv) del(tb testing.TB, id string) {
 // each DEL's).
 func BenchmarkAddressUsers(b *testing.B) {
 	const n = 1000
-	setup := func(b *testing.B) (*statusEnv, *fakeAddrs) {
+	setup := func(b *testing.B, n int) (*statusEnv, *fakeAddrs) {
 		env, fa := managedPlugin(b)
 		for i := range n {
 			env.add(b, managedPod(i), managedArgs)
@@ -109,7 +109,7 @@ func BenchmarkAddressUsers(b *testing.B) {
 		return env, fa
 	}
 	b.Run(fmt.Sprintf("steady=%d", n), func(b *testing.B) {
-		env, fa := setup(b)
+		env, fa := setup(b, n)
 		b.ResetTimer()
 		for k := range b.N {
 			i := k % n
@@ -123,10 +123,17 @@ func BenchmarkAddressUsers(b *testing.B) {
 			b.Fatalf("withdrawn while in use: %v", fa.withdrawn)
 		}
 	})
+	// Two sizes: a DEL that is O(1) costs the same in both drains.
+	for _, n := range []int{100, n} {
+		benchDrain(b, n, setup)
+	}
+}
+
+func benchDrain(b *testing.B, n int, setup func(*testing.B, int) (*statusEnv, *fakeAddrs)) {
 	b.Run(fmt.Sprintf("drain=%d", n), func(b *testing.B) {
 		for range b.N {
 			b.StopTimer()
-			env, fa := setup(b)
+			env, fa := setup(b, n)
 			b.StartTimer()
 			for i := range n {
 				env.del(b, managedPod(i).pod.ID)

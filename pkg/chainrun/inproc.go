@@ -20,7 +20,6 @@ import (
 	"github.com/containernetworking/cni/pkg/version"
 	"github.com/containernetworking/plugins/pkg/ns"
 
-	"github.com/diktyo-io/diktyo/internal/stages"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 )
 
@@ -101,7 +100,6 @@ func (e *InProcess) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 	if err := ctx.Err(); err != nil {
 		return nil, types.NewError(types.ErrTryAgainLater, fmt.Sprintf("%s not run: %v", typ, err), "")
 	}
-	defer stages.Time(ctx, typ)()
 	type reply struct {
 		out []byte
 		err error

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/containernetworking/cni/pkg/invoke"
+
+	"github.com/diktyo-io/diktyo/internal/stages"
 )
 
 // PluginError is a failure of one plugin of the chain: libcni reports
@@ -39,10 +41,14 @@ func FailedPlugin(err error) string {
 // namingExec wraps every plugin failure in a PluginError.
 type namingExec struct{ invoke.Exec }
 
+// It also times every call, as a stage of the plugin's type (exec'd or
+// in-process alike), when ctx carries a stages.Recorder.
 func (e namingExec) ExecPlugin(ctx context.Context, pluginPath string, stdin []byte, environ []string) ([]byte, error) {
+	typ := strings.TrimPrefix(filepath.Base(pluginPath), inProcessPrefix)
+	done := stages.Time(ctx, typ)
 	out, err := e.Exec.ExecPlugin(ctx, pluginPath, stdin, environ)
+	done()
 	if err != nil {
-		typ := strings.TrimPrefix(filepath.Base(pluginPath), inProcessPrefix)
 		err = &PluginError{Plugin: typ, Verb: envValue(environ, "CNI_COMMAND"), Err: err}
 	}
 	return out, err

@@ -240,7 +240,11 @@ func TestHarnessDiktyoTiny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.BinDir, opts.RefDir = bin, ref
+	root, err := testutil.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.BinDir, opts.RefDir, opts.Root = bin, ref, root
 	opts.Sections = []string{bench.SecPerPod, bench.SecPacket, bench.SecDaemon}
 	opts.Cases = []string{"ipmasq-nft", "chain-ipt"}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -279,6 +283,40 @@ func TestHarnessDiktyoTiny(t *testing.T) {
 	for _, pt := range res.Scale.Points {
 		if pt.Reconcile <= 0 || pt.SyncReply <= 0 || pt.RSS <= 0 || pt.Handler.N < 1 {
 			t.Errorf("scale point %+v", pt)
+		}
+	}
+	assertDaemonExtras(t, res)
+}
+
+// assertDaemonExtras checks section 5's stage table, busy-conntrack
+// comparison and Go benchmark figures.
+func assertDaemonExtras(t *testing.T, res *bench.Results) {
+	t.Helper()
+	for _, d := range res.Daemon {
+		names := map[string]bool{}
+		for _, s := range d.Stages {
+			if s.Summary.N != d.HandlerWith.N {
+				t.Errorf("%s: stage %s has %d samples, want one per annotated pod (%d)", d.Mode, s.Name, s.Summary.N, d.HandlerWith.N)
+			}
+			names[s.Name] = true
+		}
+		for _, want := range []string{"decide", "ipmasq", "iproute", "registerDNS", "chain", "handler (took)"} {
+			if !names[want] {
+				t.Errorf("%s: no stage %q in %+v", d.Mode, want, d.Stages)
+			}
+		}
+	}
+	c := res.Conntrack
+	if c == nil || c.Empty.Run.N == 0 || c.Busy.Run.N != c.Empty.Run.N || c.Busy.Stop.N != c.Busy.Run.N || c.Busy.Create.N != c.Busy.Run.N {
+		t.Errorf("conntrack results %+v", c)
+	}
+	for _, name := range []string{"BenchmarkAdmitHeld/grants=10000", "BenchmarkReconcilePass", "BenchmarkAddressUsers/drain=100", "BenchmarkAddressUsers/drain=1000"} {
+		found := false
+		for _, g := range res.GoBench {
+			found = found || (g.Name == name && g.Time.N > 0 && g.Time.Median > 0)
+		}
+		if !found {
+			t.Errorf("no figure of %s in %+v", name, res.GoBench)
 		}
 	}
 }

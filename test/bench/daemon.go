@@ -395,10 +395,83 @@ func (w *nriWorld) awaitEvents(ctx context.Context, d *daemon) error {
 // applied waits for diktyo-nri's "policy applied" line of sandbox id,
 // from log index from on.
 func (d *daemon) applied(ctx context.Context, from int, id string, timeout time.Duration) error {
-	_, _, err := d.waitLog(ctx, from, timeout, func(l logLine) bool {
+	_, err := d.appliedLine(ctx, from, id, timeout)
+	return err
+}
+
+// appliedLine is applied, returning the line.
+func (d *daemon) appliedLine(ctx context.Context, from int, id string, timeout time.Duration) (logLine, error) {
+	l, _, err := d.waitLog(ctx, from, timeout, func(l logLine) bool {
 		return l.msg == "policy applied" && l.attr["pod.id"] == id
 	})
-	return err
+	return l, err
+}
+
+// stageTimes collects the stages of "policy applied" lines (diktyo-nri's
+// stages: an object of nanoseconds), in first-seen order, and what is
+// not diktyo-nri's handler: the round trip less its "took" (NRI, ttrpc,
+// the socket and the scheduler).
+type stageTimes struct {
+	order []string
+	by    map[string][]time.Duration
+}
+
+// stageLibcni is the chain stage less its plugins: libcni's own work.
+const stageLibcni = "libcni (chain less its plugins)"
+
+// stageOutside is the round trip less diktyo-nri's handler.
+const stageOutside = "NRI and the socket (round trip less the handler)"
+
+func (s *stageTimes) add(name string, d time.Duration) {
+	if s.by == nil {
+		s.by = map[string][]time.Duration{}
+	}
+	if _, ok := s.by[name]; !ok {
+		s.order = append(s.order, name)
+	}
+	s.by[name] = append(s.by[name], d)
+}
+
+// record takes one pod's line and round trip.
+func (s *stageTimes) record(l logLine, roundTrip time.Duration) {
+	m, _ := l.attr["stages"].(map[string]any)
+	var plugins time.Duration
+	var chain time.Duration
+	for _, name := range []string{"decide", "wait", "admit", "addr_locks"} {
+		if v, ok := m[name]; ok {
+			s.add(name, durAttr(v))
+		}
+	}
+	for name, v := range m {
+		switch name {
+		case "decide", "wait", "admit", "addr_locks":
+		case "chain":
+			chain = durAttr(v)
+		default:
+			plugins += durAttr(v)
+		}
+	}
+	for _, name := range []string{"ipmasq", "iproute", "registerDNS"} {
+		if v, ok := m[name]; ok {
+			s.add(name, durAttr(v))
+		}
+	}
+	if chain > 0 {
+		s.add(stageLibcni, chain-plugins)
+		s.add("chain", chain)
+	}
+	if took := durAttr(l.attr["took"]); took > 0 {
+		s.add("handler (took)", took)
+		s.add(stageOutside, roundTrip-took)
+	}
+}
+
+func (s *stageTimes) summaries() []StageSummary {
+	out := make([]StageSummary, 0, len(s.order))
+	for _, name := range s.order {
+		out = append(out, StageSummary{Name: name, Summary: Summarize(s.by[name])})
+	}
+	return out
 }
 
 // reconciled waits for the end of the first reconcile over n pods (the
@@ -451,6 +524,10 @@ func rss(pid int) (int64, error) {
 	return 0, errors.New("VmRSS not found")
 }
 
+// daemonBackend is ipmasq's backend in section 5's main instances: the
+// one deploy/ ships.
+const daemonBackend = "nftables"
+
 // runDaemon is section 5 (and the NRI handler latency as the runtime side
 // sees it), for both ways diktyo-nri runs its plugins (chain.inProcess
 // true, the default, and false: exec), each in its own node with its own
@@ -468,10 +545,11 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 		res           *DaemonResult
 		with, without []time.Duration
 		recon, wall   []time.Duration
+		stages        stageTimes
 	}
 	var arms []*arm
 	for _, inProcess := range []bool{true, false} {
-		w, err := h.newNRIWorld("iptables", inProcess)
+		w, err := h.newNRIWorld(daemonBackend, inProcess)
 		if err != nil {
 			return err
 		}
@@ -482,7 +560,7 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 		if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
 			return fmt.Errorf("%s: %w", w.mode, err)
 		}
-		a := &arm{w: w, d: d, res: &DaemonResult{Mode: w.mode, Backend: "iptables", ReconcilePods: h.Opts.ReconcilePods}}
+		a := &arm{w: w, d: d, res: &DaemonResult{Mode: w.mode, Backend: daemonBackend, ReconcilePods: h.Opts.ReconcilePods}}
 		if b, err := rss(d.cmd.Process.Pid); err == nil {
 			a.res.RSS = append(a.res.RSS, RSSPoint{Pods: 0, Bytes: b})
 		}
@@ -513,9 +591,11 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 					return fmt.Errorf("%s: RunPodSandbox %s: %w", a.w.mode, p.Name, err)
 				}
 				if annotated {
-					if err := a.d.applied(ctx, from, p.Id, 10*time.Second); err != nil {
+					l, err := a.d.appliedLine(ctx, from, p.Id, 10*time.Second)
+					if err != nil {
 						return fmt.Errorf("%s: pod %s not applied: %w", a.w.mode, p.Name, err)
 					}
+					a.stages.record(l, dt)
 				}
 				if annotated {
 					a.with = append(a.with, dt)
@@ -582,12 +662,19 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 	for _, a := range arms {
 		a.res.HandlerWith, a.res.HandlerWithout = Summarize(a.with), Summarize(a.without)
 		a.res.Reconcile, a.res.ReconcileWall = Summarize(a.recon), Summarize(a.wall)
+		a.res.Stages = a.stages.summaries()
 		h.Res.Daemon = append(h.Res.Daemon, *a.res)
 	}
 	if err := h.runScale(ctx); err != nil {
 		return err
 	}
-	return h.runEgress(ctx)
+	if err := h.runConntrack(ctx); err != nil {
+		return err
+	}
+	if err := h.runEgress(ctx); err != nil {
+		return err
+	}
+	return h.runGoBench(ctx)
 }
 
 func countAnnotated(w *nriWorld) int {

@@ -45,7 +45,8 @@ func Report(w io.Writer, r *Results, imgDir, imgRel string) error {
 		p.f("> **%s mode**: fewer rounds and smaller nodes than the published figures; use it to check the harness, not to quote numbers.\n\n", r.Mode)
 	}
 	p.meta(r.Meta)
-	p.targets(Targets(r))
+	p.targets("Targets (issue 22)", Targets22(r))
+	p.targets("Targets (issue 7)", Targets(r))
 	p.glance(r)
 	p.floors(r)
 	p.perPod(r)
@@ -104,8 +105,8 @@ func (p *printer) meta(m Meta) {
 	p.f("\n")
 }
 
-func (p *printer) targets(ts []Target) {
-	p.f("## Targets (issue 7)\n\n")
+func (p *printer) targets(title string, ts []Target) {
+	p.f("## %s\n\n", title)
 	p.header("goal", "measured", "result")
 	for _, t := range ts {
 		p.row(t.Goal, mdEscape(t.Measured), mdEscape(t.Result))
@@ -685,8 +686,91 @@ func (p *printer) daemon(r *Results) {
 		})
 	}
 	p.f("\nThe pods without annotations are also live during the reconcile (they cost a decision each, no chain run).\n\n")
+	p.daemonStages(r)
 	p.daemonScale(r.Scale)
+	p.conntrack(r.Conntrack)
 	p.egress(r.Egress)
+}
+
+// stageFloors names the section 0 primitive each plugin stage cannot do
+// without.
+var stageFloors = map[string]string{"ipmasq": FloorNFT, "iproute": FloorRuleAdd, "registerDNS": FloorFile}
+
+// daemonStages is the table of where an annotated pod's round trip went,
+// from diktyo-nri's own stage figures.
+func (p *printer) daemonStages(r *Results) {
+	ds := r.Daemon
+	if len(ds) == 0 || len(ds[0].Stages) == 0 {
+		return
+	}
+	p.f("### Where an annotated pod's round trip goes\n\n")
+	p.f("diktyo-nri's own account of every annotated pod of the table above: the `stages` of its `policy applied` log line ")
+	p.f("(docs/nri.md), medians over the pods. `wait` is for the pod's lock and the bounded worker, `admit` the egress ")
+	p.f("admission (nothing to do without pools or managed addresses), `addr_locks` the pod addresses' locks; each plugin's ")
+	p.f("stage is its whole verb, config parsing included; libcni's own work (its result cache, the config it builds for each ")
+	p.f("plugin) is the chain less its plugins. The ADD's conntrack cleanup is not here: it runs after the answer, before the ")
+	p.f("pod's first container (below). Stages are medians of their own, so they need not add up to the handler's median.\n\n")
+	head := []string{"stage"}
+	for _, d := range ds {
+		head = append(head, d.Mode+" median (p10–p90)")
+	}
+	head = append(head, "floor (section 0)")
+	p.header(head...)
+	for _, st := range ds[0].Stages {
+		cells := []string{st.Name}
+		for _, d := range ds {
+			cell := "–"
+			for _, x := range d.Stages {
+				if x.Name == st.Name {
+					cell = fmtSummary(x.Summary)
+				}
+			}
+			cells = append(cells, cell)
+		}
+		floor := "–"
+		if key, ok := stageFloors[st.Name]; ok {
+			for _, f := range r.Floor {
+				if f.Key == key {
+					floor = fmt.Sprintf("%s (%s)", fmtDur(f.Time.Median), f.Name)
+				}
+			}
+		}
+		cells = append(cells, mdEscape(floor))
+		p.row(cells...)
+	}
+	p.f("\n")
+}
+
+// conntrack is the busy-conntrack comparison.
+func (p *printer) conntrack(c *ConntrackResult) {
+	if c == nil || c.Empty.Run.N == 0 || c.Busy.Run.N == 0 {
+		return
+	}
+	p.f("### A busy conntrack table: %s entries on the node\n\n", fmtCount(c.Entries))
+	p.f("One more in-process instance with the chain `deploy/` ships. Its node's conntrack table gets %s unrelated UDP ", fmtCount(c.Entries))
+	p.f("entries (made over ctnetlink, nothing sent; loading them took %s per block), or none. The kernel's conntrack hash ", fmtDur(c.Load.Median))
+	p.f("table is shared by every namespace, so the two conditions alternate in blocks rather than run side by side; the ")
+	p.f("entries are flushed after each busy block. Each pod: RunPodSandbox; its first CreateContainer, which waits for the ")
+	p.f("ADD's conntrack cleanup (diktyo-nri runs it after answering RunPodSandbox, and holds the pod's containers until it ")
+	p.f("is done); StopPodSandbox, whose DEL removes the pod's flows before it answers.\n\n")
+	p.header("", "no entries", fmtCount(c.Entries)+" entries", "busy vs none")
+	for _, row := range []struct {
+		name        string
+		empty, busy Summary
+		eS, bS      []time.Duration
+	}{
+		{"RunPodSandbox round trip", c.Empty.Run, c.Busy.Run, c.Empty.RunSamples, c.Busy.RunSamples},
+		{"first CreateContainer (waits for the deferred cleanup)", c.Empty.Create, c.Busy.Create, nil, nil},
+		{"RunPodSandbox + first CreateContainer (until the pod's application may start)", c.Empty.Ready, c.Busy.Ready, c.Empty.ReadySamples, c.Busy.ReadySamples},
+		{"StopPodSandbox round trip (DEL)", c.Empty.Stop, c.Busy.Stop, c.Empty.StopSamples, c.Busy.StopSamples},
+	} {
+		ratio := fmtRatio(Ratio(row.busy, row.empty))
+		if row.eS != nil {
+			ratio = fmtCI(ratioCI(row.busy, row.bS, row.empty, row.eS))
+		}
+		p.row(row.name, fmtSummary(row.empty), fmtSummary(row.busy), ratio)
+	}
+	p.f("\nN per cell: %d.\n\n", c.Empty.Run.N)
 }
 
 // daemonScale is section 5's scale run: the same in-process diktyo-nri at

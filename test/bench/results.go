@@ -25,6 +25,8 @@ type Results struct {
 	Daemon        []DaemonResult    `json:"daemon,omitempty"` // one per chain.inProcess mode
 	Scale         *ScaleResult      `json:"scale,omitempty"`
 	Egress        *EgressResult     `json:"egress,omitempty"`
+	Conntrack     *ConntrackResult  `json:"conntrack,omitempty"`
+	GoBench       []GoBench         `json:"goBench,omitempty"`
 
 	Skipped []Skip `json:"skipped,omitempty"`
 }
@@ -183,7 +185,16 @@ type DaemonResult struct {
 	Reconcile     Summary    `json:"reconcile"`
 	ReconcileWall Summary    `json:"reconcileWall"`
 	RSS           []RSSPoint `json:"rss,omitempty"`
-	Notes         []string   `json:"notes,omitempty"`
+	// Stages: where an annotated pod's round trip went, from
+	// diktyo-nri's "policy applied" stages, in first-seen order.
+	Stages []StageSummary `json:"stages,omitempty"`
+	Notes  []string       `json:"notes,omitempty"`
+}
+
+// StageSummary is one stage of RunPodSandbox over the annotated pods.
+type StageSummary struct {
+	Name    string  `json:"name"`
+	Summary Summary `json:"summary"`
 }
 
 // ScaleResult is section 5's scale run: one in-process diktyo-nri with

@@ -560,3 +560,23 @@ func TestQuietEnough(t *testing.T) {
 		}
 	}
 }
+
+func TestParseGoBench(t *testing.T) {
+	out := []byte(`goos: linux
+BenchmarkAdmitHeld/grants=1000-2         	   20000	     11712 ns/op
+BenchmarkAdmitHeld/grants=1000-2         	   20000	     12010 ns/op
+BenchmarkAddressUsers/drain=1000-2       	       1	  16700000 ns/op	     16700 ns/del
+PASS
+`)
+	got := parseGoBench(out, "ns/op")
+	if s := got["BenchmarkAdmitHeld/grants=1000"]; len(s) != 2 || s[0] != 11712 || s[1] != 12010 {
+		t.Fatalf("ns/op of AdmitHeld = %v", s)
+	}
+	del := parseGoBench(out, "ns/del")
+	if s := del["BenchmarkAddressUsers/drain=1000"]; len(s) != 1 || s[0] != 16700 {
+		t.Fatalf("ns/del of the drain = %v", del)
+	}
+	if len(del) != 1 {
+		t.Fatalf("lines without the metric were kept: %v", del)
+	}
+}
