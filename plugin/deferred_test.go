@@ -2,6 +2,8 @@ package plugin_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,5 +124,128 @@ func TestDeferredWorkAfterRestart(t *testing.T) {
 	}
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the repeated ADD: %v, want gone", err)
+	}
+}
+
+// flowExists asks the kernel for f's entry by its tuple: one lookup, not
+// a dump (a dump of a large table lasts longer than the walk it would
+// check). The probe refreshes the entry's timeout, nothing else.
+func flowExists(t *testing.T, e *env, f *netlink.ConntrackFlow) bool {
+	t.Helper()
+	var found bool
+	if err := e.host.Do(func(ns.NetNS) error {
+		err := netlink.ConntrackUpdate(netlink.ConntrackTable, unix.AF_INET, f)
+		switch {
+		case err == nil:
+			found = true
+		case errors.Is(err, unix.ENOENT):
+		default:
+			return err
+		}
+		return nil
+	}); err != nil {
+		t.Fatalf("looking the flow up: %v", err)
+	}
+	return found
+}
+
+// loadFlows fills the env's host conntrack table with n unrelated UDP
+// entries, so that a walk of it takes long enough (tens of ms) for a
+// pod that did not wait for it to see the flows it removes.
+func (e *env) loadFlows(t *testing.T, n int) {
+	t.Helper()
+	if err := e.host.Do(func(ns.NetNS) error {
+		h, err := netlink.NewHandle(unix.NETLINK_NETFILTER)
+		if err != nil {
+			return err
+		}
+		defer h.Close()
+		for i := range n {
+			f := flowOf(fmt.Sprintf("198.19.%d.%d", 128+i>>8%64, i%256), "198.19.255.1", unix.IPPROTO_UDP)
+			f.Forward.SrcPort, f.Reverse.DstPort = uint16(10000+i>>14), uint16(10000+i>>14)
+			if err := h.ConntrackCreate(netlink.ConntrackTable, unix.AF_INET, f); err != nil {
+				return fmt.Errorf("entry %d: %w", i, err)
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatalf("loading conntrack entries: %v", err)
+	}
+}
+
+// TestDeferredDelConntrackCleanup: StopPodSandbox hands the DEL's
+// conntrack walk over, and the next holder of the address, a pod without
+// policy, cannot start a container before it is done: the stopped pod's
+// flow is gone when its CreateContainer returns, the marker too. The
+// node carries 100,000 other entries, so the walk takes longer than the
+// next pod's start.
+func TestDeferredDelConntrackCleanup(t *testing.T) {
+	e := newEnv(t, "fail")
+	e.startPlugin()
+	e.loadFlows(t, 100_000)
+	const addr = "198.51.100.75"
+	pod := e.pod("c", "team-a", addr, policyAnnotations("c"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(pod, "app"); err != nil {
+		t.Fatal(err)
+	}
+	flow := flowOf(addr, "198.51.100.9", unix.IPPROTO_TCP) // one of the pod's flows
+	e.addFlow(t, flow)
+	next := e.pod("next", "team-a", addr, nil) // its netns made beforehand
+	// Stopped, not removed: containerd frees the address at the stop's
+	// network teardown, and removes the sandbox much later.
+	e.stop(pod)
+	defer e.remove(pod)
+	if err := e.run(next); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(next, "app"); err != nil {
+		t.Fatalf("CreateContainer of the address's next holder: %v", err)
+	}
+	if flowExists(t, e, flow) {
+		t.Fatal("the next holder of the address started with the stopped pod's flow still there")
+	}
+	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "deferred-flows")); len(ents) != 0 {
+		t.Errorf("flow markers left after the walk: %v", ents)
+	}
+}
+
+// TestDeferredDelFlowsAfterRestart: diktyo-nri killed between
+// StopPodSandbox's answer and the DEL's walk (its marker left, the
+// stopped pod's flow still there): the restarted one holds the address,
+// flushes it, and only then lets the next holder's container start.
+func TestDeferredDelFlowsAfterRestart(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	stop()
+	e.loadFlows(t, 50_000)
+	const addr = "198.51.100.76"
+	flow := flowOf(addr, "198.51.100.9", unix.IPPROTO_UDP)
+	e.addFlow(t, flow)
+	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
+	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := e.newPlugin(nil)
+	stop2 := e.runPlugin(p)
+	defer stop2()
+	waitFor(t, "the restarted plugin's reconcile", func() bool { return p.Reconciled() > 0 })
+	next := e.pod("next", "team-a", addr, nil)
+	if err := e.run(next); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(next, "app"); err != nil {
+		t.Fatalf("CreateContainer of the address's next holder: %v", err)
+	}
+	if hasFlow(t, e, flow) {
+		t.Fatal("the stopped pod's flow survived the restart")
+	}
+	if _, err := os.Stat(marker); !os.IsNotExist(err) {
+		t.Errorf("marker after the restart's flush: %v, want gone", err)
 	}
 }

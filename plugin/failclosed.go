@@ -43,7 +43,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	st := p.state.Load()
 	// Whatever failClosed says: the pod's ADD's deferred work (flush.go)
 	// is done before any of its containers is created.
-	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName()); err != nil {
+	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.podIPs(pod)); err != nil {
 		p.metrics.fail(reasonDeferred)
 		return nil, nil, err
 	}

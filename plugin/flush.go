@@ -246,11 +246,17 @@ func (p *Plugin) markedPods(st *state, keep func(id string) bool) []string {
 // the pod's deferred work is done (waiting for it within the handler's
 // budget). Under failurePolicy ignore a failure is logged and counted,
 // and the container starts.
-func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS, podName, ctrName string) error {
+func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS, podName, ctrName string, podIPs []string) error {
 	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
 	defer cancel()
 	t := time.Now()
 	err := p.awaitDeferred(wctx, st, podID)
+	if err == nil {
+		// The pod's addresses may be a stopped pod's whose flows are
+		// still being removed; this pod's first packet comes from its
+		// first container (delflush.go).
+		err = p.awaitFlows(wctx, st, podIPs)
+	}
 	if waited := time.Since(t); waited > time.Millisecond {
 		p.log.Debug("container waited for the pod's deferred work", "pod.id", podID, "container", ctrName, "waited", waited)
 	}

@@ -389,7 +389,12 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 		e.pod.IPs = cur.pod.IPs
 	}
 	err := p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
-		func(ctx context.Context) error { return p.remove(ctx, st, e.pod, log) },
+		func(ctx context.Context) error {
+			// The DEL's conntrack cleanup may run after the answer
+			// (delflush.go): the pod's addresses wait for it.
+			ips := append(slices.Clone(e.pod.IPs), cur.pod.IPs...)
+			return p.remove(cniutil.WithDeferral(ctx, p.flowDeferral(st, ips)), st, e.pod, log)
+		},
 		func(err error) {
 			if err != nil {
 				p.metrics.fail(reasonOf(err))

@@ -134,6 +134,8 @@ type Plugin struct {
 	labels atomic.Pointer[policy.NodeLabels]
 	// deferred is the admissions' work after the answer (flush.go).
 	deferred *deferred
+	// flows are the DEL walks pending on pod addresses (delflush.go).
+	flows *flowFlushes
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -184,6 +186,7 @@ func New(opts Options) (*Plugin, error) {
 		addrLocks:   newPodLocks(),
 		watches:     newSandboxWatches(),
 		deferred:    newDeferred(),
+		flows:       newFlowFlushes(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
 	}

@@ -122,6 +122,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		return
 	}
 	p.markVanished()
+	p.retryFlows(st)
 	entries := p.pods.snapshot()
 	renamed, err := st.runner.Renamed()
 	if err != nil {

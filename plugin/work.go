@@ -52,6 +52,11 @@ func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) er
 			p.addrLocks.unlock(k)
 		}
 	}()
+	// A stopped pod's DEL may have left its conntrack cleanup of these
+	// addresses running (delflush.go): nothing else of them before it.
+	if err := p.awaitFlows(ctx, p.state.Load(), keys); err != nil {
+		return failure(reasonDeferred, err)
+	}
 	return f()
 }
 

@@ -12,19 +12,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/containernetworking/cni/libcni"
 	"github.com/containernetworking/cni/pkg/invoke"
 	"github.com/containernetworking/cni/pkg/types"
 	"github.com/containernetworking/cni/pkg/version"
+	"github.com/containernetworking/plugins/pkg/ns"
 	"golang.org/x/sys/unix"
 	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq"
 )
 
 // Options configure a Runner.
@@ -55,6 +59,9 @@ type Runner struct {
 	ifName    string
 	cacheDir  string
 	inProcess bool
+	// netns is the namespace the chain's host side lives in when it is
+	// not the process's own (a NetnsExec: tests, the benchmark).
+	netns string
 }
 
 // Pod is what the chain needs to know about a pod sandbox.
@@ -128,6 +135,10 @@ func New(opts Options) (*Runner, error) {
 		return nil, err
 	}
 	exec := opts.Exec
+	var netnsPath string
+	if nse, ok := exec.(*NetnsExec); ok {
+		netnsPath = nse.NetNS
+	}
 	if exec == nil {
 		stderr := opts.Stderr
 		if stderr == nil {
@@ -145,7 +156,27 @@ func New(opts Options) (*Runner, error) {
 		ifName:    opts.IfName,
 		cacheDir:  opts.CacheDir,
 		inProcess: opts.InProcess,
+		netns:     netnsPath,
 	}, nil
+}
+
+// FlushFlows removes every conntrack entry from or to addrs, as ipmasq's
+// DEL does, on the chain's host side: the half of a DEL that was handed
+// to the caller (cniutil.Defer) when the process that should have run it
+// is gone. A chain without ipmasq made no flows of its own: nothing to
+// do.
+func (r *Runner) FlushFlows(addrs []netip.Addr) error {
+	if !slices.Contains(r.PluginTypes(), ipmasq.Plugin.Type) {
+		return nil
+	}
+	flush := func() error {
+		_, err := ipmasq.PodFlows(addrs)
+		return err
+	}
+	if r.netns == "" {
+		return flush()
+	}
+	return ns.WithNetNSPath(r.netns, func(ns.NetNS) error { return flush() })
 }
 
 // LoadConflist reads and checks a chain conflist.

@@ -203,7 +203,10 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	if err := linkguard.New(cfg.GuardTable).Del(ctx, owner(cfg, args), hostAddrs(addrs)); err != nil {
 		return errors.Join(fmt.Errorf("ipmasq DEL: %w", err), v.delFlows(args, addrs))
 	}
-	return v.delFlows(args, addrs)
+	// The flows go last: now, or, when the caller keeps every other pod
+	// off the addresses until it is done (cniutil.Defer: diktyo-nri's
+	// StopPodSandbox), after the runtime is answered.
+	return cniutil.Defer(ctx, func() error { return v.delFlows(args, addrs) })
 }
 
 // delFlows removes the conntrack entries of a deleted pod's addresses. A

@@ -164,10 +164,6 @@ func (w *nriWorld) startRuntime() error {
 // CNI cases (4 masq entries, a bypass CIDR, table 100, a DNS name). All
 // share the node's filler sandbox: their host-side state is what counts.
 func (w *nriWorld) pod(annotated bool) (*nriapi.PodSandbox, error) {
-	filler, err := w.node.Filler()
-	if err != nil {
-		return nil, err
-	}
 	w.mu.Lock()
 	w.seq++
 	i := w.seq
@@ -175,11 +171,22 @@ func (w *nriWorld) pod(annotated bool) (*nriapi.PodSandbox, error) {
 	a := fillerAddr0.As4()
 	v := uint32(a[0])<<24 | uint32(a[1])<<16 | uint32(a[2])<<8 | uint32(a[3]) + uint32(i)
 	addr := netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)})
+	// An annotated pod has its own netns and veth, as on a real node:
+	// ipmasq binds its rules to its link (one hooked chain per veth), and
+	// pods sharing one link would each take the link over from the last.
+	// Pods without annotations run no chain: they share the filler.
+	sandbox, err := w.node.Filler()
+	if annotated {
+		sandbox, err = w.node.linkedPod(netip.PrefixFrom(addr, podNet.Bits()))
+	}
+	if err != nil {
+		return nil, err
+	}
 	name := fmt.Sprintf("pod-%05d", i)
 	id := fmt.Sprintf("%s%058d", w.h.Env.Run, i)[:64]
 	p := &nriapi.PodSandbox{
 		Id: id, Name: name, Namespace: "bench", Uid: "uid-" + name,
-		Linux: &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{{Type: "network", Path: filler.Netns.Path}}},
+		Linux: &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{{Type: "network", Path: sandbox.Netns.Path}}},
 		Ips:   []string{addr.String()},
 	}
 	if annotated {
