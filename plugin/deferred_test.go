@@ -112,6 +112,7 @@ func TestDeferredWorkAfterRestart(t *testing.T) {
 	stop2 := e.runPlugin(p)
 	defer stop2()
 	waitFor(t, "the restarted plugin's reconcile", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock() // the runtime has its reply too
 	waitFor(t, "the container created once the pod's ADD ran again", func() bool {
 		err := e.createContainer(pod, "app")
 		if err != nil && !strings.Contains(err.Error(), "interrupted") {
@@ -235,6 +236,7 @@ func TestDeferredDelFlowsAfterRestart(t *testing.T) {
 	stop2 := e.runPlugin(p)
 	defer stop2()
 	waitFor(t, "the restarted plugin's reconcile", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock() // the runtime has its reply too
 	next := e.pod("next", "team-a", addr, nil)
 	if err := e.run(next); err != nil {
 		t.Fatal(err)

@@ -221,6 +221,10 @@ func (e *env) startPlugin() (*plugin.Plugin, func()) {
 	p := e.newPlugin(nil)
 	stop := e.runPlugin(p)
 	waitFor(e.t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
+	// The reconcile runs inside Synchronize; the runtime lists the
+	// plugin (and sends it events) only once it has the reply. Its sync
+	// lock is held until then, as containerd's events wait for it.
+	e.runtime.BlockPluginSync().Unblock()
 	return p, stop
 }
 
