@@ -72,7 +72,7 @@ func iprouteConf(n *Node, layout string) map[string]any {
 	return map[string]any{
 		"type": "iproute", "layout": layout,
 		"podCIDRs":     []string{podNet.String()},
-		"stateDir":     filepath.Join(n.Dir, "iproute-"+layout),
+		"stateDir":     filepath.Join(n.env.RunDir, n.Name, "iproute-"+layout),
 		"capabilities": map[string]bool{"routeEntries": true, "policyRouting": true, "ips": true},
 	}
 }

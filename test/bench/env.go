@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/containernetworking/plugins/pkg/ns"
+	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
@@ -27,7 +28,11 @@ const NetnsPrefix = "dktb-"
 type Env struct {
 	Run string // random run id, part of every name
 	Dir string // scratch directory (CNI cache, IPAM state, hosts files)
-	Log *slog.Logger
+	// RunDir is scratch space on tmpfs for what a node keeps under /run
+	// (iproute's state: its default /run/diktyo/iproute is on tmpfs on a
+	// node, whatever this machine's /run is).
+	RunDir string
+	Log    *slog.Logger
 
 	mu     sync.Mutex
 	netns  []*Netns
@@ -47,7 +52,23 @@ func NewEnv(log *slog.Logger) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Env{Run: run, Dir: dir, Log: log}, nil
+	runDir, err := os.MkdirTemp(tmpfsDir(), "diktyo-bench-"+run+"-")
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, err
+	}
+	return &Env{Run: run, Dir: dir, RunDir: runDir, Log: log}, nil
+}
+
+// tmpfsDir is a tmpfs to make RunDir in: /dev/shm where it is one, else
+// the system's temp dir (then the figures include the disk's metadata
+// writes, and the report's machine table says what /dev/shm was).
+func tmpfsDir() string {
+	var st unix.Statfs_t
+	if unix.Statfs("/dev/shm", &st) == nil && st.Type == unix.TMPFS_MAGIC {
+		return "/dev/shm"
+	}
+	return os.TempDir()
 }
 
 // Netns is one named network namespace of the run.
@@ -224,6 +245,7 @@ func (e *Env) Close() {
 		deleteNetns(n)
 	}
 	_ = os.RemoveAll(e.Dir)
+	_ = os.RemoveAll(e.RunDir)
 }
 
 // Leftovers lists namespaces of this run that still exist (for the test
