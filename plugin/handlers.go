@@ -293,9 +293,13 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	}
 	t := time.Now()
 	var ran bool
+	rec := stages.From(ctx)
 	err := p.withAddrs(ctx, append(slices.Clone(pod.IPs), cur.pod.IPs...), func() error {
+		rec.Since(stageAddrLocks, t)
 		var err error
+		c := time.Now()
 		ran, err = st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
+		rec.Since(stageChain, c)
 		return err
 	})
 	if !ran {
@@ -320,7 +324,9 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	if known {
 		p.releaseEgress(st, &cur)
 	}
-	log.Info("policy removed")
+	// A teardown's stages: the wait for the pod's lock, the addresses'
+	// locks (and a previous DEL's walk on them), the chain and its plugins.
+	log.Info("policy removed", "stages", stages.From(ctx))
 	return nil
 }
 
@@ -388,12 +394,15 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 	if known && len(e.pod.IPs) == 0 {
 		e.pod.IPs = cur.pod.IPs
 	}
+	rec, queued := &stages.Recorder{}, time.Now()
 	err := p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
+			rec.Since(stageWait, queued)
 			// The DEL's conntrack cleanup may run after the answer
 			// (delflush.go): the pod's addresses wait for it.
 			ips := append(slices.Clone(e.pod.IPs), cur.pod.IPs...)
-			return p.remove(cniutil.WithDeferral(ctx, p.flowDeferral(st, ips)), st, e.pod, log)
+			ctx = stages.With(cniutil.WithDeferral(ctx, p.flowDeferral(st, ips)), rec)
+			return p.remove(ctx, st, e.pod, log)
 		},
 		func(err error) {
 			if err != nil {

@@ -33,8 +33,11 @@ type ConntrackResult struct {
 	Empty   ConntrackCond `json:"empty"`
 	Busy    ConntrackCond `json:"busy"`
 	// Load is how long loading the entries took, per block.
-	Load  Summary  `json:"load"`
-	Notes []string `json:"notes,omitempty"`
+	Load Summary `json:"load"`
+	// StopStages: where the empty condition's StopPodSandbox went
+	// (diktyo-nri's "policy removed" stages).
+	StopStages []StageSummary `json:"stopStages,omitempty"`
+	Notes      []string       `json:"notes,omitempty"`
 }
 
 // ConntrackCond is one condition's round trips: RunPodSandbox, the
@@ -52,7 +55,10 @@ type ConntrackCond struct {
 	Ready Summary `json:"ready"`
 }
 
-type ctSamples struct{ run, create, stop, ready []time.Duration }
+type ctSamples struct {
+	run, create, stop, ready []time.Duration
+	stages                   stageTimes
+}
 
 func (s *ctSamples) cond() ConntrackCond {
 	return ConntrackCond{
@@ -100,7 +106,7 @@ func (h *Harness) runConntrack(ctx context.Context) error {
 				loads = append(loads, time.Since(t))
 			}
 			for range perBlock {
-				if err := w.ctPod(ctx, into); err != nil {
+				if err := w.ctPod(ctx, d, into); err != nil {
 					return fmt.Errorf("conntrack (%d entries loaded: %t): %w", entries, loaded, err)
 				}
 			}
@@ -111,14 +117,14 @@ func (h *Harness) runConntrack(ctx context.Context) error {
 			}
 		}
 	}
-	h.Res.Conntrack = &ConntrackResult{Entries: entries, Empty: empty.cond(), Busy: busy.cond(), Load: Summarize(loads)}
+	h.Res.Conntrack = &ConntrackResult{Entries: entries, Empty: empty.cond(), Busy: busy.cond(), Load: Summarize(loads), StopStages: empty.stages.summaries()}
 	return nil
 }
 
 // ctPod runs one annotated pod through RunPodSandbox, its first
 // CreateContainer and StopPodSandbox, timing each; RemovePodSandbox is
 // untimed.
-func (w *nriWorld) ctPod(ctx context.Context, s *ctSamples) error {
+func (w *nriWorld) ctPod(ctx context.Context, d *daemon, s *ctSamples) error {
 	p, err := w.pod(true)
 	if err != nil {
 		return err
@@ -134,12 +140,20 @@ func (w *nriWorld) ctPod(ctx context.Context, s *ctSamples) error {
 	if err != nil {
 		return fmt.Errorf("CreateContainer in %s: %w", p.Name, err)
 	}
+	from := d.count()
 	t = time.Now()
 	err = w.runtime.StopPodSandbox(ctx, &adaptation.StopPodSandboxRequest{Pod: p})
 	stop := time.Since(t)
 	if err != nil {
 		return fmt.Errorf("StopPodSandbox %s: %w", p.Name, err)
 	}
+	l, _, err := d.waitLog(ctx, from, 10*time.Second, func(l logLine) bool {
+		return l.msg == "policy removed" && l.attr["pod.id"] == p.Id
+	})
+	if err != nil {
+		return fmt.Errorf("StopPodSandbox %s: %w", p.Name, err)
+	}
+	s.stages.record(l, stop)
 	if err := w.runtime.RemovePodSandbox(ctx, &adaptation.RemovePodSandboxRequest{Pod: p}); err != nil {
 		return fmt.Errorf("RemovePodSandbox %s: %w", p.Name, err)
 	}

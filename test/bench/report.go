@@ -771,6 +771,16 @@ func (p *printer) conntrack(c *ConntrackResult) {
 		p.row(row.name, fmtSummary(row.empty), fmtSummary(row.busy), ratio)
 	}
 	p.f("\nN per cell: %d.\n\n", c.Empty.Run.N)
+	if len(c.StopStages) == 0 {
+		return
+	}
+	p.f("Where a StopPodSandbox goes, no entries loaded (diktyo-nri's `policy removed` stages; the DEL's conntrack walk runs after ")
+	p.f("the answer, the pod's addresses held until it is done):\n\n")
+	p.header("stage", "median (p10–p90)")
+	for _, st := range c.StopStages {
+		p.row(st.Name, fmtSummary(st.Summary))
+	}
+	p.f("\n")
 }
 
 // daemonScale is section 5's scale run: the same in-process diktyo-nri at
