@@ -115,9 +115,10 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	// Every sandbox is watched, with policy or not: its end also frees
 	// its address for the next pod (holder).
 	p.watch(e, pod.GetPid())
-	rec := &stages.Recorder{}
+	rec, decided := &stages.Recorder{}, time.Now()
+	rec.Since(stageWatch, start)
 	pol, err := p.decide(st, e)
-	rec.Since(stageDecide, start)
+	rec.Since(stageDecide, decided)
 	if err != nil {
 		return p.podFailed(st, e, log, err)
 	}
@@ -149,6 +150,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 // diktyo_stage_duration_seconds; the chain's plugins add one stage each,
 // named by type (chainrun).
 const (
+	stageWatch     = "watch"      // the pod's entry, and the watch of its pause process (sandbox watch)
 	stageDecide    = "decide"     // the pod's policy from its annotations and the admin config
 	stageWait      = "wait"       // for the pod's lock and the bounded worker
 	stageAdmit     = "admit"      // egress admission: pools, managed addresses, Leases

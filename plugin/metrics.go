@@ -65,7 +65,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Name: "diktyo_cni_duration_seconds", Help: "Time chain runs took, by operation.", Buckets: buckets,
 		}, []string{"op"}),
 		stageLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "diktyo_stage_duration_seconds", Help: "Time each stage of an applied pod's RunPodSandbox took (decide, wait, admit, addr_locks, chain, and each plugin of the chain by type).",
+			Name: "diktyo_stage_duration_seconds", Help: "Time each stage of an applied pod's RunPodSandbox took (watch, decide, wait, admit, addr_locks, chain, and each plugin of the chain by type).",
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .5, 1.5},
 		}, []string{"event", "stage"}),
 		podsUnderPolicy: prometheus.NewGauge(prometheus.GaugeOpts{

@@ -300,7 +300,7 @@ func assertDaemonExtras(t *testing.T, res *bench.Results) {
 			}
 			names[s.Name] = true
 		}
-		for _, want := range []string{"decide", "ipmasq", "iproute", "registerDNS", "chain", "handler (took)"} {
+		for _, want := range []string{"watch", "decide", "ipmasq", "iproute", "registerDNS", "chain", "handler (took)"} {
 			if !names[want] {
 				t.Errorf("%s: no stage %q in %+v", d.Mode, want, d.Stages)
 			}

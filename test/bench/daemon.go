@@ -444,14 +444,14 @@ func (s *stageTimes) record(l logLine, roundTrip time.Duration) {
 	m, _ := l.attr["stages"].(map[string]any)
 	var plugins time.Duration
 	var chain time.Duration
-	for _, name := range []string{"decide", "wait", "admit", "addr_locks"} {
+	for _, name := range []string{"watch", "decide", "wait", "admit", "addr_locks"} {
 		if v, ok := m[name]; ok {
 			s.add(name, durAttr(v))
 		}
 	}
 	for name, v := range m {
 		switch name {
-		case "decide", "wait", "admit", "addr_locks":
+		case "watch", "decide", "wait", "admit", "addr_locks":
 		case "chain":
 			chain = durAttr(v)
 		default:

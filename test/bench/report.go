@@ -705,7 +705,7 @@ func (p *printer) daemonStages(r *Results) {
 	}
 	p.f("### Where an annotated pod's round trip goes\n\n")
 	p.f("diktyo-nri's own account of every annotated pod of the table above: the `stages` of its `policy applied` log line ")
-	p.f("(docs/nri.md), medians over the pods. `wait` is for the pod's lock and the bounded worker, `admit` the egress ")
+	p.f("(docs/nri.md), medians over the pods. `watch` is the pod's entry and the watch of its pause process (the harness's pods have none: the warning it logs), `wait` is for the pod's lock and the bounded worker, `admit` the egress ")
 	p.f("admission (nothing to do without pools or managed addresses), `addr_locks` the pod addresses' locks; each plugin's ")
 	p.f("stage is its whole verb, config parsing included; libcni's own work (its result cache, the config it builds for each ")
 	p.f("plugin) is the chain less its plugins. The ADD's conntrack cleanup is not here: it runs after the answer, before the ")
