@@ -129,7 +129,7 @@ fuzz:
 BENCHFLAGS ?=
 bench: deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./test/bench/micro/
-	$(GO) run ./test/bench/cmd/diktyo-bench -bin $(BIN) $(BENCHFLAGS)
+	$(GO) run ./test/bench/cmd/diktyo-bench -bin $(BIN) -json $(BIN)/bench/results.json $(BENCHFLAGS)
 
 clean:
 	rm -rf $(BIN)

@@ -158,6 +158,10 @@ func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) 
 	defer env.Close()
 	h := &Harness{Opts: opts, Env: env, Log: log, Res: &Results{Mode: opts.Mode, RunID: env.Run, Started: time.Now()}}
 	h.Res.Meta = CollectMeta(ctx, opts)
+	foreign := startForeignSampler([]string{env.Dir, env.RunDir, NetnsPrefix + env.Run, benchVMDir})
+	defer func() {
+		h.Res.Meta.ForeignCPU, h.Res.Meta.ForeignWall, h.Res.Meta.ForeignTop = foreign.Stop()
+	}()
 	h.setupUpstream(ctx)
 	sections := []struct {
 		name string

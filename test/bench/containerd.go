@@ -14,6 +14,10 @@ import (
 	"time"
 )
 
+// benchVMDir is section 4's test VM instance (its containerd and the
+// processes it starts name it on their command lines).
+const benchVMDir = "/var/lib/diktyo-bench-vm"
+
 // Section 4 runs under a real containerd: the test VM of hack/testvm.sh,
 // as a separate instance (own state dir, bridge, subnet, DNS port) so a
 // test VM someone else runs on the machine is not disturbed. diktyo-nri is
@@ -23,7 +27,7 @@ import (
 // TestVM settings of the harness's instance; DIKTYO_BENCH_TESTVM_DIR
 // overrides the state directory (tools and images are cached there).
 var benchVMEnv = map[string]string{
-	"DIKTYO_TESTVM_DIR":      "/var/lib/diktyo-bench-vm",
+	"DIKTYO_TESTVM_DIR":      benchVMDir,
 	"DIKTYO_TESTVM_BRIDGE":   "dkbvm0",
 	"DIKTYO_TESTVM_SUBNET":   "198.18.210.0/24",
 	"DIKTYO_TESTVM_METRICS":  "127.0.0.1:9798",

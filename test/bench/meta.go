@@ -23,8 +23,23 @@ type Meta struct {
 	// LoadAvgEnd is /proc/loadavg when the run ended: a machine that got
 	// busy during the run shows here (its 15-minute figure covers most
 	// of a full run).
-	LoadAvgEnd string            `json:"loadAvgEnd,omitempty"`
-	Versions   map[string]string `json:"versions"`
+	LoadAvgEnd string `json:"loadAvgEnd,omitempty"`
+	// ForeignCPU is the CPU time that processes not of this run used
+	// while it measured (foreignSampler), over ForeignWall of wall time;
+	// ForeignTop names the commands that used the most of it.
+	ForeignCPU  time.Duration     `json:"foreignCPU,omitempty"`
+	ForeignWall time.Duration     `json:"foreignWall,omitempty"`
+	ForeignTop  string            `json:"foreignTop,omitempty"`
+	Versions    map[string]string `json:"versions"`
+}
+
+// ForeignShare is the CPUs others used on average during the run, or -1
+// when the run did not sample them (an older result).
+func (m Meta) ForeignShare() float64 {
+	if m.ForeignWall <= 0 {
+		return -1
+	}
+	return m.ForeignCPU.Seconds() / m.ForeignWall.Seconds()
 }
 
 // CollectMeta reads the machine description and tool versions. Missing

@@ -96,6 +96,14 @@ func (p *printer) meta(m Meta) {
 	p.row("CPU", fmt.Sprintf("%d × %s", m.CPUs, m.CPUModel))
 	p.row("memory", m.MemTotal)
 	p.row("load average at start", m.LoadAvg)
+	if share := m.ForeignShare(); share >= 0 {
+		top := ""
+		if m.ForeignTop != "" {
+			top = "; most: " + m.ForeignTop
+		}
+		p.row("CPU used by other processes during the run", mdEscape(fmt.Sprintf("%s over %s (%.3f CPUs on average%s)",
+			m.ForeignCPU.Round(10*time.Millisecond), m.ForeignWall.Round(time.Second), share, top)))
+	}
 	if m.LoadAvgEnd != "" {
 		p.row("load average at the end", m.LoadAvgEnd)
 	}
@@ -866,7 +874,8 @@ func (p *printer) method(r *Results) {
 	p.f("disturbed); its first run provisions it (a few minutes, not counted), later runs reuse it; ")
 	p.f("`DIKTYO_TESTVM_DIR=/var/lib/diktyo-bench-vm DIKTYO_TESTVM_BRIDGE=dkbvm0 DIKTYO_TESTVM_SUBNET=198.18.210.0/24 hack/testvm.sh clean` removes it. ")
 	p.f("Quiet the machine first: other load shows up as spread. A full run replaces this file only when the machine was quiet: ")
-	p.f("the 1-minute load average at the start and the 15-minute one at the end at most %.1f per CPU (`bench.QuietEnough`); ", BusyThreshold)
+	p.f("the 1-minute load average at the start at most %.1f per CPU, and other processes' CPU use during the run at most %.2f CPUs on average ", BusyThreshold, ForeignThreshold)
+	p.f("(sampled from /proc every few seconds: everything but the harness, its descendants, kernel threads and the daemons it started; `bench.QuietEnough`); ")
 	p.f("a busier run writes `bin/bench/benchmarks.md` instead and says why (`-publish-busy` overrides).\n\n")
 	p.f("What the harness does, so the figures can be judged:\n\n")
 	p.f("- Every plugin runs inside a throwaway \"node\" network namespace (`dktb-<run>-…`), one per configuration; pods are ")
@@ -1031,6 +1040,11 @@ func fmtCount(n int) string {
 	return fmt.Sprint(n)
 }
 
+// ForeignThreshold is the CPUs that processes not of the run may use on
+// average while it measures (Meta.ForeignShare) for its figures to be
+// published.
+const ForeignThreshold = 0.05
+
 // BusyThreshold is the load average, per CPU, above which a machine is
 // busy: its figures are not published (QuietEnough).
 const BusyThreshold = 0.5
@@ -1066,6 +1080,14 @@ func loadField(line string, i int) (float64, bool) {
 func QuietEnough(m Meta) (bool, string) {
 	if busy, load := busyMachine(m); busy {
 		return false, fmt.Sprintf("load average %s at start on %d CPUs (above %.1f per CPU)", load, m.CPUs, BusyThreshold)
+	}
+	if share := m.ForeignShare(); share >= 0 {
+		// Others' CPU use, sampled through the run: the run's own load
+		// (about a CPU) does not count against it.
+		if share > ForeignThreshold {
+			return false, fmt.Sprintf("other processes used %.2f CPUs on average during the run (above %.2f): %s", share, ForeignThreshold, m.ForeignTop)
+		}
+		return true, ""
 	}
 	if end, ok := loadField(m.LoadAvgEnd, 2); ok && m.CPUs > 0 && end > BusyThreshold*float64(m.CPUs) {
 		return false, fmt.Sprintf("15-minute load average %g at the end on %d CPUs (above %.1f per CPU): the machine got busy during the run", end, m.CPUs, BusyThreshold)

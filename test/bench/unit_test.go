@@ -559,6 +559,18 @@ func TestQuietEnough(t *testing.T) {
 			t.Errorf("start %q end %q: quiet %v (%s), want %v", c.start, c.end, quiet, why, c.quiet)
 		}
 	}
+	// With others' CPU sampled, the run's own load at the end (a 15-minute
+	// average of 1.7 on 2 CPUs) does not count; others' use does.
+	for _, c := range []struct {
+		foreign time.Duration
+		quiet   bool
+	}{{30 * time.Second, true}, {10 * time.Minute, false}} {
+		m := Meta{CPUs: 2, LoadAvg: "0.19 0.30 0.40 1/200 9", LoadAvgEnd: "1.10 1.50 1.70 1/200 9",
+			ForeignCPU: c.foreign, ForeignWall: 40 * time.Minute, ForeignTop: "go 9m"}
+		if quiet, why := QuietEnough(m); quiet != c.quiet || (!quiet && !strings.Contains(why, "go 9m")) {
+			t.Errorf("others used %v in 40m: quiet %v (%s), want %v", c.foreign, quiet, why, c.quiet)
+		}
+	}
 }
 
 func TestParseGoBench(t *testing.T) {
@@ -578,5 +590,44 @@ PASS
 	}
 	if len(del) != 1 {
 		t.Fatalf("lines without the metric were kept: %v", del)
+	}
+}
+
+// TestForeignSampler: CPU that a process outside the run's tree burns
+// is counted (here a busy loop reparented away from the test by a double
+// fork), and not when its command line names the run; the test's own
+// children never count.
+func TestForeignSampler(t *testing.T) {
+	spin := func(mark string) {
+		// The outer sh exits at once: the loop's parent becomes init (or
+		// a subreaper), outside the test's tree.
+		cmd := exec.Command("sh", "-c", `(timeout 1.5 sh -c 'while :; do :; done # `+mark+`' >/dev/null 2>&1 &)`)
+		if err := cmd.Run(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	measure := func(spinMark, runMark string, ownChild bool) time.Duration {
+		s := startForeignSamplerEvery([]string{runMark}, 200*time.Millisecond)
+		if ownChild {
+			if err := exec.Command("timeout", "1.5", "sh", "-c", "while :; do :; done").Run(); err == nil {
+				t.Log("own busy child ended")
+			}
+		} else {
+			spin(spinMark)
+			time.Sleep(1800 * time.Millisecond)
+		}
+		cpu, _, top := s.Stop()
+		t.Logf("foreign CPU %v (%s)", cpu, top)
+		return cpu
+	}
+	if cpu := measure("foreign-"+testutil.RandSuffix(6), "dktb-not-this", false); cpu < 500*time.Millisecond {
+		t.Errorf("a foreign busy loop of 1.5 s counted %v", cpu)
+	}
+	mark := "dktb-run-" + testutil.RandSuffix(6)
+	if cpu := measure(mark, mark, false); cpu > 300*time.Millisecond {
+		t.Errorf("a loop naming the run counted %v, want ~0", cpu)
+	}
+	if cpu := measure("", "dktb-not-this", true); cpu > 300*time.Millisecond {
+		t.Errorf("the test's own busy child counted %v, want ~0", cpu)
 	}
 }
