@@ -251,3 +251,52 @@ func TestDeferredDelFlowsAfterRestart(t *testing.T) {
 		t.Errorf("marker after the restart's flush: %v, want gone", err)
 	}
 }
+
+// TestDeferredDelFlowsHeldWithoutChain: a restarted diktyo-nri that finds
+// a marker but cannot flush (its chain does not load) keeps the address
+// held: the next holder's container is refused, the stopped pod's flow
+// still there; once the chain loads, the next CreateContainer runs the
+// flush itself and the container is created, the flow and marker gone.
+func TestDeferredDelFlowsHeldWithoutChain(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	stop()
+	const addr = "198.51.100.77"
+	flow := flowOf(addr, "198.51.100.9", unix.IPPROTO_UDP)
+	e.addFlow(t, flow)
+	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
+	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	chain, err := os.ReadFile(e.conflist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.write(e.conflist, "{not a conflist")
+	p := e.newPlugin(nil)
+	stop2 := e.runPlugin(p)
+	defer stop2()
+	waitFor(t, "the restarted plugin's (skipped) reconcile", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock()
+	next := e.pod("next", "team-a", addr, nil)
+	if err := e.run(next); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(next, "app"); err == nil || !strings.Contains(err.Error(), "chain not loaded") {
+		t.Fatalf("CreateContainer while the flush cannot run: %v, want refused (chain not loaded)", err)
+	}
+	if !flowExists(t, e, flow) {
+		t.Fatal("the stopped pod's flow went without a flush")
+	}
+	e.write(e.conflist, string(chain))
+	waitFor(t, "the container created once the chain loads", func() bool { return e.createContainer(next, "app") == nil })
+	if flowExists(t, e, flow) {
+		t.Fatal("the container was created with the stopped pod's flow still there")
+	}
+	if _, err := os.Stat(marker); !os.IsNotExist(err) {
+		t.Errorf("marker after the flush: %v, want gone", err)
+	}
+}

@@ -24,22 +24,29 @@ import (
 // old pod's translations, and with them its egress identity), not before
 // the runtime is answered:
 //
-//   - the DEL hands the walk over (cniutil.Defer) while it holds the
-//     addresses' locks, and it is registered on each address before they
-//     are released;
-//   - every later holder of the lock of such an address (another pod's
-//     ADD, its deferred cleanup) waits for the walk first, and runs it
-//     again itself if it failed;
+//   - a teardown holds the pod's addresses before its DEL starts (a
+//     marker per address, chain.cacheDir/deferred-flows/ADDR, and a hold
+//     in memory), so that a kill anywhere in the DEL, or a DEL that
+//     outlives the handler, leaves them held;
+//   - the DEL hands the walk over (cniutil.Defer); when the DEL returns,
+//     the walk runs in the background, and a DEL that handed nothing over
+//     frees the addresses at once;
+//   - every later ADD on such an address, and its deferred cleanup, waits
+//     for the walk first (withAddrs), and runs it again itself if it
+//     failed;
 //   - every pod's CreateContainer, with policy or not, waits for the walks
-//     on the pod's addresses: a pod without policy takes no address lock,
-//     and its first packet comes from its first container;
-//   - a marker per address (chain.cacheDir/deferred-flows/ADDR, written
-//     before the DEL returns) outlives a killed process: the next one
-//     holds those addresses the same way until it has flushed them
-//     (chainrun.Runner.FlushFlows).
+//     on the pod's addresses, whatever the failure policy: a pod without
+//     policy takes no address lock, its first packet comes from its first
+//     container, and under failurePolicy ignore a pod starts without its
+//     own policy, never with another pod's translations;
+//   - a restarted process holds the addresses of the markers it finds,
+//     before its first event and at every config load (another
+//     chain.cacheDir), and flushes them (chainrun.Runner.FlushFlows).
 //
-// A walk that fails is retried, logged once, counted, and shown in status
-// (fault "deferred_flows") until it succeeds.
+// A walk that fails is retried (and again at every reconcile), logged
+// once, counted, and shown in status (fault "deferred_flows") until it
+// succeeds. A DEL never waits for another pod's walk: its own walk
+// covers the same addresses.
 
 // flowsDir is where the markers are, under chain.cacheDir.
 const flowsDir = "deferred-flows"
@@ -54,54 +61,264 @@ var errFlowsNotRun = errors.New("the conntrack cleanup of a stopped pod's addres
 // flowRetries are the waits before each retry of a failed walk.
 var flowRetries = []time.Duration{100 * time.Millisecond, time.Second, 5 * time.Second}
 
-// flowFlushes are the DEL walks not yet done, by pod address.
+// flowFlushes are the DEL walks not yet done, by pod address: an address
+// is free when none is left on it.
 type flowFlushes struct {
 	mu     sync.Mutex
-	byAddr map[netip.Addr]*flowFlush
+	byAddr map[netip.Addr][]*flowFlush
 }
 
-// flowFlush is one DEL's walk: done is closed when a try ended; err is
-// that try's error (nil: done for good).
+// flowFlush is one teardown's hold of its addresses and, once its DEL
+// handed it over, the walk: done is closed when a try ended (or the hold
+// was settled); err is that try's error (nil: done for good).
 type flowFlush struct {
-	addrs   []netip.Addr
-	done    chan struct{}
-	err     error
+	addrs []netip.Addr
+	dir   string // the markers' directory when the hold was taken
+	done  chan struct{}
+	err   error
+	// work is nil while the DEL runs, and stays nil when it handed
+	// nothing over.
 	work    func() error
 	release func()
-	// running: a try is in progress (the one done will be closed by).
+	// running: the DEL, or a try of the walk, is in progress (the one
+	// done will be closed by).
 	running bool
+	logged  bool
 }
 
-func newFlowFlushes() *flowFlushes { return &flowFlushes{byAddr: map[netip.Addr]*flowFlush{}} }
+func newFlowFlushes() *flowFlushes { return &flowFlushes{byAddr: map[netip.Addr][]*flowFlush{}} }
 
-// flowDeferral is the cniutil.Deferral of a teardown's DEL: the walk is
-// registered on the pod's addresses at once (the caller holds their
-// locks) and runs in the background.
-func (p *Plugin) flowDeferral(st *state, ips []string) cniutil.Deferral {
+// holdFlows holds ips before a teardown's DEL: markers first (a kill from
+// here on leaves them), then the hold in memory. Nil when ips holds no
+// address (the DEL then runs its walk itself).
+func (p *Plugin) holdFlows(st *state, ips []string) *flowFlush {
+	addrs := parseAddrs(ips)
+	if len(addrs) == 0 {
+		return nil
+	}
+	f := &flowFlush{addrs: addrs, dir: flowMarkerDir(st), done: make(chan struct{}), running: true}
+	if err := markFlows(f.dir, addrs); err != nil {
+		// Held in memory all the same; only a kill would go unnoticed.
+		p.log.Warn("deferred conntrack cleanup markers not written; a kill before the walk would not be noticed", "addresses", addrs, "error", err)
+	}
+	p.flows.register(f)
+	return f
+}
+
+// flowDeferral is the cniutil.Deferral of a teardown's DEL, onto hold f;
+// nil when there is no hold (the walk then runs in the DEL).
+func (p *Plugin) flowDeferral(f *flowFlush) cniutil.Deferral {
+	if f == nil {
+		return nil
+	}
 	return func(work func() error, release func()) {
-		addrs := parseAddrs(ips)
-		f := &flowFlush{addrs: addrs, work: work, release: release, done: make(chan struct{}), running: true}
-		p.flows.register(f)
-		if err := p.markFlows(st, addrs); err != nil {
-			// Without the markers a kill would go unnoticed: now, still
-			// registered, so that a failure holds the addresses.
-			p.log.Warn("deferred conntrack cleanup marker not written; running it now", "addresses", ips, "error", err)
-			p.finishFlows(st, f, work())
+		p.flows.mu.Lock()
+		defer p.flows.mu.Unlock()
+		if prev, prevRelease := f.work, f.release; prev != nil {
+			// A second walk handed over by one DEL: both, in turn.
+			f.work = func() error { return errors.Join(prev(), work()) }
+			f.release = func() { callRelease(prevRelease); callRelease(release) }
 			return
 		}
-		go p.runFlows(st, f)
+		f.work, f.release = work, release
 	}
 }
 
-// retryFlows starts a try of every pending walk whose last try failed
-// (the periodic reconcile): a failure is retried even when no pod needs
-// the address yet.
+func callRelease(r func()) {
+	if r != nil {
+		r()
+	}
+}
+
+// settleFlows ends hold f's DEL: the walk it handed over starts in the
+// background; a DEL that handed nothing over (it ran its walk itself, or
+// had none) frees the addresses now.
+func (p *Plugin) settleFlows(st *state, f *flowFlush) {
+	if f == nil {
+		return
+	}
+	p.flows.mu.Lock()
+	handed := f.work != nil
+	p.flows.mu.Unlock()
+	if !handed {
+		p.finishFlows(st, f, nil)
+		return
+	}
+	go p.runFlows(st, f)
+}
+
+// register puts f on its addresses, after the walks already there.
+func (ff *flowFlushes) register(f *flowFlush) {
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	for _, a := range f.addrs {
+		ff.byAddr[a] = append(ff.byAddr[a], f)
+	}
+}
+
+// runFlows tries f's walk (f.running set) with retries, in the
+// background.
+func (p *Plugin) runFlows(st *state, f *flowFlush) {
+	err := f.work()
+	for _, wait := range flowRetries {
+		if err == nil {
+			break
+		}
+		p.finishFlows(st, f, err)
+		time.Sleep(wait)
+		if !p.flows.startTry(f) {
+			return // a waiter runs or ran it meanwhile
+		}
+		err = f.work()
+	}
+	p.finishFlows(st, f, err)
+}
+
+// startTry claims f for a try of its walk; false when it has none, is
+// done, or another try runs.
+func (ff *flowFlushes) startTry(f *flowFlush) bool {
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	if f.running || f.work == nil || !ff.holds(f) {
+		return false
+	}
+	f.running, f.done = true, make(chan struct{})
+	return true
+}
+
+// holds reports whether f is still on one of its addresses. The caller
+// holds mu.
+func (ff *flowFlushes) holds(f *flowFlush) bool {
+	for _, a := range f.addrs {
+		if slices.Contains(ff.byAddr[a], f) {
+			return true
+		}
+	}
+	return false
+}
+
+// finishFlows ends a try of f (or its hold's DEL): on success f leaves
+// its addresses, and the marker of an address no other walk holds goes
+// before the address is free; on failure it stays. The fault says what
+// is failing either way.
+func (p *Plugin) finishFlows(st *state, f *flowFlush, err error) {
+	ff := p.flows
+	ff.mu.Lock()
+	f.err, f.running = err, false
+	if err == nil {
+		for _, a := range f.addrs {
+			rest := slices.DeleteFunc(slices.Clone(ff.byAddr[a]), func(x *flowFlush) bool { return x == f })
+			if len(rest) == 0 {
+				unmarkFlows(p, f.dir, a)
+				delete(ff.byAddr, a)
+			} else {
+				ff.byAddr[a] = rest
+			}
+		}
+		callRelease(f.release)
+		f.release = nil
+	}
+	logIt := err != nil && !f.logged
+	if logIt {
+		f.logged = true
+	}
+	// Under mu: a later success cannot be overwritten by this result.
+	p.health.set(faultFlows, ff.failing())
+	done := f.done
+	ff.mu.Unlock()
+	close(done)
+	if err != nil {
+		p.metrics.fail(reasonDeferred)
+	}
+	if logIt {
+		p.log.Error("conntrack cleanup of a stopped pod's addresses failed; pods with them wait, retried", "addresses", f.addrs, "error", err)
+	}
+}
+
+// failing is the error of a walk whose last try failed, or nil. The
+// caller holds mu.
+func (ff *flowFlushes) failing() error {
+	for _, fs := range ff.byAddr {
+		for _, f := range fs {
+			if f.err != nil && !f.running {
+				return fmt.Errorf("conntrack cleanup of stopped pods' addresses %v failed; pods with these addresses wait: %w", f.addrs, f.err)
+			}
+		}
+	}
+	return nil
+}
+
+// pending is the first walk on address a and the end of its current try,
+// or nil.
+func (ff *flowFlushes) pending(a netip.Addr) (*flowFlush, chan struct{}) {
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	if fs := ff.byAddr[a]; len(fs) > 0 {
+		return fs[0], fs[0].done
+	}
+	return nil, nil
+}
+
+// anyPending reports whether a walk or hold is on one of ips.
+func (ff *flowFlushes) anyPending(ips []string) bool {
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	for _, a := range parseAddrs(ips) {
+		if len(ff.byAddr[a]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitFlows waits, within ctx, until no DEL walk is left on ips; a walk
+// whose try failed is run again here. An error means a previous pod's
+// flows may still be there: the caller must not let a pod use the
+// addresses.
+func (p *Plugin) awaitFlows(ctx context.Context, st *state, ips []string) error {
+	for _, a := range parseAddrs(ips) {
+		for {
+			f, done := p.flows.pending(a)
+			if f == nil {
+				break
+			}
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return fmt.Errorf("the conntrack cleanup of a stopped pod with address %s is still running: %w", a, ctx.Err())
+			}
+			if !p.flows.startTryFailed(f) {
+				continue // done, or another try runs: look again
+			}
+			err := f.work()
+			p.finishFlows(st, f, err)
+			if err != nil {
+				return fmt.Errorf("the conntrack cleanup of a stopped pod with address %s failed (its flows would leave with that pod's translation): %w", a, err)
+			}
+		}
+	}
+	return nil
+}
+
+// startTryFailed claims f for a try when its last one failed.
+func (ff *flowFlushes) startTryFailed(f *flowFlush) bool {
+	ff.mu.Lock()
+	failed := f.err != nil
+	ff.mu.Unlock()
+	return failed && ff.startTry(f)
+}
+
+// retryFlows starts a try of every walk whose last try failed (the
+// periodic reconcile): a failure is retried even when no pod needs the
+// address yet.
 func (p *Plugin) retryFlows(st *state) {
 	p.flows.mu.Lock()
 	var retry []*flowFlush
-	for _, f := range p.flows.byAddr {
-		if f.err != nil && !f.running && !slices.Contains(retry, f) {
-			retry = append(retry, f)
+	for _, fs := range p.flows.byAddr {
+		for _, f := range fs {
+			if f.err != nil && !f.running && f.work != nil && !slices.Contains(retry, f) {
+				retry = append(retry, f)
+			}
 		}
 	}
 	p.flows.mu.Unlock()
@@ -122,148 +339,6 @@ func (p *Plugin) podIPs(pod *nriapi.PodSandbox) []string {
 	return ips
 }
 
-// register puts f on its addresses; a walk already pending on one of
-// them stays pending as well (f's waiters wait for both: awaitFlows
-// loops until no walk is left).
-func (ff *flowFlushes) register(f *flowFlush) {
-	ff.mu.Lock()
-	defer ff.mu.Unlock()
-	for _, a := range f.addrs {
-		if prev := ff.byAddr[a]; prev != nil && prev != f {
-			// The earlier walk covers the same address: f's covers it
-			// too, so the address waits for f only; prev still ends
-			// on its other addresses.
-			prev.addrs = slices.DeleteFunc(prev.addrs, func(x netip.Addr) bool { return x == a })
-		}
-		ff.byAddr[a] = f
-	}
-}
-
-// runFlows tries f's walk with retries, in the background.
-func (p *Plugin) runFlows(st *state, f *flowFlush) {
-	err := f.work()
-	for _, wait := range flowRetries {
-		if err == nil {
-			break
-		}
-		p.finishFlows(st, f, err)
-		time.Sleep(wait)
-		if !p.flows.startTry(f) {
-			return // a waiter ran it meanwhile
-		}
-		err = f.work()
-	}
-	p.finishFlows(st, f, err)
-}
-
-// startTry claims f for a try; false when f is done or another try runs.
-func (ff *flowFlushes) startTry(f *flowFlush) bool {
-	ff.mu.Lock()
-	defer ff.mu.Unlock()
-	if f.running || !ff.holds(f) {
-		return false
-	}
-	f.running, f.done = true, make(chan struct{})
-	return true
-}
-
-// holds reports whether f is still pending on one of its addresses.
-func (ff *flowFlushes) holds(f *flowFlush) bool {
-	for _, a := range f.addrs {
-		if ff.byAddr[a] == f {
-			return true
-		}
-	}
-	return false
-}
-
-// finishFlows ends a try of f: on success f leaves its addresses, their
-// markers go and the fault clears; on failure it stays, and the fault
-// says why.
-func (p *Plugin) finishFlows(st *state, f *flowFlush, err error) {
-	ff := p.flows
-	ff.mu.Lock()
-	f.err, f.running = err, false
-	if err == nil {
-		// The marker goes before the address is free: whoever sees it
-		// free sees no marker either.
-		for _, a := range f.addrs {
-			if ff.byAddr[a] == f {
-				p.unmarkFlows(st, a)
-				delete(ff.byAddr, a)
-			}
-		}
-		if f.release != nil {
-			f.release()
-			f.release = nil
-		}
-	}
-	failing, done := ff.failing(), f.done
-	ff.mu.Unlock()
-	close(done)
-	if err != nil {
-		p.metrics.fail(reasonDeferred)
-	}
-	p.health.set(faultFlows, failing)
-}
-
-// failing is the error of a pending walk whose last try failed, or nil.
-// The caller holds mu.
-func (ff *flowFlushes) failing() error {
-	for _, f := range ff.byAddr {
-		if f.err != nil && !f.running {
-			return fmt.Errorf("conntrack cleanup of stopped pods' addresses %v failed; pods with these addresses wait: %w", f.addrs, f.err)
-		}
-	}
-	return nil
-}
-
-// pending is the walk on address a and the end of its current try, or
-// nil.
-func (ff *flowFlushes) pending(a netip.Addr) (*flowFlush, chan struct{}) {
-	ff.mu.Lock()
-	defer ff.mu.Unlock()
-	f := ff.byAddr[a]
-	if f == nil {
-		return nil, nil
-	}
-	return f, f.done
-}
-
-// awaitFlows waits, within ctx, until no DEL walk is pending on ips; a
-// walk whose try failed is run again here. An error means a previous
-// pod's flows may still be there: the caller must not let a pod use the
-// addresses.
-func (p *Plugin) awaitFlows(ctx context.Context, st *state, ips []string) error {
-	for _, a := range parseAddrs(ips) {
-		for {
-			f, done := p.flows.pending(a)
-			if f == nil {
-				break
-			}
-			select {
-			case <-done:
-			case <-ctx.Done():
-				return fmt.Errorf("the conntrack cleanup of a stopped pod with address %s is still running: %w", a, ctx.Err())
-			}
-			p.flows.mu.Lock()
-			retry := f.err != nil && !f.running && p.flows.holds(f)
-			if retry {
-				f.running, f.done = true, make(chan struct{})
-			}
-			p.flows.mu.Unlock()
-			if retry {
-				err := f.work()
-				p.finishFlows(st, f, err)
-				if err != nil {
-					return fmt.Errorf("the conntrack cleanup of a stopped pod with address %s failed (its flows would leave with that pod's translation): %w", a, err)
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // parseAddrs reads pod IPs ("a.b.c.d" or "a.b.c.d/len"); others are
 // skipped.
 func parseAddrs(ips []string) []netip.Addr {
@@ -279,44 +354,44 @@ func parseAddrs(ips []string) []netip.Addr {
 	return out
 }
 
-func flowMarker(st *state, a netip.Addr) string {
-	return filepath.Join(st.cfg.Chain.CacheDir, flowsDir, a.String())
-}
+func flowMarkerDir(st *state) string { return filepath.Join(st.cfg.Chain.CacheDir, flowsDir) }
 
-// markFlows writes the markers of addrs. No fsync: they only have to
-// survive the process (a node that reboots loses its conntrack table
+// markFlows writes the markers of addrs in dir. No fsync: they only have
+// to survive the process (a node that reboots loses its conntrack table
 // too).
-func (p *Plugin) markFlows(st *state, addrs []netip.Addr) error {
-	if len(addrs) == 0 {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Join(st.cfg.Chain.CacheDir, flowsDir), 0o700); err != nil {
+func markFlows(dir string, addrs []netip.Addr) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
 	for _, a := range addrs {
-		if err := os.WriteFile(flowMarker(st, a), nil, 0o600); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, a.String()), nil, 0o600); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (p *Plugin) unmarkFlows(st *state, a netip.Addr) {
-	if err := os.Remove(flowMarker(st, a)); err != nil && !errors.Is(err, os.ErrNotExist) {
+func unmarkFlows(p *Plugin, dir string, a netip.Addr) {
+	if err := os.Remove(filepath.Join(dir, a.String())); err != nil && !errors.Is(err, os.ErrNotExist) {
 		p.log.Warn("deferred conntrack cleanup marker not removed", "address", a, "error", err)
 	}
 }
 
-// recoverFlows takes over the markers a previous process left: their
-// addresses are held as if their walks had failed (so that every waiter
-// runs one), and one walk for all of them starts now, through the
-// chain's runner. Without a chain it waits: nothing proves the flows
-// gone.
+// recoverFlows takes over the markers a previous process left in st's
+// cache directory: their addresses are held as if their walks had
+// failed (so that every waiter runs one), and one walk for all of them
+// starts now, through the chain's runner. Without a chain it waits:
+// nothing proves the flows gone. Markers this process already holds are
+// its own; it runs at start and at every config load.
 func (p *Plugin) recoverFlows(st *state) {
-	dir := filepath.Join(st.cfg.Chain.CacheDir, flowsDir)
+	dir := flowMarkerDir(st)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
+	}
+	p.flows.mu.Lock()
+	held := func(a netip.Addr) bool {
+		return slices.ContainsFunc(p.flows.byAddr[a], func(f *flowFlush) bool { return f.dir == dir })
 	}
 	var addrs []netip.Addr
 	for _, e := range ents {
@@ -325,20 +400,27 @@ func (p *Plugin) recoverFlows(st *state) {
 			_ = os.Remove(filepath.Join(dir, e.Name())) // not ours (a temp file?)
 			continue
 		}
-		addrs = append(addrs, a)
+		if !held(a) {
+			addrs = append(addrs, a)
+		}
 	}
+	p.flows.mu.Unlock()
 	if len(addrs) == 0 {
 		return
 	}
-	flush := slices.Clone(addrs) // register may shorten f.addrs
+	flush := slices.Clone(addrs)
 	work := func() error {
 		cur := p.state.Load()
-		if cur.runner == nil {
-			return fmt.Errorf("chain not loaded: %w", cur.runnerErr)
+		if cur == nil || cur.runner == nil {
+			var why error
+			if cur != nil {
+				why = cur.runnerErr
+			}
+			return fmt.Errorf("chain not loaded: %w", why)
 		}
 		return cur.runner.FlushFlows(flush)
 	}
-	f := &flowFlush{addrs: addrs, work: work, done: make(chan struct{}), err: errFlowsNotRun}
+	f := &flowFlush{addrs: addrs, dir: dir, work: work, done: make(chan struct{}), err: errFlowsNotRun}
 	close(f.done)
 	p.flows.register(f)
 	p.log.Warn("conntrack cleanups of stopped pods' addresses were interrupted; those addresses wait for them", "addresses", addrs)

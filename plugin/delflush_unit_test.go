@@ -29,6 +29,13 @@ func (h *health) fault(kind string) string {
 	return h.faults[kind]
 }
 
+// handOver is a teardown's DEL handing work over: hold, deferral, settle.
+func handOver(p *Plugin, st *state, ips []string, work func() error, release func()) {
+	hold := p.holdFlows(st, ips)
+	p.flowDeferral(hold)(work, release)
+	p.settleFlows(st, hold)
+}
+
 func await(p *Plugin, st *state, d time.Duration, ips ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
@@ -43,7 +50,7 @@ func TestFlowFlushHoldsItsAddresses(t *testing.T) {
 	p, st := flowsPlugin(t)
 	gate := make(chan struct{})
 	var released atomic.Int32
-	p.flowDeferral(st, []string{"198.51.100.5/24", "2001:db8::5"})(func() error { <-gate; return nil }, func() { released.Add(1) })
+	handOver(p, st, []string{"198.51.100.5/24", "2001:db8::5"}, func() error { <-gate; return nil }, func() { released.Add(1) })
 	for _, a := range []string{"198.51.100.5", "2001:db8::5"} {
 		if _, err := os.Stat(markerOf(st, a)); err != nil {
 			t.Fatalf("marker of %s: %v", a, err)
@@ -80,7 +87,7 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 	failing.Store(true)
 	var tries atomic.Int32
 	boom := errors.New("netlink says no")
-	p.flowDeferral(st, []string{"198.51.100.7"})(func() error {
+	handOver(p, st, []string{"198.51.100.7"}, func() error {
 		tries.Add(1)
 		if failing.Load() {
 			return boom
@@ -142,5 +149,64 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); !os.IsNotExist(err) {
 		t.Errorf("a file that is no address: %v, want removed", err)
+	}
+}
+
+// TestFlowHoldCoversTheWholeDEL: a teardown holds its addresses (and
+// writes their markers) before its DEL starts, so a pod cannot take them
+// while the DEL runs; a DEL that hands no walk over frees them when it
+// returns; a teardown without addresses holds nothing (its DEL then runs
+// the walk itself).
+func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
+	p, st := flowsPlugin(t)
+	hold := p.holdFlows(st, []string{"198.51.100.9"})
+	if _, err := os.Stat(markerOf(st, "198.51.100.9")); err != nil {
+		t.Fatalf("marker while the DEL runs: %v", err)
+	}
+	if err := await(p, st, 20*time.Millisecond, "198.51.100.9"); err == nil {
+		t.Fatal("the address of a DEL in progress is free")
+	}
+	p.settleFlows(st, hold) // the DEL ran its walk itself
+	if err := await(p, st, time.Second, "198.51.100.9"); err != nil {
+		t.Fatalf("after a DEL that handed nothing over: %v", err)
+	}
+	if _, err := os.Stat(markerOf(st, "198.51.100.9")); !os.IsNotExist(err) {
+		t.Errorf("marker after the DEL: %v, want gone", err)
+	}
+	if h := p.holdFlows(st, nil); h != nil || p.flowDeferral(h) != nil {
+		t.Error("a teardown without addresses holds something")
+	}
+}
+
+// TestFlowWalksOnOneAddressAllCount: two teardowns' walks on one address
+// (a pod stopped, then a DEL of another attachment): the address is free
+// only when both succeeded, whichever ends first, and its marker stays
+// until then.
+func TestFlowWalksOnOneAddressAllCount(t *testing.T) {
+	p, st := flowsPlugin(t)
+	var firstFails atomic.Bool
+	firstFails.Store(true)
+	handOver(p, st, []string{"198.51.100.10"}, func() error {
+		if firstFails.Load() {
+			return errors.New("first walk fails")
+		}
+		return nil
+	}, nil)
+	handOver(p, st, []string{"198.51.100.10", "198.51.100.11"}, func() error { return nil }, nil)
+	if err := await(p, st, time.Second, "198.51.100.11"); err != nil {
+		t.Fatalf("the address only the second walk held: %v", err)
+	}
+	if err := await(p, st, time.Second, "198.51.100.10"); err == nil || !strings.Contains(err.Error(), "first walk fails") {
+		t.Fatalf("the shared address while the first walk fails: %v, want held by it", err)
+	}
+	if _, err := os.Stat(markerOf(st, "198.51.100.10")); err != nil {
+		t.Errorf("marker of the shared address: %v, want kept", err)
+	}
+	firstFails.Store(false)
+	if err := await(p, st, time.Second, "198.51.100.10"); err != nil {
+		t.Fatalf("the shared address once both walks succeeded: %v", err)
+	}
+	if f := p.health.fault(faultFlows); f != "" {
+		t.Errorf("fault after both succeeded: %q", f)
 	}
 }

@@ -250,13 +250,15 @@ func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS,
 	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
 	defer cancel()
 	t := time.Now()
-	err := p.awaitDeferred(wctx, st, podID)
-	if err == nil {
-		// The pod's addresses may be a stopped pod's whose flows are
-		// still being removed; this pod's first packet comes from its
-		// first container (delflush.go).
-		err = p.awaitFlows(wctx, st, podIPs)
+	// The pod's addresses may be a stopped pod's whose flows are still
+	// being removed; this pod's first packet comes from its first
+	// container (delflush.go). Whatever the failure policy: it lets a pod
+	// start without its own policy, never with another pod's
+	// translations.
+	if err := p.awaitFlows(wctx, st, podIPs); err != nil {
+		return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
 	}
+	err := p.awaitDeferred(wctx, st, podID)
 	if waited := time.Since(t); waited > time.Millisecond {
 		p.log.Debug("container waited for the pod's deferred work", "pod.id", podID, "container", ctrName, "waited", waited)
 	}

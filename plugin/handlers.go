@@ -296,7 +296,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	t := time.Now()
 	var ran bool
 	rec := stages.From(ctx)
-	err := p.withAddrs(ctx, append(slices.Clone(pod.IPs), cur.pod.IPs...), func() error {
+	err := p.lockAddrs(ctx, append(slices.Clone(pod.IPs), cur.pod.IPs...), func([]string) error {
 		rec.Since(stageAddrLocks, t)
 		var err error
 		c := time.Now()
@@ -400,11 +400,16 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 	err := p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
-			// The DEL's conntrack cleanup may run after the answer
-			// (delflush.go): the pod's addresses wait for it.
-			ips := append(slices.Clone(e.pod.IPs), cur.pod.IPs...)
-			ctx = stages.With(cniutil.WithDeferral(ctx, p.flowDeferral(st, ips)), rec)
-			return p.remove(ctx, st, e.pod, log)
+			// The DEL's conntrack cleanup runs after the answer
+			// (delflush.go): the pod's addresses are held from before
+			// the DEL until it is done.
+			hold := p.holdFlows(st, append(slices.Clone(e.pod.IPs), cur.pod.IPs...))
+			if d := p.flowDeferral(hold); d != nil {
+				ctx = cniutil.WithDeferral(ctx, d)
+			}
+			err := p.remove(stages.With(ctx, rec), st, e.pod, log)
+			p.settleFlows(st, hold)
+			return err
 		},
 		func(err error) {
 			if err != nil {

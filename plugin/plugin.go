@@ -344,6 +344,10 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
 	}
 	p.state.Store(st)
+	// Addresses a killed process left unflushed (delflush.go) are held
+	// from now on: before the first event, and under a reloaded config's
+	// cache directory too.
+	p.recoverFlows(st)
 	p.metrics.reloads.WithLabelValues("ok").Inc()
 	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
 	if st.runner != nil {

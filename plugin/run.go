@@ -55,11 +55,6 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	nrilog.Set(&nriLogger{log: p.log.With("component", "nri")})
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if st := p.state.Load(); st != nil {
-		// Before any event: addresses a killed process left unflushed
-		// are held from the first one on.
-		p.recoverFlows(st)
-	}
 	go p.watchConfig(ctx)
 	go p.reconcileLoop(ctx)
 	go p.runCluster(ctx)

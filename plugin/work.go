@@ -29,6 +29,31 @@ func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context)
 // checks made under them decide which pod the address's objects belong
 // to. Taken inside the pod's lock, never around it.
 func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) error {
+	for {
+		// A stopped pod's teardown holds its addresses from before its
+		// DEL takes their locks until its conntrack walk is done
+		// (delflush.go): waited for outside the locks, which that DEL
+		// needs, and checked again under them.
+		if err := p.awaitFlows(ctx, p.state.Load(), ips); err != nil {
+			return failure(reasonDeferred, err)
+		}
+		held := false
+		err := p.lockAddrs(ctx, ips, func(keys []string) error {
+			if held = p.flows.anyPending(keys); held {
+				return nil // a teardown took them meanwhile: wait again
+			}
+			return f()
+		})
+		if !held {
+			return err
+		}
+	}
+}
+
+// lockAddrs is withAddrs without the wait for DEL walks, for a DEL: its
+// own walk covers the same addresses, and a teardown holds them while
+// its DEL runs.
+func (p *Plugin) lockAddrs(ctx context.Context, ips []string, f func(keys []string) error) error {
 	keys := make([]string, 0, len(ips))
 	for _, s := range ips {
 		if a, _, ok := strings.Cut(s, "/"); ok {
@@ -52,12 +77,7 @@ func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) er
 			p.addrLocks.unlock(k)
 		}
 	}()
-	// A stopped pod's DEL may have left its conntrack cleanup of these
-	// addresses running (delflush.go): nothing else of them before it.
-	if err := p.awaitFlows(ctx, p.state.Load(), keys); err != nil {
-		return failure(reasonDeferred, err)
-	}
-	return f()
+	return f(keys)
 }
 
 // Job states for bounded.

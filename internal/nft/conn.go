@@ -118,7 +118,11 @@ func openHere() (*Conn, error) {
 // a pod's DEL). Nothing of diktyo's waits for that destruction; the
 // caller goes on, and the socket is gone a grace period later.
 func (c *Conn) Close() error {
+	if c.fd < 0 {
+		return nil
+	}
 	go func(fd int) { _ = unix.Close(fd) }(c.fd)
+	c.fd = -1
 	return nil
 }
 

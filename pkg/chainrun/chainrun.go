@@ -15,7 +15,6 @@ import (
 	"net/netip"
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/containernetworking/cni/libcni"
@@ -163,12 +162,9 @@ func New(opts Options) (*Runner, error) {
 // FlushFlows removes every conntrack entry from or to addrs, as ipmasq's
 // DEL does, on the chain's host side: the half of a DEL that was handed
 // to the caller (cniutil.Defer) when the process that should have run it
-// is gone. A chain without ipmasq made no flows of its own: nothing to
-// do.
+// is gone. Whatever the chain holds now: the one that handed it over
+// may have been another.
 func (r *Runner) FlushFlows(addrs []netip.Addr) error {
-	if !slices.Contains(r.PluginTypes(), ipmasq.Plugin.Type) {
-		return nil
-	}
 	flush := func() error {
 		_, err := ipmasq.PodFlows(addrs)
 		return err
