@@ -160,7 +160,7 @@ func Run(ctx context.Context, opts Options, log *slog.Logger) (*Results, error) 
 	h.Res.Meta = CollectMeta(ctx, opts)
 	foreign := startForeignSampler([]string{env.Dir, env.RunDir, NetnsPrefix + env.Run, benchVMDir})
 	defer func() {
-		h.Res.Meta.ForeignCPU, h.Res.Meta.ForeignWall, h.Res.Meta.ForeignTop = foreign.Stop()
+		h.Res.Meta.ForeignCPU, h.Res.Meta.ForeignWall, h.Res.Meta.ForeignTop, h.Res.Meta.ForeignPeak = foreign.Stop()
 	}()
 	h.setupUpstream(ctx)
 	sections := []struct {

@@ -40,9 +40,14 @@ type foreignSampler struct {
 
 	mu    sync.Mutex
 	prev  map[int]procTimes
-	ticks uint64            // foreign CPU time so far
-	top   map[string]uint64 // foreign CPU time by command, for the report
-	began time.Time
+	ticks uint64 // foreign CPU time so far
+	// window is the foreign ticks of the samples of the last minute;
+	// peak the most any minute held.
+	window []uint64
+	peak   uint64
+	every  time.Duration
+	top    map[string]uint64 // foreign CPU time by command, for the report
+	began  time.Time
 }
 
 func startForeignSampler(marks []string) *foreignSampler {
@@ -51,7 +56,7 @@ func startForeignSampler(marks []string) *foreignSampler {
 
 func startForeignSamplerEvery(marks []string, every time.Duration) *foreignSampler {
 	s := &foreignSampler{self: os.Getpid(), marks: marks, stop: make(chan struct{}), done: make(chan struct{}),
-		top: map[string]uint64{}, began: time.Now()}
+		top: map[string]uint64{}, began: time.Now(), every: every}
 	s.prev = s.read(true)
 	go func() {
 		defer close(s.done)
@@ -71,8 +76,9 @@ func startForeignSamplerEvery(marks []string, every time.Duration) *foreignSampl
 }
 
 // Stop ends sampling and returns the foreign CPU time, the wall time it
-// covered, and the commands that used the most of it.
-func (s *foreignSampler) Stop() (cpu, wall time.Duration, top string) {
+// covered, the commands that used the most of it, and the most any one
+// minute held (in CPUs).
+func (s *foreignSampler) Stop() (cpu, wall time.Duration, top string, peak float64) {
 	close(s.stop)
 	<-s.done
 	s.mu.Lock()
@@ -96,16 +102,30 @@ func (s *foreignSampler) Stop() (cpu, wall time.Duration, top string) {
 	for i := 0; i < len(list) && i < 3; i++ {
 		parts = append(parts, list[i].k+" "+ticksDur(list[i].v).Round(10*time.Millisecond).String())
 	}
-	return ticksDur(s.ticks), time.Since(s.began), strings.Join(parts, ", ")
+	return ticksDur(s.ticks), time.Since(s.began), strings.Join(parts, ", "), ticksDur(s.peak).Seconds() / time.Minute.Seconds()
 }
 
 func ticksDur(t uint64) time.Duration { return time.Duration(t) * time.Second / clockTicks }
 
 func (s *foreignSampler) sample() {
+	s.mu.Lock()
+	before := s.ticks
+	s.mu.Unlock()
 	cur := s.read(false)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prev = cur
+	// The last minute's samples (the first minute counts as one too).
+	n := max(1, int(time.Minute/s.every))
+	s.window = append(s.window, s.ticks-before)
+	if len(s.window) > n {
+		s.window = s.window[len(s.window)-n:]
+	}
+	var sum uint64
+	for _, t := range s.window {
+		sum += t
+	}
+	s.peak = max(s.peak, sum)
 }
 
 // read returns the CPU times of the foreign processes now; unless first,

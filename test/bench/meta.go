@@ -27,9 +27,12 @@ type Meta struct {
 	// ForeignCPU is the CPU time that processes not of this run used
 	// while it measured (foreignSampler), over ForeignWall of wall time;
 	// ForeignTop names the commands that used the most of it.
-	ForeignCPU  time.Duration     `json:"foreignCPU,omitempty"`
-	ForeignWall time.Duration     `json:"foreignWall,omitempty"`
-	ForeignTop  string            `json:"foreignTop,omitempty"`
+	ForeignCPU  time.Duration `json:"foreignCPU,omitempty"`
+	ForeignWall time.Duration `json:"foreignWall,omitempty"`
+	ForeignTop  string        `json:"foreignTop,omitempty"`
+	// ForeignPeak is the most CPU others used in any one minute, in CPUs
+	// (0: not recorded, an older result).
+	ForeignPeak float64           `json:"foreignPeak,omitempty"`
 	Versions    map[string]string `json:"versions"`
 }
 

@@ -564,12 +564,17 @@ func TestQuietEnough(t *testing.T) {
 	for _, c := range []struct {
 		foreign time.Duration
 		quiet   bool
-	}{{30 * time.Second, true}, {10 * time.Minute, false}} {
+	}{{30 * time.Second, true}, {5 * time.Minute, false}} {
 		m := Meta{CPUs: 2, LoadAvg: "0.19 0.30 0.40 1/200 9", LoadAvgEnd: "1.10 1.50 1.70 1/200 9",
 			ForeignCPU: c.foreign, ForeignWall: 40 * time.Minute, ForeignTop: "go 9m"}
 		if quiet, why := QuietEnough(m); quiet != c.quiet || (!quiet && !strings.Contains(why, "go 9m")) {
 			t.Errorf("others used %v in 40m: quiet %v (%s), want %v", c.foreign, quiet, why, c.quiet)
 		}
+	}
+	// A short job: little on average, a busy minute.
+	m := Meta{CPUs: 2, LoadAvg: "0.19 0.30 0.40 1/200 9", ForeignCPU: 90 * time.Second, ForeignWall: 40 * time.Minute, ForeignPeak: 1.4, ForeignTop: "go 1m"}
+	if quiet, why := QuietEnough(m); quiet || !strings.Contains(why, "one minute") {
+		t.Errorf("a busy minute of others: quiet %v (%s), want busy", quiet, why)
 	}
 }
 
@@ -596,38 +601,48 @@ PASS
 // TestForeignSampler: CPU that a process outside the run's tree burns
 // is counted (here a busy loop reparented away from the test by a double
 // fork), and not when its command line names the run; the test's own
-// children never count.
+// children never count. The loop runs as a shell under a name of its
+// own, so that other processes of the machine (a parallel test's API
+// server) do not blur what is checked.
 func TestForeignSampler(t *testing.T) {
-	spin := func(mark string) {
-		// The outer sh exits at once: the loop's parent becomes init (or
-		// a subreaper), outside the test's tree.
-		cmd := exec.Command("sh", "-c", `(timeout 1.5 sh -c 'while :; do :; done # `+mark+`' >/dev/null 2>&1 &)`)
-		if err := cmd.Run(); err != nil {
-			t.Fatal(err)
-		}
+	dir := t.TempDir()
+	comm := "dkspin" + testutil.RandSuffix(6)
+	shell, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatal(err)
 	}
-	measure := func(spinMark, runMark string, ownChild bool) time.Duration {
+	if err := os.Symlink(shell, filepath.Join(dir, comm)); err != nil {
+		t.Fatal(err)
+	}
+	loop := filepath.Join(dir, comm) + " -c 'while :; do :; done' "
+	measure := func(cmdline, runMark string, own bool) time.Duration {
 		s := startForeignSamplerEvery([]string{runMark}, 200*time.Millisecond)
-		if ownChild {
-			if err := exec.Command("timeout", "1.5", "sh", "-c", "while :; do :; done").Run(); err == nil {
-				t.Log("own busy child ended")
-			}
+		if own {
+			_ = exec.Command("timeout", "1.5", "sh", "-c", loop).Run()
 		} else {
-			spin(spinMark)
+			// The outer sh exits at once: the loop's parent becomes init
+			// (or a subreaper), outside the test's tree.
+			if err := exec.Command("sh", "-c", "(timeout 1.5 "+cmdline+" >/dev/null 2>&1 &)").Run(); err != nil {
+				t.Fatal(err)
+			}
 			time.Sleep(1800 * time.Millisecond)
 		}
-		cpu, _, top := s.Stop()
+		cpu, _, top, _ := s.Stop()
+		s.mu.Lock()
+		defer s.mu.Unlock()
 		t.Logf("foreign CPU %v (%s)", cpu, top)
-		return cpu
+		return ticksDur(s.top[comm])
 	}
-	if cpu := measure("foreign-"+testutil.RandSuffix(6), "dktb-not-this", false); cpu < 500*time.Millisecond {
+	if cpu := measure(loop, "dktb-not-this", false); cpu < 500*time.Millisecond {
 		t.Errorf("a foreign busy loop of 1.5 s counted %v", cpu)
 	}
 	mark := "dktb-run-" + testutil.RandSuffix(6)
-	if cpu := measure(mark, mark, false); cpu > 300*time.Millisecond {
-		t.Errorf("a loop naming the run counted %v, want ~0", cpu)
+	if cpu := measure(loop+mark, mark, false); cpu > 0 {
+		t.Errorf("a loop naming the run counted %v, want 0", cpu)
 	}
-	if cpu := measure("", "dktb-not-this", true); cpu > 300*time.Millisecond {
+	// Killed at the end, the loop may outlive its timeout parent for a
+	// moment: at most one sample's worth may show.
+	if cpu := measure(loop, "dktb-not-this", true); cpu > 300*time.Millisecond {
 		t.Errorf("the test's own busy child counted %v, want ~0", cpu)
 	}
 }

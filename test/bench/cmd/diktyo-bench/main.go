@@ -100,6 +100,9 @@ func run() error {
 		if err := json.Unmarshal(raw, &res); err != nil {
 			return fmt.Errorf("%s: %w", *render, err)
 		}
+		if quiet, why := bench.QuietEnough(res.Meta); !quiet && *out == published && !*publishBusy {
+			return fmt.Errorf("%s: the machine was busy (%s): not rendered over %s (-out elsewhere, or -publish-busy)", *render, why, published)
+		}
 		return writeReport(&res, *out, *imgDir, *jsonOut)
 	}
 
