@@ -213,6 +213,20 @@ func TestDeferredDelConntrackCleanup(t *testing.T) {
 	}
 }
 
+// leaveFlowMarker writes addr's marker of a DEL walk, as a process killed
+// before the walk leaves it, and returns its path.
+func (e *env) leaveFlowMarker(t *testing.T, addr string) string {
+	t.Helper()
+	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
+	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return marker
+}
+
 // TestDeferredDelFlowsAfterRestart: diktyo-nri killed between
 // StopPodSandbox's answer and the DEL's walk (its marker left, the
 // stopped pod's flow still there): the restarted one holds the address,
@@ -225,13 +239,7 @@ func TestDeferredDelFlowsAfterRestart(t *testing.T) {
 	const addr = "198.51.100.76"
 	flow := flowOf(addr, "198.51.100.9", unix.IPPROTO_UDP)
 	e.addFlow(t, flow)
-	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
-	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	marker := e.leaveFlowMarker(t, addr)
 	p := e.newPlugin(nil)
 	stop2 := e.runPlugin(p)
 	defer stop2()
@@ -264,13 +272,7 @@ func TestDeferredDelFlowsHeldWithoutChain(t *testing.T) {
 	const addr = "198.51.100.77"
 	flow := flowOf(addr, "198.51.100.9", unix.IPPROTO_UDP)
 	e.addFlow(t, flow)
-	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
-	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	marker := e.leaveFlowMarker(t, addr)
 	chain, err := os.ReadFile(e.conflist)
 	if err != nil {
 		t.Fatal(err)
