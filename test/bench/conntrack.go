@@ -78,17 +78,11 @@ func (h *Harness) runConntrack(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := w.startDaemon()
+	d, err := w.startReady(ctx)
 	if err != nil {
-		return err
+		return fmt.Errorf("conntrack: %w", err)
 	}
 	defer h.Env.Stop(d.cmd)
-	if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
-		return fmt.Errorf("conntrack: %w", err)
-	}
-	if err := w.awaitEvents(ctx, d); err != nil {
-		return fmt.Errorf("conntrack: %w", err)
-	}
 	defer func() { _ = w.node.flushConntrack() }()
 	var empty, busy ctSamples
 	var loads []time.Duration

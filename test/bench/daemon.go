@@ -215,6 +215,24 @@ func (w *nriWorld) run(ctx context.Context, p *nriapi.PodSandbox) (time.Duration
 	return time.Since(t0), err
 }
 
+// startReady starts diktyo-nri and waits for its first reconcile and for
+// the runtime to deliver it events (a probe pod applied).
+func (w *nriWorld) startReady(ctx context.Context) (*daemon, error) {
+	d, err := w.startDaemon()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
+		w.h.Env.Stop(d.cmd)
+		return nil, err
+	}
+	if err := w.awaitEvents(ctx, d); err != nil {
+		w.h.Env.Stop(d.cmd)
+		return nil, err
+	}
+	return d, nil
+}
+
 // daemon is one running diktyo-nri process and its parsed JSON log.
 type daemon struct {
 	cmd     *exec.Cmd

@@ -29,17 +29,11 @@ func (h *Harness) runScale(ctx context.Context) error {
 	if err := loadUnrelated(w.node, h.Opts.ScaleUnrelated); err != nil {
 		return fmt.Errorf("scale: kube-proxy-shaped rules: %w", err)
 	}
-	d, err := w.startDaemon()
+	d, err := w.startReady(ctx)
 	if err != nil {
-		return err
+		return fmt.Errorf("scale: %w", err)
 	}
 	defer func() { h.Env.Stop(d.cmd) }()
-	if _, err := d.reconciled(ctx, 0, 30*time.Second); err != nil {
-		return fmt.Errorf("scale: %w", err)
-	}
-	if err := w.awaitEvents(ctx, d); err != nil {
-		return fmt.Errorf("scale: %w", err)
-	}
 	res := &ScaleResult{Backend: "nftables", Unrelated: h.Opts.ScaleUnrelated}
 	start := time.Now()
 	for _, size := range h.Opts.ScalePods {
