@@ -302,3 +302,44 @@ func TestDeferredDelFlowsHeldWithoutChain(t *testing.T) {
 		t.Errorf("marker after the flush: %v, want gone", err)
 	}
 }
+
+// TestDeferredDelFlowsFlushedWhenDelFails: a teardown whose DEL fails
+// before ipmasq's DEL ran (iproute's runs first in DEL order; its state
+// directory is made a file, so it cannot open its store) has handed no
+// walk over, yet the stopped pod's flow is still there: the address stays
+// held until a flush of it, and the next holder's container starts only
+// after the flow is gone.
+func TestDeferredDelFlowsFlushedWhenDelFails(t *testing.T) {
+	e := newEnv(t, "fail")
+	e.startPlugin()
+	const addr = "198.51.100.78"
+	pod := e.pod("d", "team-a", addr, policyAnnotations("d"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	flow := flowOf(addr, "198.51.100.9", unix.IPPROTO_TCP)
+	e.addFlow(t, flow)
+	next := e.pod("next", "team-a", addr, nil)
+	stateDir := filepath.Join(e.dir, "iproute")
+	if err := os.Rename(stateDir, stateDir+".saved"); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { // so that the GC's DEL and the cleanup succeed
+		_ = os.Remove(stateDir)
+		_ = os.Rename(stateDir+".saved", stateDir)
+	}()
+	if err := os.WriteFile(stateDir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.stop(pod)
+	defer e.remove(pod)
+	if err := e.run(next); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(next, "app"); err != nil {
+		t.Fatalf("CreateContainer of the address's next holder: %v", err)
+	}
+	if flowExists(t, e, flow) {
+		t.Fatal("the next holder of the address started with the stopped pod's flow still there (its DEL failed before ipmasq's)")
+	}
+}

@@ -29,8 +29,9 @@ import (
 //     in memory), so that a kill anywhere in the DEL, or a DEL that
 //     outlives the handler, leaves them held;
 //   - the DEL hands the walk over (cniutil.Defer); when the DEL returns,
-//     the walk runs in the background, and a DEL that handed nothing over
-//     frees the addresses at once;
+//     the walk runs in the background; a DEL that handed nothing over
+//     frees the addresses at once if it succeeded, and flushes them
+//     first if it failed (it may have stopped before ipmasq's DEL);
 //   - every later ADD on such an address, and its deferred cleanup, waits
 //     for the walk first (withAddrs), and runs it again itself if it
 //     failed;
@@ -130,21 +131,44 @@ func callRelease(r func()) {
 	}
 }
 
-// settleFlows ends hold f's DEL: the walk it handed over starts in the
-// background; a DEL that handed nothing over (it ran its walk itself, or
-// had none) frees the addresses now.
-func (p *Plugin) settleFlows(st *state, f *flowFlush) {
+// settleFlows ends hold f's DEL, whose result was delErr: the walk it
+// handed over starts in the background. A DEL that handed nothing over
+// and succeeded (its chain has no ipmasq) frees the addresses now; one
+// that failed may have stopped before ipmasq's DEL ran, so nothing
+// proves the flows gone: a flush of the addresses (FlushFlows, through
+// the chain's runner) becomes the hold's work, and only it frees them.
+func (p *Plugin) settleFlows(st *state, f *flowFlush, delErr error) {
 	if f == nil {
 		return
 	}
 	p.flows.mu.Lock()
 	handed := f.work != nil
+	if !handed && delErr != nil {
+		f.work, handed = p.flushAddrs(slices.Clone(f.addrs)), true
+	}
 	p.flows.mu.Unlock()
 	if !handed {
 		p.finishFlows(st, f, nil)
 		return
 	}
 	go p.runFlows(st, f)
+}
+
+// flushAddrs is a walk of addrs through the chain loaded when it runs
+// (chainrun.Runner.FlushFlows): the work of a hold whose DEL did not hand
+// its own over. Without a chain it fails: nothing proves the flows gone.
+func (p *Plugin) flushAddrs(addrs []netip.Addr) func() error {
+	return func() error {
+		cur := p.state.Load()
+		if cur == nil || cur.runner == nil {
+			var why error
+			if cur != nil {
+				why = cur.runnerErr
+			}
+			return fmt.Errorf("chain not loaded: %w", why)
+		}
+		return cur.runner.FlushFlows(addrs)
+	}
 }
 
 // register puts f on its addresses, after the walks already there.
@@ -408,19 +432,7 @@ func (p *Plugin) recoverFlows(st *state) {
 	if len(addrs) == 0 {
 		return
 	}
-	flush := slices.Clone(addrs)
-	work := func() error {
-		cur := p.state.Load()
-		if cur == nil || cur.runner == nil {
-			var why error
-			if cur != nil {
-				why = cur.runnerErr
-			}
-			return fmt.Errorf("chain not loaded: %w", why)
-		}
-		return cur.runner.FlushFlows(flush)
-	}
-	f := &flowFlush{addrs: addrs, dir: dir, work: work, done: make(chan struct{}), err: errFlowsNotRun}
+	f := &flowFlush{addrs: addrs, dir: dir, work: p.flushAddrs(slices.Clone(addrs)), done: make(chan struct{}), err: errFlowsNotRun}
 	close(f.done)
 	p.flows.register(f)
 	p.log.Warn("conntrack cleanups of stopped pods' addresses were interrupted; those addresses wait for them", "addresses", addrs)

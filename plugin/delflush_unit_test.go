@@ -33,7 +33,7 @@ func (h *health) fault(kind string) string {
 func handOver(p *Plugin, st *state, ips []string, work func() error, release func()) {
 	hold := p.holdFlows(st, ips)
 	p.flowDeferral(hold)(work, release)
-	p.settleFlows(st, hold)
+	p.settleFlows(st, hold, nil)
 }
 
 func await(p *Plugin, st *state, d time.Duration, ips ...string) error {
@@ -166,7 +166,7 @@ func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 	if err := await(p, st, 20*time.Millisecond, "198.51.100.9"); err == nil {
 		t.Fatal("the address of a DEL in progress is free")
 	}
-	p.settleFlows(st, hold) // the DEL ran its walk itself
+	p.settleFlows(st, hold, nil) // the DEL ran its walk itself
 	if err := await(p, st, time.Second, "198.51.100.9"); err != nil {
 		t.Fatalf("after a DEL that handed nothing over: %v", err)
 	}
@@ -175,6 +175,26 @@ func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 	}
 	if h := p.holdFlows(st, nil); h != nil || p.flowDeferral(h) != nil {
 		t.Error("a teardown without addresses holds something")
+	}
+}
+
+// TestFlowHoldOfAFailedDELWaitsForAFlush: a DEL that failed and handed
+// no walk over may have stopped before ipmasq's DEL ran: the address
+// stays held (marker too) and shows as a fault while nothing can flush
+// it (no chain is loaded here), and every waiter is refused.
+func TestFlowHoldOfAFailedDELWaitsForAFlush(t *testing.T) {
+	p, st := flowsPlugin(t)
+	hold := p.holdFlows(st, []string{"198.51.100.10"})
+	p.settleFlows(st, hold, errors.New("registerDNS DEL: hosts file unwritable"))
+	err := await(p, st, time.Second, "198.51.100.10")
+	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
+		t.Fatalf("the address of a failed DEL: %v, want held until a flush (chain not loaded)", err)
+	}
+	if _, err := os.Stat(markerOf(st, "198.51.100.10")); err != nil {
+		t.Errorf("marker of a failed DEL's address: %v, want kept", err)
+	}
+	if p.health.fault(faultFlows) == "" {
+		t.Error("no fault shown for the unflushed address")
 	}
 }
 

@@ -408,7 +408,7 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 				ctx = cniutil.WithDeferral(ctx, d)
 			}
 			err := p.remove(stages.With(ctx, rec), st, e.pod, log)
-			p.settleFlows(st, hold)
+			p.settleFlows(st, hold, err)
 			return err
 		},
 		func(err error) {

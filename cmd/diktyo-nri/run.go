@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"syscall"
@@ -36,6 +37,7 @@ type daemonOptions struct {
 	idx         string
 	metricsAddr string
 	apiSocket   string
+	pprofSocket string
 	logLevel    string
 	logFormat   string
 }
@@ -47,6 +49,7 @@ func (o *daemonOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.idx, "idx", "10", "NRI plugin index (order among plugins)")
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "serve Prometheus metrics on this address (empty: config metrics.address, else off)")
 	fs.StringVar(&o.apiSocket, "api-socket", "", "serve the local API (status, trace) on this unix socket; \"\" turns it off (default: config api.socket, "+policy.DefaultAPISocket+")")
+	fs.StringVar(&o.pprofSocket, "pprof-socket", "", "serve Go's runtime profiles (net/http/pprof: /debug/pprof/heap, /debug/pprof/profile, ...) on this unix socket, mode 0600; empty: off")
 	fs.StringVar(&o.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&o.logFormat, "log-format", "text", "text or json")
 }
@@ -91,6 +94,9 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 	}
 	if addr != "" {
 		go serveMetrics(ctx, log, addr, p)
+	}
+	if o.pprofSocket != "" {
+		go serveProfiles(ctx, log, o.pprofSocket)
 	}
 	apiDone := make(chan struct{})
 	go func() {
@@ -150,6 +156,33 @@ func serveMetrics(ctx context.Context, log *slog.Logger, addr string, p *plugin.
 	log.Info("serving metrics", "addr", addr)
 	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Error("metrics server failed", "addr", addr, "error", err)
+	}
+}
+
+// serveProfiles serves net/http/pprof on a unix socket until ctx ends.
+// A socket, not a port: profiles show the process's memory and stacks,
+// so only root on the node reaches them (the benchmarks take the heap
+// and CPU profiles behind their figures from here).
+func serveProfiles(ctx context.Context, log *slog.Logger, path string) {
+	l, err := localapi.Listen(path, log)
+	if err != nil {
+		log.Error("profiles not served", "error", err)
+		return
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	log.Info("serving profiles", "socket", path)
+	if err := srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Error("profile server failed", "socket", path, "error", err)
 	}
 }
 
