@@ -199,15 +199,7 @@ func TestDeferredDelConntrackCleanup(t *testing.T) {
 	// network teardown, and removes the sandbox much later.
 	e.stop(pod)
 	defer e.remove(pod)
-	if err := e.run(next); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.createContainer(next, "app"); err != nil {
-		t.Fatalf("CreateContainer of the address's next holder: %v", err)
-	}
-	if flowExists(t, e, flow) {
-		t.Fatal("the next holder of the address started with the stopped pod's flow still there")
-	}
+	e.startNextHolder(t, next, flow)
 	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "deferred-flows")); len(ents) != 0 {
 		t.Errorf("flow markers left after the walk: %v", ents)
 	}
@@ -333,6 +325,13 @@ func TestDeferredDelFlowsFlushedWhenDelFails(t *testing.T) {
 	}
 	e.stop(pod)
 	defer e.remove(pod)
+	e.startNextHolder(t, next, flow) // its DEL failed before ipmasq's
+}
+
+// startNextHolder runs next, a pod at a stopped pod's address, and its
+// first container: the stopped pod's flow must be gone by then.
+func (e *env) startNextHolder(t *testing.T, next *nriapi.PodSandbox, flow *netlink.ConntrackFlow) {
+	t.Helper()
 	if err := e.run(next); err != nil {
 		t.Fatal(err)
 	}
@@ -340,6 +339,6 @@ func TestDeferredDelFlowsFlushedWhenDelFails(t *testing.T) {
 		t.Fatalf("CreateContainer of the address's next holder: %v", err)
 	}
 	if flowExists(t, e, flow) {
-		t.Fatal("the next holder of the address started with the stopped pod's flow still there (its DEL failed before ipmasq's)")
+		t.Fatal("the next holder of the address started with the stopped pod's flow still there")
 	}
 }
