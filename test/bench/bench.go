@@ -81,6 +81,8 @@ type Options struct {
 	// ScaleUnrelated kube-proxy-shaped nat rules.
 	ScalePods      []int
 	ScaleUnrelated int
+	// ScaleRestarts is the restarts (reconciles timed) at each size.
+	ScaleRestarts int
 
 	// CRILevels are the numbers of concurrent `crictl runp` of section
 	// 4's load measurement; CRILoadPods is the pods per arm at each (at
@@ -90,6 +92,12 @@ type Options struct {
 	CRILevels       []int
 	CRILoadPods     int
 	CRICreateRounds int
+	// CRITopRounds is the fewest rounds at the highest level (one block
+	// per arm each: the samples of the pods/s ratio's interval).
+	CRITopRounds int
+	// ProfileDir keeps the raw profiles the scale run takes (empty: a
+	// directory of the run's, removed with it).
+	ProfileDir string
 }
 
 // DefaultOptions returns the settings of a mode: "tiny" (the go test
@@ -104,24 +112,24 @@ func DefaultOptions(mode string) (Options, error) {
 		o.Unrelated, o.PodCounts = []int{0, 100}, []int{2, 5}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 5}, 20, 2
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 2, 2, []int{0, 2}
-		o.ScalePods, o.ScaleUnrelated = []int{4, 8}, 100
-		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8}, 8, 1
+		o.ScalePods, o.ScaleUnrelated, o.ScaleRestarts = []int{4, 8}, 100, 1
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds, o.CRITopRounds = []int{1, 8}, 8, 1, 1
 	case "quick":
 		o.Rounds, o.PerRound = 4, 2
 		o.FloorRounds, o.FloorPerRound = 10, 4
 		o.Unrelated, o.PodCounts = []int{0, 10000}, []int{10, 100}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100}, 60, 20
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 10, 20, []int{0, 50}
-		o.ScalePods, o.ScaleUnrelated = []int{100, 300}, 1000
-		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8, 32}, 16, 1
+		o.ScalePods, o.ScaleUnrelated, o.ScaleRestarts = []int{100, 300}, 1000, 2
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds, o.CRITopRounds = []int{1, 8, 32}, 16, 1, 2
 	case "full":
 		o.Rounds, o.PerRound = 10, 3
 		o.FloorRounds, o.FloorPerRound = 30, 5
 		o.Unrelated, o.PodCounts = []int{0, 1000, 10000}, []int{10, 100, 1000}
 		o.PacketPods, o.PacketSamples, o.PacketRounds = []int{1, 100, 1000}, 100, 80
 		o.CRIPods, o.ReconcilePods, o.RSSPods = 30, 200, []int{0, 1000}
-		o.ScalePods, o.ScaleUnrelated = []int{1000, 10000}, 10000
-		o.CRILevels, o.CRILoadPods, o.CRICreateRounds = []int{1, 8, 32}, 32, 3
+		o.ScalePods, o.ScaleUnrelated, o.ScaleRestarts = []int{1000, 10000}, 10000, 3
+		o.CRILevels, o.CRILoadPods, o.CRICreateRounds, o.CRITopRounds = []int{1, 8, 32}, 32, 6, 6
 	default:
 		return o, fmt.Errorf("unknown mode %q (want tiny, quick or full)", mode)
 	}

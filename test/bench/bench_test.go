@@ -245,6 +245,7 @@ func TestHarnessDiktyoTiny(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.BinDir, opts.RefDir, opts.Root = bin, ref, root
+	opts.ProfileDir = t.TempDir()
 	opts.Sections = []string{bench.SecPerPod, bench.SecPacket, bench.SecDaemon}
 	opts.Cases = []string{"ipmasq-nft", "chain-ipt"}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -284,8 +285,56 @@ func TestHarnessDiktyoTiny(t *testing.T) {
 		if pt.Reconcile <= 0 || pt.SyncReply <= 0 || pt.RSS <= 0 || pt.Handler.N < 1 {
 			t.Errorf("scale point %+v", pt)
 		}
+		if len(pt.HandlerSamples) != pt.Handler.N || len(pt.RSSReadings) != pt.Handler.N || len(pt.Restarts) != max(1, opts.ScaleRestarts) {
+			t.Errorf("scale point at %d pods: %d samples, %d RSS readings, %d restarts for N %d", pt.Pods, len(pt.HandlerSamples), len(pt.RSSReadings), len(pt.Restarts), pt.Handler.N)
+		}
 	}
+	assertScaleProfile(t, res.Scale)
 	assertDaemonExtras(t, res)
+	var report bytes.Buffer
+	if err := bench.Report(&report, res, t.TempDir(), "img"); err != nil {
+		t.Fatalf("Report: %v", err)
+	}
+	if !strings.Contains(report.String(), "#### Profiles at") || !strings.Contains(report.String(), "Type: cpu") {
+		t.Errorf("the report shows no profiles:\n%s", report.String())
+	}
+	if os.Getenv("DIKTYO_BENCH_SHOW") != "" {
+		t.Log(report.String())
+	}
+}
+
+// assertScaleProfile checks the profiles of the scale run's largest size
+// were taken and read: pprof rendered the heap and both CPU profiles,
+// and the runtime's accounting is there.
+func assertScaleProfile(t *testing.T, s *bench.ScaleResult) {
+	t.Helper()
+	for i, pt := range s.Points {
+		if (pt.Profile != nil) != (i == len(s.Points)-1) {
+			t.Errorf("scale point %d of %d has profile %v: want one at the largest only", i, len(s.Points), pt.Profile != nil)
+		}
+	}
+	sp := s.Points[len(s.Points)-1].Profile
+	if sp == nil {
+		return
+	}
+	if len(sp.Errors) > 0 {
+		t.Errorf("profiles not taken: %v", sp.Errors)
+	}
+	if sp.MemStats["HeapInuse"] <= 0 || sp.MemStats["Sys"] < sp.MemStats["HeapInuse"] {
+		t.Errorf("memory statistics %v", sp.MemStats)
+	}
+	for _, c := range []struct{ name, top, typ string }{
+		{"heap", sp.HeapTop, "Type: inuse_space"}, {"start CPU", sp.StartCPUTop, "Type: cpu"}, {"reconcile CPU", sp.ReconcileTop, "Type: cpu"},
+	} {
+		if !strings.Contains(c.top, c.typ) || !strings.Contains(c.top, "flat%") {
+			t.Errorf("%s top is not pprof's of %q: %q", c.name, c.typ, c.top)
+		}
+	}
+	for _, f := range sp.Files {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("profile file %s: %v", f, err)
+		}
+	}
 }
 
 // assertDaemonExtras checks section 5's stage table, busy-conntrack

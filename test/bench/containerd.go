@@ -389,6 +389,7 @@ func (v *benchVM) measure(ctx context.Context, res *ContainerdResult) error {
 		}
 	}
 	res.RunpWithout, res.RunpWith, res.RunpPlain = Summarize(without), Summarize(with), Summarize(plain)
+	res.RunpWithSamples, res.RunpWithoutSamples = with, without
 	hs := Summarize(handler)
 	res.HandlerP50, res.HandlerP99, res.HandlerN = hs.Median, hs.P99, hs.N
 	res.Notes = append(res.Notes,

@@ -71,6 +71,9 @@ type nriWorld struct {
 	seq  int
 	// syncReply is how long the last Synchronize took to be answered.
 	syncReply atomic.Int64
+	// pprofSock, when set, is where every instance started serves its
+	// profiles (--pprof-socket).
+	pprofSock string
 }
 
 func (h *Harness) newNRIWorld(backend string, inProcess bool) (*nriWorld, error) {
@@ -254,8 +257,11 @@ type logLine struct {
 func (w *nriWorld) startDaemon() (*daemon, error) {
 	bin := filepath.Join(w.h.Opts.BinDir, "diktyo-nri")
 	// No local API: the host's default socket belongs to a real diktyo-nri.
-	cmd := exec.Command(bin, "--config", w.config, "--socket", w.sock, "--api-socket", "", "--log-format", "json", "--log-level", "info")
-	return startDaemon(w.h.Env, w.node.Netns, cmd)
+	args := []string{"--config", w.config, "--socket", w.sock, "--api-socket", "", "--log-format", "json", "--log-level", "info"}
+	if w.pprofSock != "" {
+		args = append(args, "--pprof-socket", w.pprofSock)
+	}
+	return startDaemon(w.h.Env, w.node.Netns, exec.Command(bin, args...))
 }
 
 // startDaemon starts a diktyo-nri command (in namespace n; nil: the
@@ -364,10 +370,19 @@ func (d *daemon) waitLog(ctx context.Context, from int, timeout time.Duration, p
 // It also returns the wall time from the new process's start to the end
 // of that reconcile.
 func (w *nriWorld) restart(ctx context.Context, d *daemon) (nd *daemon, took, wall time.Duration, err error) {
+	return w.restartThen(ctx, d, nil)
+}
+
+// restartThen is restart calling started (when not nil) once the new
+// instance's process runs, before its reconcile is awaited.
+func (w *nriWorld) restartThen(ctx context.Context, d *daemon, started func()) (nd *daemon, took, wall time.Duration, err error) {
 	w.h.Env.Stop(d.cmd)
 	nd, err = w.startDaemon()
 	if err != nil {
 		return nil, 0, 0, err
+	}
+	if started != nil {
+		started()
 	}
 	w.mu.Lock()
 	n := len(w.pods)
@@ -686,6 +701,7 @@ func (h *Harness) runDaemon(ctx context.Context) error {
 	}
 	for _, a := range arms {
 		a.res.HandlerWith, a.res.HandlerWithout = Summarize(a.with), Summarize(a.without)
+		a.res.HandlerWithSamples = a.with
 		a.res.Reconcile, a.res.ReconcileWall = Summarize(a.recon), Summarize(a.wall)
 		a.res.Stages = a.stages.summaries()
 		h.Res.Daemon = append(h.Res.Daemon, *a.res)

@@ -38,16 +38,22 @@ const createBackend = ArmNFTables
 type loadSamples struct {
 	runp, stopp, handler []time.Duration
 	wall                 time.Duration
+	perPod               []time.Duration // per block: its start phase over its pods
 }
 
 // blockPlan is the pods per block and the rounds for a concurrency level:
 // every block has at least c pods (so c really start at once) and
 // loadBlockMin, within the mode's pod count, and the rounds reach
-// CRILoadPods per arm.
+// CRILoadPods per arm. The highest level runs at least CRITopRounds: its
+// pods/s ratio is a target, and its interval needs several blocks.
 func (v *benchVM) blockPlan(c int) (block, rounds int) {
 	pods := v.h.Opts.CRILoadPods
 	block = max(c, min(loadBlockMin, pods))
-	return block, max(1, (pods+block-1)/block)
+	rounds = max(1, (pods+block-1)/block)
+	if c == slices.Max(v.h.Opts.CRILevels) {
+		rounds = max(rounds, v.h.Opts.CRITopRounds)
+	}
+	return block, rounds
 }
 
 // measureLoad runs, for each concurrency level, rounds of one block per
@@ -70,13 +76,13 @@ func (v *benchVM) measureLoad(ctx context.Context, res *ContainerdResult) error 
 		for _, arm := range loadArms {
 			s := samples[arm]
 			res.Load = append(res.Load, LoadRow{Arm: arm, Concurrency: c, Runp: Summarize(s.runp), Stopp: Summarize(s.stopp),
-				Handler: Summarize(s.handler), Wall: s.wall})
+				Handler: Summarize(s.handler), Wall: s.wall, BlockPerPod: s.perPod})
 		}
 		v.h.Log.Info("containerd load level done", "concurrency", c, "block", block, "rounds", rounds)
 	}
 	res.LoadNotes = append(res.LoadNotes,
-		fmt.Sprintf("blocks of at least %d pods (and at least as many as start at once) per arm, arms rotating every round; a block starts all its pods with that many `crictl runp` at once, then stops them (`crictl stopp`, timed, as many at once) and removes them (untimed); diktyo-nri is started for every block of a diktyo arm with that arm's chain and one annotated pod is run through it first, untimed", min(loadBlockMin, v.h.Opts.CRILoadPods)),
-		"pods/s is a block's pods over the time from its first `crictl runp` to its last one returning, summed over blocks; the diktyo arms start annotated pods (the same policy as the single-pod rows), the arm without diktyo-nri pods without annotations")
+		fmt.Sprintf("blocks of at least %d pods (and at least as many as start at once) per arm, arms rotating every round, at least %d rounds at %d at once; a block starts all its pods with that many `crictl runp` at once, then stops them (`crictl stopp`, timed, as many at once) and removes them (untimed); diktyo-nri is started for every block of a diktyo arm with that arm's chain and one annotated pod is run through it first, untimed", min(loadBlockMin, v.h.Opts.CRILoadPods), max(1, v.h.Opts.CRITopRounds), slices.Max(v.h.Opts.CRILevels)),
+		"pods/s is a block's pods over the time from its first `crictl runp` to its last one returning, summed over blocks (the ratio's interval is drawn from the blocks' time per pod); the diktyo arms start annotated pods (the same policy as the single-pod rows), the arm without diktyo-nri pods without annotations")
 	return nil
 }
 
@@ -158,6 +164,7 @@ func (v *benchVM) loadBlock(ctx context.Context, c, n int, annotated bool, s *lo
 		return err
 	}
 	s.runp, s.stopp, s.wall = append(s.runp, b.runp...), append(s.stopp, b.stopp...), s.wall+b.wall
+	s.perPod = append(s.perPod, b.wall/time.Duration(n))
 	return nil
 }
 
@@ -277,7 +284,8 @@ func (v *benchVM) measureCreate(ctx context.Context, res *ContainerdResult) erro
 	if err := v.removePods(ctx, []string{victim}); err != nil {
 		return err
 	}
-	res.Create = &CreateLoad{Concurrency: c, Backend: createBackend, Idle: Summarize(idle), Diktyo: Summarize(dk), Plain: Summarize(plain)}
+	res.Create = &CreateLoad{Concurrency: c, Backend: createBackend, Idle: Summarize(idle), Diktyo: Summarize(dk), Plain: Summarize(plain),
+		DiktyoSamples: dk, PlainSamples: plain}
 	res.Create.Notes = append(res.Create.Notes, fmt.Sprintf("`crictl create --no-pull` of a container (image %s, not started, removed untimed) in a running pod without annotations, back to back for as long as a block of %d pods takes to start %d at a time (those pods are then stopped and removed, untimed), or %d times in a row while nothing else starts; the three conditions rotate every round", img, n, c, n/2))
 	return nil
 }

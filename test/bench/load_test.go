@@ -56,10 +56,19 @@ func TestBlockPlan(t *testing.T) {
 	for _, tc := range []struct{ pods, c, block, rounds int }{
 		{8, 1, 8, 1}, {8, 8, 8, 1}, {32, 1, 16, 2}, {32, 32, 32, 1}, {48, 8, 16, 3}, {48, 32, 32, 2},
 	} {
-		v := &benchVM{h: &Harness{Opts: Options{CRILoadPods: tc.pods}}}
+		v := &benchVM{h: &Harness{Opts: Options{CRILoadPods: tc.pods, CRILevels: []int{1, 8, 32}}}}
 		if b, r := v.blockPlan(tc.c); b != tc.block || r != tc.rounds {
 			t.Errorf("%d pods, %d at once: block %d, rounds %d; want %d, %d", tc.pods, tc.c, b, r, tc.block, tc.rounds)
 		}
+	}
+	// The highest level gets CRITopRounds (the pods/s interval's
+	// blocks); the others keep theirs.
+	v := &benchVM{h: &Harness{Opts: Options{CRILoadPods: 32, CRILevels: []int{1, 8, 32}, CRITopRounds: 6}}}
+	if _, r := v.blockPlan(32); r != 6 {
+		t.Errorf("top level with CRITopRounds 6: %d rounds", r)
+	}
+	if _, r := v.blockPlan(1); r != 2 {
+		t.Errorf("lower level with CRITopRounds 6: %d rounds, want 2", r)
 	}
 }
 

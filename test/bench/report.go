@@ -807,7 +807,8 @@ func (p *printer) daemonScale(s *ScaleResult) {
 	p.f("At each size: the round trip of the last %d pods added, the RSS, then a restart and the reconcile of every pod ", scaleHandlerPods)
 	p.f("(one CHECK each, and GC). The Synchronize reply is how long the runtime waited for diktyo-nri's answer: containerd ")
 	p.f("holds its NRI lock meanwhile, so diktyo-nri answers after its handler budget (1.5 s with containerd's default 2 s ")
-	p.f("timeout) at the latest and finishes the reconcile in the background.\n\n")
+	p.f("timeout) at the latest and finishes the reconcile in the background. Reconcile, Synchronize reply and start to ")
+	p.f("reconciled are medians over the restarts at each size; the RSS is the median of readings after each timed pod.\n\n")
 	p.header("pods", "RunPodSandbox round trip (p10–p90)", "p99, N", "reconcile", "per pod", "Synchronize reply", "start to reconciled", "RSS")
 	for _, pt := range s.Points {
 		per := "–"
@@ -819,6 +820,50 @@ func (p *printer) daemonScale(s *ScaleResult) {
 	}
 	p.f("\n")
 	p.notes(s.Notes)
+	for _, pt := range s.Points {
+		p.scaleProfile(pt)
+	}
+}
+
+// scaleProfile prints the profiles taken at a scale point: the runtime's
+// memory accounting, then each profile's top.
+func (p *printer) scaleProfile(pt ScalePoint) {
+	sp := pt.Profile
+	if sp == nil {
+		return
+	}
+	p.f("#### Profiles at %s pods\n\n", fmtCount(pt.Pods))
+	p.f("Taken from diktyo-nri's `--pprof-socket` in the same run (raw profiles beside the JSON results; read them with ")
+	p.f("`go tool pprof bin/diktyo-nri <file>`).\n\n")
+	if len(sp.MemStats) > 0 {
+		var parts []string
+		for _, k := range memStatKeys {
+			if v, ok := sp.MemStats[k]; ok {
+				if k == "NumGC" {
+					parts = append(parts, fmt.Sprintf("%s %d", k, v))
+					continue
+				}
+				parts = append(parts, fmt.Sprintf("%s %.1f MiB", k, float64(v)/(1<<20)))
+			}
+		}
+		p.f("The Go runtime's accounting (after a GC), against an RSS of %.1f MiB: %s.\n\n", float64(pt.RSS)/(1<<20), strings.Join(parts, ", "))
+	}
+	for _, t := range []struct{ title, top string }{
+		{"Live heap after a GC (`-sample_index=inuse_space`)", sp.HeapTop},
+		{fmt.Sprintf("CPU while the last pods start, %d s (`-cum`)", profileSeconds), sp.StartCPUTop},
+		{fmt.Sprintf("CPU during the first %d s after a restart, the reconcile (`-cum`)", profileSeconds), sp.ReconcileTop},
+	} {
+		if t.top == "" {
+			continue
+		}
+		p.f("%s:\n\n```\n%s\n```\n\n", t.title, t.top)
+	}
+	for _, e := range sp.Errors {
+		p.f("- profile not taken: %s\n", mdEscape(e))
+	}
+	if len(sp.Errors) > 0 {
+		p.f("\n")
+	}
 }
 
 // egress is what a managed egress address adds to RunPodSandbox.

@@ -114,6 +114,10 @@ type ContainerdResult struct {
 	RunpWithout Summary `json:"runpWithout"`
 	RunpWith    Summary `json:"runpWith"`  // annotated pod, full chain
 	RunpPlain   Summary `json:"runpPlain"` // diktyo-nri connected, pod without annotations
+	// RunpWithSamples and RunpWithoutSamples are the samples behind
+	// RunpWith and RunpWithout (the overhead's interval).
+	RunpWithSamples    []time.Duration `json:"runpWithSamples,omitempty"`
+	RunpWithoutSamples []time.Duration `json:"runpWithoutSamples,omitempty"`
 	// Handler latency from diktyo-nri's histogram (RunPodSandbox).
 	HandlerP50 time.Duration `json:"handlerP50"`
 	HandlerP99 time.Duration `json:"handlerP99"`
@@ -146,6 +150,9 @@ type LoadRow struct {
 	// Wall is the summed time of the blocks' start phases (first runp
 	// issued to last one returned): pods per second is Runp.N / Wall.
 	Wall time.Duration `json:"wall"`
+	// BlockPerPod is each block's start phase over its pods: one sample
+	// per block, what the pods/s ratio's interval is drawn from.
+	BlockPerPod []time.Duration `json:"blockPerPod,omitempty"`
 }
 
 // PodsPerSec is the start throughput of the row's blocks.
@@ -161,12 +168,16 @@ func (r LoadRow) PodsPerSec() float64 {
 // annotated pods start with diktyo-nri connected, and while pods without
 // annotations start without diktyo-nri (containerd's own load).
 type CreateLoad struct {
-	Concurrency int      `json:"concurrency"` // pods starting at once in the busy cases
-	Backend     string   `json:"backend"`     // ipmasq backend of the annotated pods' chain
-	Idle        Summary  `json:"idle"`
-	Diktyo      Summary  `json:"diktyo"`
-	Plain       Summary  `json:"plain"`
-	Notes       []string `json:"notes,omitempty"`
+	Concurrency int     `json:"concurrency"` // pods starting at once in the busy cases
+	Backend     string  `json:"backend"`     // ipmasq backend of the annotated pods' chain
+	Idle        Summary `json:"idle"`
+	Diktyo      Summary `json:"diktyo"`
+	Plain       Summary `json:"plain"`
+	// DiktyoSamples and PlainSamples are the samples behind Diktyo and
+	// Plain (the interval of their ratio).
+	DiktyoSamples []time.Duration `json:"diktyoSamples,omitempty"`
+	PlainSamples  []time.Duration `json:"plainSamples,omitempty"`
+	Notes         []string        `json:"notes,omitempty"`
 }
 
 // DaemonResult is section 5, measured by driving the diktyo-nri binary
@@ -178,6 +189,8 @@ type DaemonResult struct {
 	// annotated pods (full chain) and unannotated ones (no policy).
 	HandlerWith    Summary `json:"handlerWith"`
 	HandlerWithout Summary `json:"handlerWithout"`
+	// HandlerWithSamples are the round trips behind HandlerWith.
+	HandlerWithSamples []time.Duration `json:"handlerWithSamples,omitempty"`
 	// Reconcile after a restart with ReconcilePods annotated pods (and as
 	// many unannotated ones): diktyo-nri's own "took", and the wall time
 	// from process start to the end of that reconcile.
@@ -213,12 +226,44 @@ type ScaleResult struct {
 // for the Synchronize reply (containerd holds its NRI lock meanwhile)
 // and the wall time from process start to the reconcile's end.
 type ScalePoint struct {
-	Pods      int           `json:"pods"`
-	Handler   Summary       `json:"handler"`
-	RSS       int64         `json:"rss"`
+	Pods    int     `json:"pods"`
+	Handler Summary `json:"handler"`
+	// HandlerSamples are the round trips behind Handler.
+	HandlerSamples []time.Duration `json:"handlerSamples,omitempty"`
+	// RSS is the median of RSSReadings, read after each timed pod.
+	RSS         int64         `json:"rss"`
+	RSSReadings []int64       `json:"rssReadings,omitempty"`
+	Reconcile   time.Duration `json:"reconcile"`
+	SyncReply   time.Duration `json:"syncReply"`
+	Wall        time.Duration `json:"wall"`
+	// Restarts are every restart's reconcile, Synchronize reply and
+	// start-to-reconciled at this size (Reconcile, SyncReply and Wall
+	// are their medians).
+	Restarts []ScaleRestart `json:"restarts,omitempty"`
+	// Profile is what the Go runtime says of the largest size (nil at
+	// the others).
+	Profile *ScaleProfile `json:"profile,omitempty"`
+}
+
+// ScaleRestart is one restart of the scale run's diktyo-nri.
+type ScaleRestart struct {
 	Reconcile time.Duration `json:"reconcile"`
 	SyncReply time.Duration `json:"syncReply"`
 	Wall      time.Duration `json:"wall"`
+}
+
+// ScaleProfile is diktyo-nri's profiles at the scale run's largest size,
+// taken over --pprof-socket: the heap (after a GC) and the runtime's
+// memory statistics behind its RSS, and CPU profiles while pods start and
+// while it reconciles after a restart. The tops are `go tool pprof -top`
+// of each; Files are the raw profiles, kept beside the JSON results.
+type ScaleProfile struct {
+	MemStats     map[string]int64 `json:"memStats,omitempty"`
+	HeapTop      string           `json:"heapTop,omitempty"`
+	StartCPUTop  string           `json:"startCPUTop,omitempty"`
+	ReconcileTop string           `json:"reconcileTop,omitempty"`
+	Files        []string         `json:"files,omitempty"`
+	Errors       []string         `json:"errors,omitempty"`
 }
 
 // RSSPoint is diktyo-nri's resident memory with n pods under policy.

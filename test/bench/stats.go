@@ -124,11 +124,7 @@ func Bootstrap(num []time.Duration, den []Term, q float64, resamples int, seed u
 	buf := make([]time.Duration, 0, len(num))
 	// stat draws one resample of s and returns its q-quantile.
 	stat := func(s []time.Duration) float64 {
-		buf = buf[:0]
-		for range s {
-			buf = append(buf, s[rng.IntN(len(s))])
-		}
-		slices.Sort(buf)
+		buf = resample(rng, s, buf)
 		return float64(percentile(buf, q))
 	}
 	ratios := make([]float64, 0, resamples)
@@ -186,4 +182,68 @@ func fmtCI(c CI) string {
 		return fmtRatio(c.Ratio)
 	}
 	return fmt.Sprintf("%s [%.2f–%.2f]", fmtRatio(c.Ratio), c.Lo, c.Hi)
+}
+
+// resample draws len(s) samples of s with replacement into buf.
+func resample(rng *rand.Rand, s, buf []time.Duration) []time.Duration {
+	buf = buf[:0]
+	for range s {
+		buf = append(buf, s[rng.IntN(len(s))])
+	}
+	slices.Sort(buf)
+	return buf
+}
+
+// Span is a duration's bootstrap 95% interval; ok is false when there
+// were no samples to draw it from.
+type Span struct {
+	Lo, Hi time.Duration
+	ok     bool
+}
+
+// quantileSpan is the percentile bootstrap 95% interval of the
+// q-quantile of s.
+func quantileSpan(s []time.Duration, q float64) Span {
+	if len(s) == 0 {
+		return Span{}
+	}
+	rng := rand.New(rand.NewPCG(bootSeed, bootSeed))
+	stats := make([]float64, bootResamples)
+	var buf []time.Duration
+	for i := range stats {
+		buf = resample(rng, s, buf)
+		stats[i] = float64(percentile(buf, q))
+	}
+	return spanOf(stats)
+}
+
+// diffSpan is the percentile bootstrap 95% interval of a's median minus
+// b's (a and b drawn on their own: they were measured in different
+// slots, not in pairs).
+func diffSpan(a, b []time.Duration) Span {
+	if len(a) == 0 || len(b) == 0 {
+		return Span{}
+	}
+	rng := rand.New(rand.NewPCG(bootSeed, bootSeed))
+	stats := make([]float64, bootResamples)
+	var ba, bb []time.Duration
+	for i := range stats {
+		ba = resample(rng, a, ba)
+		bb = resample(rng, b, bb)
+		stats[i] = float64(percentile(ba, 0.5) - percentile(bb, 0.5))
+	}
+	return spanOf(stats)
+}
+
+func spanOf(stats []float64) Span {
+	slices.Sort(stats)
+	return Span{Lo: time.Duration(quantile(stats, 0.025)), Hi: time.Duration(quantile(stats, 0.975)), ok: true}
+}
+
+// fmtSpan is " [lo–hi]", or nothing without an interval.
+func fmtSpan(s Span) string {
+	if !s.ok {
+		return ""
+	}
+	return fmt.Sprintf(" [%s–%s]", fmtDur(s.Lo), fmtDur(s.Hi))
 }

@@ -70,3 +70,33 @@ func TestBootstrapMissing(t *testing.T) {
 		t.Fatalf("ratio with samples renders %q, want an interval", got)
 	}
 }
+
+func TestQuantileAndDiffSpan(t *testing.T) {
+	a := noisy(11, 60, 10)
+	q := quantileSpan(a, 0.5)
+	if m := Summarize(a).Median; !q.ok || q.Lo > m || m > q.Hi || q.Hi-q.Lo > ms(2) {
+		t.Fatalf("median %s: interval %+v, want one around it, narrower than 2 ms for ±20%% noise and N 60", fmtDur(m), q)
+	}
+	b := noisy(12, 60, 4)
+	d := diffSpan(a, b)
+	if !d.ok || !(d.Lo < ms(6) && ms(6) < d.Hi) || d.Lo < ms(4) {
+		t.Fatalf("10 ms against 4 ms: difference interval %+v, want one around 6 ms", d)
+	}
+	if e := diffSpan(a, nil); e.ok || fmtSpan(e) != "" {
+		t.Fatalf("no samples on one side: %+v renders %q, want nothing", e, fmtSpan(e))
+	}
+	if got := fmtSpan(d); got[0] != ' ' || got[1] != '[' {
+		t.Fatalf("span renders %q", got)
+	}
+}
+
+func TestMemStats(t *testing.T) {
+	text := []byte("heap profile: 1: 2 [3: 4] @ heap/1048576\n\n# runtime.MemStats\n# Alloc = 123\n# Sys = 4096\n# HeapInuse = 2048\n# NumGC = 7\n# Bogus = x\n")
+	m := memStats(text)
+	if m["Sys"] != 4096 || m["HeapInuse"] != 2048 || m["NumGC"] != 7 {
+		t.Fatalf("memStats = %v", m)
+	}
+	if _, ok := m["Alloc"]; ok {
+		t.Fatalf("memStats kept a key it was not asked for: %v", m)
+	}
+}

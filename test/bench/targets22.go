@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -31,8 +32,9 @@ func roundTripTarget(r *Results) Target {
 		if d.Mode != "in-process" || d.HandlerWith.N == 0 {
 			continue
 		}
-		h := d.HandlerWith
-		return Target{goal, fmt.Sprintf("p50 %s, p99 %s (N %d, ipmasq %s)", fmtDur(h.Median), fmtDur(h.P99), h.N, d.Backend),
+		h, hs := d.HandlerWith, d.HandlerWithSamples
+		return Target{goal, fmt.Sprintf("p50 %s%s, p99 %s%s (N %d, ipmasq %s)", fmtDur(h.Median), fmtSpan(quantileSpan(hs, 0.5)),
+			fmtDur(h.P99), fmtSpan(quantileSpan(hs, 0.99)), h.N, d.Backend),
 			passIf(h.Median <= 2500*time.Microsecond && h.P99 <= 5*time.Millisecond, h.N >= 100 && d.Backend == "nftables")}
 	}
 	return Target{goal, "–", "skipped: section 5 did not run"}
@@ -45,7 +47,8 @@ func runpOverheadTarget(r *Results) Target {
 		return Target{goal, "–", "skipped: section 4 did not run"}
 	}
 	over := c.RunpWith.Median - c.RunpWithout.Median
-	return Target{goal, fmt.Sprintf("%s (%s with, %s without; N %d)", fmtDur(over), fmtDur(c.RunpWith.Median), fmtDur(c.RunpWithout.Median), c.RunpWith.N),
+	return Target{goal, fmt.Sprintf("%s%s (%s with, %s without; N %d)", fmtDur(over), fmtSpan(diffSpan(c.RunpWithSamples, c.RunpWithoutSamples)),
+		fmtDur(c.RunpWith.Median), fmtDur(c.RunpWithout.Median), c.RunpWith.N),
 		passIf(over <= 5*time.Millisecond, c.RunpWith.N >= 30)}
 }
 
@@ -75,8 +78,11 @@ func podsPerSecTarget(r *Results) Target {
 	if with == nil || without == nil || without.PodsPerSec() == 0 {
 		return Target{goal, "–", "skipped: not measured"}
 	}
+	// Pods/s is the inverse of time per pod: the ratio's interval is
+	// that of the blocks' time per pod without diktyo over with it.
 	ratio := with.PodsPerSec() / without.PodsPerSec()
-	return Target{goal, fmt.Sprintf("%.2f (%.1f vs %.1f pods/s, %d at once)", ratio, with.PodsPerSec(), without.PodsPerSec(), top),
+	ci := sumRatioCI(Summarize(without.BlockPerPod), without.BlockPerPod, ratio, []Term{{with.BlockPerPod, 1}}, 0.5)
+	return Target{goal, fmt.Sprintf("%s (%.1f vs %.1f pods/s, %d at once, %d blocks each)", fmtCI(ci), with.PodsPerSec(), without.PodsPerSec(), top, len(with.BlockPerPod)),
 		passIf(ratio >= 0.95, top >= 32)}
 }
 
@@ -108,9 +114,9 @@ func scaleRatioTarget(r *Results) Target {
 	if lo == nil {
 		return Target{goal, "–", "skipped: not measured"}
 	}
-	ratio := Ratio(hi.Handler, lo.Handler)
-	return Target{goal, fmt.Sprintf("%s at %s vs %s at %s (%s)", fmtDur(hi.Handler.Median), fmtCount(hi.Pods), fmtDur(lo.Handler.Median), fmtCount(lo.Pods), fmtRatio(ratio)),
-		passIf(ratio <= 1.2, hi.Pods >= 10000 && lo.Pods <= 1000)}
+	ci := ratioCI(hi.Handler, hi.HandlerSamples, lo.Handler, lo.HandlerSamples)
+	return Target{goal, fmt.Sprintf("%s at %s vs %s at %s (%s)", fmtDur(hi.Handler.Median), fmtCount(hi.Pods), fmtDur(lo.Handler.Median), fmtCount(lo.Pods), fmtCI(ci)),
+		passIf(ci.Ratio <= 1.2, hi.Pods >= 10000 && lo.Pods <= 1000)}
 }
 
 func reconcileTarget(r *Results) Target {
@@ -119,7 +125,8 @@ func reconcileTarget(r *Results) Target {
 	if hi == nil {
 		return Target{goal, "–", "skipped: not measured"}
 	}
-	return Target{goal, fmt.Sprintf("%s, Synchronize answered in %s (%s pods)", fmtDur(hi.Reconcile), fmtDur(hi.SyncReply), fmtCount(hi.Pods)),
+	return Target{goal, fmt.Sprintf("%s%s, Synchronize answered in %s%s (%s pods)", fmtDur(hi.Reconcile), restartRange(hi, func(r ScaleRestart) time.Duration { return r.Reconcile }),
+		fmtDur(hi.SyncReply), restartRange(hi, func(r ScaleRestart) time.Duration { return r.SyncReply }), fmtCount(hi.Pods)),
 		passIf(hi.Reconcile <= 2*time.Second && hi.SyncReply <= 1500*time.Millisecond, hi.Pods >= 10000)}
 }
 
@@ -148,7 +155,12 @@ func rssTarget(r *Results) Target {
 		return Target{goal, "–", "skipped: not measured"}
 	}
 	mib := float64(hi.RSS) / (1 << 20)
-	return Target{goal, fmt.Sprintf("%.1f MiB at %s pods", mib, fmtCount(hi.Pods)), passIf(mib <= 40, hi.Pods >= 10000)}
+	spread := ""
+	if n := len(hi.RSSReadings); n > 1 {
+		lo, top := slices.Min(hi.RSSReadings), slices.Max(hi.RSSReadings)
+		spread = fmt.Sprintf(" (%.1f–%.1f over %d readings)", float64(lo)/(1<<20), float64(top)/(1<<20), n)
+	}
+	return Target{goal, fmt.Sprintf("%.1f MiB%s at %s pods", mib, spread, fmtCount(hi.Pods)), passIf(mib <= 40, hi.Pods >= 10000)}
 }
 
 // packetTarget110 is the per-packet goal for the chain deploy/ ships
@@ -165,7 +177,20 @@ func createTarget(r *Results) Target {
 	if c == nil || c.Create == nil || c.Create.Diktyo.N == 0 || c.Create.Plain.N == 0 {
 		return Target{goal, "–", "skipped: not measured"}
 	}
-	ratio := Ratio(c.Create.Diktyo, c.Create.Plain)
-	return Target{goal, fmt.Sprintf("%s vs %s (%s, N %d and %d)", fmtDur(c.Create.Diktyo.Median), fmtDur(c.Create.Plain.Median), fmtRatio(ratio), c.Create.Diktyo.N, c.Create.Plain.N),
-		passIf(ratio <= 1.3, c.Create.Concurrency >= 32)}
+	ci := ratioCI(c.Create.Diktyo, c.Create.DiktyoSamples, c.Create.Plain, c.Create.PlainSamples)
+	return Target{goal, fmt.Sprintf("%s vs %s (%s, N %d and %d)", fmtDur(c.Create.Diktyo.Median), fmtDur(c.Create.Plain.Median), fmtCI(ci), c.Create.Diktyo.N, c.Create.Plain.N),
+		passIf(ci.Ratio <= 1.3, c.Create.Concurrency >= 32)}
+}
+
+// restartRange is " (lo–hi over n restarts)" of one figure of a scale
+// point's restarts, or nothing for a single one.
+func restartRange(pt *ScalePoint, get func(ScaleRestart) time.Duration) string {
+	if len(pt.Restarts) < 2 {
+		return ""
+	}
+	var v []time.Duration
+	for _, r := range pt.Restarts {
+		v = append(v, get(r))
+	}
+	return fmt.Sprintf(" (%s–%s over %d restarts)", fmtDur(slices.Min(v)), fmtDur(slices.Max(v)), len(v))
 }

@@ -80,6 +80,10 @@ func run() error {
 	if *perRound > 0 {
 		opts.PerRound = *perRound
 	}
+	if *jsonOut != "" {
+		// The scale run's raw profiles stay beside the results.
+		opts.ProfileDir = filepath.Join(filepath.Dir(*jsonOut), "profiles")
+	}
 	published := filepath.Join(root, "docs", "benchmarks.md")
 	if *out == "" {
 		*out = filepath.Join(root, "bin", "bench", "benchmarks.md")
