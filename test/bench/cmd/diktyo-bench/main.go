@@ -64,6 +64,16 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// Absolute: diktyo-nri and the plugins are started from other
+	// directories, and the admin config the harness writes names them.
+	for _, p := range []*string{binDir, refDir, upstream} {
+		if *p == "" {
+			continue
+		}
+		if *p, err = filepath.Abs(*p); err != nil {
+			return err
+		}
+	}
 	opts.BinDir, opts.RefDir, opts.UpstreamCache, opts.Root = *binDir, *refDir, *upstream, root
 	opts.Sections, opts.Cases = splitList(*sections), splitList(*cases)
 	for _, s := range opts.Sections {
