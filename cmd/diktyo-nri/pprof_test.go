@@ -4,13 +4,14 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/localapi"
 )
 
 // TestServeProfiles: --pprof-socket serves the runtime's profiles on a
@@ -25,10 +26,7 @@ func TestServeProfiles(t *testing.T) {
 		serveProfiles(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), sock)
 	}()
 	defer func() { cancel(); <-done }()
-	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
-		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-			return (&net.Dialer{}).DialContext(ctx, "unix", sock)
-		}}}
+	client := &http.Client{Timeout: 10 * time.Second, Transport: localapi.UnixTransport(sock)}
 	var body string
 	deadline := time.Now().Add(5 * time.Second)
 	for {

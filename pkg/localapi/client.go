@@ -21,14 +21,21 @@ type Client struct {
 
 // NewClient returns a client for the socket at path.
 func NewClient(path string) *Client {
-	tr := &http.Transport{
+	tr := UnixTransport(path)
+	tr.DisableKeepAlives = true
+	return &Client{path: path, http: &http.Client{Transport: tr, Timeout: time.Minute}}
+}
+
+// UnixTransport is an HTTP transport whose every connection goes to the
+// unix socket at path, whatever the request's host (diktyo-nri's local
+// API and its profile socket).
+func UnixTransport(path string) *http.Transport {
+	return &http.Transport{
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			var d net.Dialer
 			return d.DialContext(ctx, "unix", path)
 		},
-		DisableKeepAlives: true,
 	}
-	return &Client{path: path, http: &http.Client{Transport: tr, Timeout: time.Minute}}
 }
 
 // ConnError is a failure to reach the daemon, with a hint at the cause.

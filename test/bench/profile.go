@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/localapi"
 )
 
 // Profiles behind the scale run's largest size, taken from diktyo-nri's
@@ -40,11 +42,7 @@ type profiler struct {
 }
 
 func newProfiler(sock, bin, dir string) *profiler {
-	tr := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, "unix", sock)
-	}}
-	return &profiler{sock: sock, bin: bin, dir: dir, client: &http.Client{Transport: tr}}
+	return &profiler{sock: sock, bin: bin, dir: dir, client: &http.Client{Transport: localapi.UnixTransport(sock)}}
 }
 
 // fetch gets one profile (path and query under /debug/pprof/) and keeps
