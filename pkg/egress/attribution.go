@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -139,45 +140,85 @@ const maxLine = 1 << 20
 // except a last line without its newline (a write cut by a crash), which
 // is skipped.
 func Attribute(r io.Reader, addr netip.Addr, port uint16, at time.Time) (Pod, error) {
-	addr = addr.Unmap()
+	e, err := Attribution(r, addr, port, at)
+	return e.Pod, err
+}
+
+// Attribution is Attribute's answer with the grant behind it: its time,
+// node, pool and block.
+func Attribution(r io.Reader, addr netip.Addr, port uint16, at time.Time) (Event, error) {
 	var holder *Event
+	err := scanLog(r, addr, at, func(e Event, b Block) {
+		if port < b.Lo || port > b.Hi {
+			return
+		}
+		switch {
+		case e.Event == EventGrant:
+			holder = &e
+		case holder != nil && holder.Pod == e.Pod:
+			holder = nil
+		}
+	})
+	if err != nil {
+		return Event{}, err
+	}
+	if holder == nil {
+		return Event{}, fmt.Errorf("%w: %s port %d at %s", ErrNotAttributed, addr.Unmap(), port, at.UTC().Format(time.RFC3339Nano))
+	}
+	return *holder, nil
+}
+
+// Holders reads an attribution log as Attribute does and returns every
+// grant of addr in force at time at (any port), oldest first: what the
+// address was shared out as then. A grant ends at its pod's release of
+// the same block, or at a later grant of a range overlapping it.
+func Holders(r io.Reader, addr netip.Addr, at time.Time) ([]Event, error) {
+	var held []Event
+	err := scanLog(r, addr, at, func(e Event, b Block) {
+		held = slices.DeleteFunc(held, func(h Event) bool {
+			hb, _ := h.block() // checked by parseEvent
+			if e.Event == EventRelease {
+				return h.Pod == e.Pod && hb.Lo == b.Lo && hb.Hi == b.Hi
+			}
+			return hb.Lo <= b.Hi && b.Lo <= hb.Hi
+		})
+		if e.Event == EventGrant {
+			held = append(held, e)
+		}
+	})
+	return held, err
+}
+
+// scanLog calls fn, in log order, for every well-formed event of addr at
+// or before at. A torn last line (no newline, does not parse) is skipped;
+// any other line that does not parse is an error naming it.
+func scanLog(r io.Reader, addr netip.Addr, at time.Time, fn func(Event, Block)) error {
+	addr = addr.Unmap()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for n := 1; ; n++ {
 		line, err := readLine(br)
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			if _, perr := parseEvent(line); perr != nil {
-				break // torn last line
+				return nil // torn last line
 			}
 		} else if err != nil {
-			return Pod{}, fmt.Errorf("attribution log line %d: %w", n, err)
+			return fmt.Errorf("attribution log line %d: %w", n, err)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
 		e, err := parseEvent(line)
 		if err != nil {
-			return Pod{}, fmt.Errorf("attribution log line %d: %w", n, err)
+			return fmt.Errorf("attribution log line %d: %w", n, err)
 		}
 		b, _ := e.block() // checked by parseEvent
-		if e.Time.After(at) || b.Address != addr || port < b.Lo || port > b.Hi {
-			continue
-		}
-		switch e.Event {
-		case EventGrant:
-			holder = &e
-		case EventRelease:
-			if holder != nil && holder.Pod == e.Pod {
-				holder = nil
-			}
+		if !e.Time.After(at) && b.Address.Unmap() == addr {
+			fn(e, b)
 		}
 	}
-	if holder == nil {
-		return Pod{}, fmt.Errorf("%w: %s port %d at %s", ErrNotAttributed, addr, port, at.UTC().Format(time.RFC3339Nano))
-	}
-	return holder.Pod, nil
 }
 
 // readLine returns the next line without its newline; io.EOF at the end,

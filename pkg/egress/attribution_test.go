@@ -79,6 +79,7 @@ func TestAttributionRoundTrip(t *testing.T) {
 				}
 			}
 		}
+		checkHolders(t, logData, at(w.s), map[string]string{blockA.Ports(): w.x, blockB.Ports(): w.y, "5000-5001": w.expl})
 	}
 	// Ports around the blocks and another address: nobody.
 	for _, q := range []struct {
@@ -92,6 +93,32 @@ func TestAttributionRoundTrip(t *testing.T) {
 	// IPv4-mapped queries are read as IPv4.
 	if got, err := Attribute(bytes.NewReader(logData), netip.MustParseAddr("::ffff:203.0.113.10"), blockC.Lo, at(45)); err != nil || got != pod("c") {
 		t.Errorf("mapped query: %v, %v", got, err)
+	}
+}
+
+// checkHolders holds Holders at t to want: each block's holder ("" for
+// none).
+func checkHolders(t *testing.T, logData []byte, at time.Time, want map[string]string) {
+	t.Helper()
+	held, err := Holders(bytes.NewReader(logData), addr4, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range held {
+		if e.Event != EventGrant || got[e.Ports] != "" {
+			t.Errorf("%s: %+v: not one grant per block", at, e)
+		}
+		got[e.Ports] = e.Pod.Name
+	}
+	for ports, who := range want {
+		if got[ports] != who {
+			t.Errorf("%s: block %s held by %q, want %q", at, ports, got[ports], who)
+		}
+		delete(got, ports)
+	}
+	for ports, who := range got {
+		t.Errorf("%s: unexpected holder %q of %s", at, who, ports)
 	}
 }
 
