@@ -33,7 +33,7 @@ func newAttrWorld(t *testing.T) *attrWorld {
 	w.log = filepath.Join(w.dir, "egress", "attribution.jsonl")
 	a, err := egress.New(egress.Options{StateDir: filepath.Join(w.dir, "egress"), AttributionLog: w.log, Node: "node-1",
 		Pools: []egress.Pool{{Name: "web", Address: w.addr4, Lo: 20000, Hi: 20127, BlockSize: 64}},
-		Now: func() time.Time { w.mu.Lock(); defer w.mu.Unlock(); return w.now }})
+		Now:   func() time.Time { w.mu.Lock(); defer w.mu.Unlock(); return w.now }})
 	if err != nil {
 		t.Fatal(err)
 	}
