@@ -775,3 +775,35 @@ func TestChartMonitoring(t *testing.T) {
 		t.Errorf("ServiceMonitor over loopback metrics: %v, want a refusal naming metricsAddr", err)
 	}
 }
+
+// TestChartProbes: the kubelet probes diktyo-nri where metricsAddr
+// listens (a wildcard host on loopback), readiness on /readyz, and a
+// chart without metricsAddr refuses to render rather than ship a
+// DaemonSet whose probes can never pass.
+func TestChartProbes(t *testing.T) {
+	for _, c := range []struct {
+		addr, host string
+		port       int32
+	}{
+		{"127.0.0.1:9630", "127.0.0.1", 9630},
+		{":9631", "127.0.0.1", 9631},
+		{"0.0.0.0:9632", "127.0.0.1", 9632},
+		{"[::1]:9633", "::1", 9633},
+		{"192.0.2.5:9634", "192.0.2.5", 9634},
+	} {
+		r := render(t, "diktyo", "diktyo-system", valuesYAML(t, "metricsAddr: \""+c.addr+"\""))
+		ds := r.daemonSets[0]
+		main := container(t, ds.Spec.Template.Spec.Containers, "diktyo-nri")
+		for path, p := range map[string]*corev1.Probe{"/healthz": main.StartupProbe, "/readyz": main.ReadinessProbe, "/healthz ": main.LivenessProbe} {
+			if p == nil || p.HTTPGet == nil || p.HTTPGet.Host != c.host || p.HTTPGet.Port.IntVal != c.port || p.HTTPGet.Path != strings.TrimSpace(path) {
+				t.Errorf("metricsAddr %s: probe %s: %+v", c.addr, path, p)
+			}
+		}
+		if ds.Spec.MinReadySeconds <= 0 {
+			t.Errorf("minReadySeconds %d", ds.Spec.MinReadySeconds)
+		}
+	}
+	if _, err := renderChart("diktyo", "diktyo-system", valuesYAML(t, `metricsAddr: ""`)); err == nil {
+		t.Error("an empty metricsAddr rendered")
+	}
+}

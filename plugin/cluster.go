@@ -366,6 +366,14 @@ func (p *Plugin) podEvent(e *podEntry, warning bool, reason, action, note string
 	p.kube.events.Pod(cluster.PodRef{Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID}, warning, reason, action, note)
 }
 
+// nodeEvent posts a warning Event on the node (off: nothing).
+func (p *Plugin) nodeEvent(reason, action, note string) {
+	if p.kube == nil {
+		return
+	}
+	p.kube.events.Node(true, reason, action, note)
+}
+
 // refusalReason is the Event reason of a pod's refusal.
 func refusalReason(err error) string {
 	var held *cluster.HeldError

@@ -58,6 +58,7 @@ func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (
 		return 0, err
 	}
 	p.configuredOnce.Do(func() { close(p.configured) })
+	p.noteRuntime(runtime, version)
 	cfg := p.state.Load().cfg
 	p.log.Info("connected to runtime", "runtime", runtime, "version", version,
 		"requestTimeout", time.Duration(p.requestTimeout.Load()), "handlerBudget", p.budget(cfg))

@@ -93,6 +93,9 @@ type Plugin struct {
 	stub atomic.Pointer[stubHolder]
 	// refused is the last inputs a reload refused, and why.
 	refused atomic.Pointer[refusal]
+	// runtime is the runtime containerd announced, and what it lacks
+	// (preflight.go).
+	runtime atomic.Pointer[runtimeInfo]
 	// requestTimeout is NRI's request timeout as containerd announced it.
 	requestTimeout atomic.Int64
 	// configured is closed after the first successful Configure.

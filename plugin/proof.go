@@ -66,7 +66,20 @@ func (h *health) setSynced(v bool) {
 	h.synced.Store(v)
 	if !v {
 		h.deferred.Store(false)
+		return
 	}
+	// A Synchronize is the proof that NRI works.
+	h.set(faultNRI, nil)
+}
+
+// setNew records the fault of kind and reports whether its message
+// differs from the one recorded (so that callers say a reason once).
+func (h *health) setNew(kind string, err error) bool {
+	h.mu.Lock()
+	prev, had := h.faults[kind]
+	h.mu.Unlock()
+	h.set(kind, err)
+	return err != nil && (!had || prev != err.Error())
 }
 
 // set records the fault of kind (err nil: cleared).
@@ -108,6 +121,9 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 	sort.Strings(d.Faults)
 	if u := p.unproven.Load(); u != nil && len(*u) > 0 {
 		d.UnprovenAddresses = *u
+	}
+	if rt := p.runtime.Load(); rt != nil {
+		d.Runtime, d.RuntimeLimits = rt.name+" "+rt.version, rt.limits
 	}
 	switch {
 	case !d.Synchronized:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync/atomic"
 	"time"
 
 	nriapi "github.com/containerd/nri/pkg/api"
@@ -63,9 +64,12 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	backoff := ro.MinBackoff
 	for {
 		began := time.Now()
-		err := p.runOnce(ctx, ro, preinstalled)
+		established, err := p.runOnce(ctx, ro, preinstalled)
 		if ctx.Err() != nil {
 			return nil
+		}
+		if !established {
+			p.nriFailed(ro.Socket, preinstalled, err)
 		}
 		if preinstalled {
 			return fmt.Errorf("NRI connection closed (pre-installed plugin; containerd restarts it): %w", err)
@@ -85,12 +89,16 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	}
 }
 
-func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) error {
+// runOnce serves one NRI connection; established says whether it was
+// made at all (its close was seen), as opposed to refused.
+func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) (established bool, _ error) {
 	// Until this connection's Synchronize, the pod table is not the
 	// runtime's list: no GC (proof.go).
 	p.health.setSynced(false)
 	p.publishHealth()
+	var closed atomic.Bool
 	opts := []stub.Option{stub.WithOnClose(func() {
+		closed.Store(true)
 		p.health.setSynced(false)
 		p.publishHealth()
 		p.log.Info("NRI connection closed")
@@ -106,14 +114,14 @@ func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) 
 	}
 	s, err := stub.New(p, opts...)
 	if err != nil {
-		return fmt.Errorf("creating NRI stub: %w", err)
+		return false, fmt.Errorf("creating NRI stub: %w", err)
 	}
 	p.stub.Store(&stubHolder{s: s})
 	err = s.Run(ctx)
 	if err == nil {
 		err = errors.New("connection closed")
 	}
-	return err
+	return closed.Load(), err
 }
 
 // nriLogger sends the NRI library's logs to slog.

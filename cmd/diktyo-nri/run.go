@@ -148,6 +148,7 @@ func newLogger(w io.Writer, level, format string) (*slog.Logger, error) {
 func serveMetrics(ctx context.Context, log *slog.Logger, addr string, p *plugin.Plugin) {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(p.Registry(), promhttp.HandlerOpts{}))
+	addProbes(mux, p.Daemon)
 	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		<-ctx.Done()

@@ -107,6 +107,12 @@ func writeDaemon(w io.Writer, d *localapi.Daemon) {
 	for _, f := range d.Faults {
 		fmt.Fprintln(w, "  fault: "+oneLine(f, 200))
 	}
+	if d.Runtime != "" {
+		fmt.Fprintln(w, "Runtime: "+oneLine(d.Runtime, 200))
+	}
+	for _, l := range d.RuntimeLimits {
+		fmt.Fprintln(w, "  limit: "+oneLine(l, 300))
+	}
 	for _, a := range d.UnprovenAddresses {
 		fmt.Fprintln(w, "  not this instance's, left alone: "+oneLine(a, 200))
 	}

@@ -29,6 +29,12 @@ const (
 	// ReasonLeaseLost: a Lease this node held was taken by another node
 	// while its pods still use the address (they keep it).
 	ReasonLeaseLost = "DiktyoLeaseLost"
+	// ReasonNRIUnavailable: diktyo-nri cannot reach the runtime's NRI
+	// (no socket: NRI disabled, or containerd down); no pod gets policy.
+	ReasonNRIUnavailable = "DiktyoNRIUnavailable"
+	// ReasonRuntimeUnsupported: the runtime lacks what every pod with a
+	// policy needs (containerd before 2.1: no pod IPs over NRI).
+	ReasonRuntimeUnsupported = "DiktyoRuntimeUnsupported"
 )
 
 // maxNote is the API's limit on an Event's note (events.k8s.io/v1).

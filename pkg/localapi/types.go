@@ -41,6 +41,11 @@ type Daemon struct {
 	UnprovenAddresses []string `json:"unprovenAddresses,omitempty"`
 	// Cluster is the use of the Kubernetes API (nil: unknown).
 	Cluster *Cluster `json:"cluster,omitempty"`
+	// Runtime is the runtime and version containerd announced on the
+	// current connection ("containerd v2.4.2"; empty: none yet), and
+	// RuntimeLimits what diktyo relies on that it lacks.
+	Runtime       string   `json:"runtime,omitempty"`
+	RuntimeLimits []string `json:"runtimeLimits,omitempty"`
 }
 
 // Cluster is diktyo-nri's use of the Kubernetes API (docs/cluster.md).

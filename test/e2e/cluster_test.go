@@ -675,6 +675,7 @@ func TestCluster(t *testing.T) {
 			return
 		}
 		t.Cleanup(func() { uninstall(t, "-k", dir) })
+		c.withoutNRI(t, dir, "diktyo-nri")
 		c.mustKubectl(t, "apply", "-k", dir)
 		c.waitNRI(t, "diktyo-nri")
 		c.apiInUse(t, "diktyo-nri")
@@ -713,6 +714,67 @@ func TestCluster(t *testing.T) {
 		c.policyDeployment(t, ns)
 		uninstall(t, "-k", dir)
 	})
+}
+
+// withoutNRI installs overlay (a kustomize dir) on a node whose NRI is
+// off (the nri-socket volume an empty directory: what a containerd with
+// NRI disabled leaves): diktyo-nri's pod runs and answers its liveness
+// probe but never becomes Ready, and says why in an Event on the Node.
+// The caller then applies the overlay itself, with NRI, and waits for
+// Ready (waitNRI): the same DaemonSet, readiness the only difference.
+func (c *clusterNode) withoutNRI(t *testing.T, overlay, ds string) {
+	t.Helper()
+	dir := t.TempDir()
+	rel, err := filepath.Rel(dir, overlay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := fmt.Sprintf(`apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources: [%s]
+patches:
+  - target: {kind: DaemonSet, name: %s}
+    patch: |
+      - {op: test, path: /spec/template/spec/volumes/0/name, value: nri-socket}
+      - {op: replace, path: /spec/template/spec/volumes/0/hostPath/path, value: %s}
+`, rel, ds, dir)
+	if err := os.WriteFile(filepath.Join(dir, "kustomization.yaml"), []byte(k), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	since := time.Now().Add(-time.Second).UTC().Format(time.RFC3339)
+	c.mustKubectl(t, "apply", "-k", dir)
+	var note string
+	waitFor(t, 2*time.Minute, "diktyo's DiktyoNRIUnavailable Event on the node", func() bool {
+		var list corev1.EventList
+		out, err := c.kubectl("", "get", "events", "-A", "--field-selector", "reason=DiktyoNRIUnavailable,involvedObject.kind=Node", "-o", "json")
+		if err != nil || json.Unmarshal([]byte(out), &list) != nil {
+			return false
+		}
+		for _, e := range list.Items {
+			if e.EventTime.UTC().Format(time.RFC3339) >= since || e.LastTimestamp.UTC().Format(time.RFC3339) >= since {
+				note = e.Message
+				return true
+			}
+		}
+		return false
+	})
+	if !strings.Contains(note, "no NRI socket at /var/run/nri/nri.sock") {
+		t.Errorf("Event note %q does not say the NRI socket is missing", note)
+	}
+	// Started (the startup probe passed: alive) yet not Ready, over
+	// several readiness periods after the Event.
+	sel := "-l=app.kubernetes.io/component=nri-plugin"
+	waitFor(t, time.Minute, "diktyo-nri started", func() bool {
+		out, err := c.kubectl("", "-n", diktyoNamespace, "get", "pods", sel, "-o", "jsonpath={.items[*].status.containerStatuses[0].started}")
+		return err == nil && out == "true"
+	})
+	for i := 0; i < 3; i++ {
+		c.mustKubectl(t, "-n", diktyoNamespace, "wait", "pods", sel, "--for=condition=Ready=false", "--timeout=30s")
+		time.Sleep(5 * time.Second) // one readiness period: a Ready pod would show by the next look
+	}
+	if ready := c.mustKubectl(t, "-n", diktyoNamespace, "get", "pods", sel, "-o", "jsonpath={.items[*].status.conditions[?(@.type==\"Ready\")].status}"); ready != "False" {
+		t.Errorf("diktyo-nri without NRI: Ready %q, want False", ready)
+	}
 }
 
 // apiInUse checks that the DaemonSet's diktyo-nri reached the API server

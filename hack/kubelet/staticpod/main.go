@@ -31,6 +31,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,6 +39,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
@@ -283,11 +285,17 @@ func replaceArg(spec *corev1.PodSpec, a string, used map[string]bool) error {
 	}
 	n := 0
 	for i := range spec.Containers {
-		for _, l := range []*[]string{&spec.Containers[i].Command, &spec.Containers[i].Args} {
+		c := &spec.Containers[i]
+		for _, l := range []*[]string{&c.Command, &c.Args} {
 			for j, s := range *l {
 				if strings.HasPrefix(s, flagName+"=") {
 					(*l)[j] = a
 					n++
+					if flagName == "--metrics-addr" {
+						if err := moveProbes(c, strings.TrimPrefix(s, flagName+"="), strings.TrimPrefix(a, flagName+"=")); err != nil {
+							return err
+						}
+					}
 				}
 			}
 		}
@@ -296,6 +304,32 @@ func replaceArg(spec *corev1.PodSpec, a string, used map[string]bool) error {
 		return fmt.Errorf("-arg %s: no container has %s=", a, flagName)
 	}
 	used["arg:"+flagName] = true
+	return nil
+}
+
+// moveProbes points the container's HTTP probes that were on the old
+// metrics address at the new one: diktyo-nri serves them beside its
+// metrics, so they move together (a wildcard host is probed on loopback,
+// as the chart does).
+func moveProbes(c *corev1.Container, from, to string) error {
+	_, oldPort, err := net.SplitHostPort(from)
+	if err != nil {
+		return fmt.Errorf("--metrics-addr %q: %w", from, err)
+	}
+	host, port, err := net.SplitHostPort(to)
+	if err != nil {
+		return fmt.Errorf("-arg --metrics-addr=%s: %w", to, err)
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	for _, p := range []*corev1.Probe{c.StartupProbe, c.ReadinessProbe, c.LivenessProbe} {
+		if p == nil || p.HTTPGet == nil || p.HTTPGet.Port.String() != oldPort {
+			continue
+		}
+		p.HTTPGet.Host = host
+		p.HTTPGet.Port = intstr.Parse(port)
+	}
 	return nil
 }
 

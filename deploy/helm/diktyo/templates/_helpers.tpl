@@ -69,3 +69,22 @@ app.kubernetes.io/component: nri-plugin
 {{- toPrettyJson .Values.chain }}
 {{- end }}
 {{- end }}
+
+{{/*
+Where the kubelet probes diktyo-nri: metricsAddr's host and port, with a
+wildcard or empty host probed on 127.0.0.1 (host network: the kubelet's
+loopback is the node's). As YAML, for fromYaml.
+*/}}
+{{- define "diktyo.probeEndpoint" -}}
+{{- if not .Values.metricsAddr }}
+{{- fail "probes are served on metricsAddr: set it (e.g. 127.0.0.1:9630)" }}
+{{- end }}
+{{- $parts := splitList ":" .Values.metricsAddr }}
+{{- $port := last $parts }}
+{{- $host := join ":" (initial $parts) | trimPrefix "[" | trimSuffix "]" }}
+{{- if has $host (list "" "0.0.0.0" "::") }}
+{{- $host = "127.0.0.1" }}
+{{- end }}
+host: {{ $host | quote }}
+port: {{ $port | int }}
+{{- end }}
