@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/containernetworking/cni/libcni"
+	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
@@ -76,6 +77,9 @@ type manifests struct {
 	// no Go types here, kept as decoded YAML).
 	services []*corev1.Service
 	monitors []map[string]any
+	// The admission policy of diktyo's annotations (admission.yaml).
+	admissionPolicies []*admissionv1.ValidatingAdmissionPolicy
+	admissionBindings []*admissionv1.ValidatingAdmissionPolicyBinding
 }
 
 func readFile(t *testing.T, name string) []byte {
@@ -195,6 +199,14 @@ func (m *manifests) decode(t *testing.T, where string, doc []byte) {
 		var o map[string]any
 		strict(t, where, doc, &o)
 		m.monitors = append(m.monitors, o)
+	case "admissionregistration.k8s.io/v1/ValidatingAdmissionPolicy":
+		var o admissionv1.ValidatingAdmissionPolicy
+		strict(t, where, doc, &o)
+		m.admissionPolicies = append(m.admissionPolicies, &o)
+	case "admissionregistration.k8s.io/v1/ValidatingAdmissionPolicyBinding":
+		var o admissionv1.ValidatingAdmissionPolicyBinding
+		strict(t, where, doc, &o)
+		m.admissionBindings = append(m.admissionBindings, &o)
 	case "v1/ConfigMap":
 		var cm corev1.ConfigMap
 		strict(t, where, doc, &cm)
