@@ -7,13 +7,21 @@ FUZZTIME ?= 5s
 # diktyo-nri version reports this (cmd/diktyo-nri: main.version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: all build deps lint unit test soak fuzz bench e2e e2e-kubelet e2e-cluster kubelet cluster demo clean vm-up vm-down vm-reset vm-clean
+.PHONY: all build image deps lint unit test soak fuzz bench e2e e2e-kubelet e2e-cluster kubelet cluster demo clean vm-up vm-down vm-reset vm-clean
 
 all: build
 
 build:
 	@mkdir -p $(BIN)
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN)/ ./cmd/...
+
+# The image operators run (diktyo-nri, the plugins, iptables of both
+# flavours and nft) as an OCI archive, built without a registry or docker
+# (hack/image.sh; the kubelet and cluster tests run the same): load it
+# with `ctr -n k8s.io images import bin/diktyo-image.tar`, or push it with
+# `skopeo copy oci-archive:bin/diktyo-image.tar docker://REGISTRY/diktyo:TAG`.
+image: deps
+	hack/image.sh $(BIN)/diktyo-image.tar
 
 # Installs apt packages and pinned Go tools (hack/install-deps.sh).
 deps:

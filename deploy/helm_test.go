@@ -790,6 +790,9 @@ func TestChartProbes(t *testing.T) {
 		{"0.0.0.0:9632", "127.0.0.1", 9632},
 		{"[::1]:9633", "::1", 9633},
 		{"192.0.2.5:9634", "192.0.2.5", 9634},
+		// The node's address from the environment (docs/cluster.md): the
+		// kubelet's default host, the pod's IP, is the node's.
+		{"$(NODE_IP):9635", "", 9635},
 	} {
 		r := render(t, "diktyo", "diktyo-system", valuesYAML(t, "metricsAddr: \""+c.addr+"\""))
 		ds := r.daemonSets[0]
@@ -805,5 +808,61 @@ func TestChartProbes(t *testing.T) {
 	}
 	if _, err := renderChart("diktyo", "diktyo-system", valuesYAML(t, `metricsAddr: ""`)); err == nil {
 		t.Error("an empty metricsAddr rendered")
+	}
+}
+
+// TestChartServiceAccountAndVolumes: serviceAccount.create=false uses the
+// operator's account (named, or the chart refuses to render), and the RBAC
+// binds to it; tsig.existingSecret mounts the Secret's key read-only for
+// the rfc2136 backend; extraVolumes and extraVolumeMounts are added as
+// given.
+func TestChartServiceAccountAndVolumes(t *testing.T) {
+	r := render(t, "diktyo", "diktyo-system", valuesYAML(t, `
+serviceAccount: {create: false, name: ops-diktyo}
+tsig: {existingSecret: diktyo-tsig}
+extraVolumes: [{name: ca, configMap: {name: ca-bundle}}]
+extraVolumeMounts: [{name: ca, mountPath: /etc/ssl/extra, readOnly: true}]
+`))
+	if len(r.accounts) != 0 {
+		t.Errorf("serviceAccount.create=false rendered %d accounts", len(r.accounts))
+	}
+	spec := r.daemonSets[0].Spec.Template.Spec
+	if spec.ServiceAccountName != "ops-diktyo" {
+		t.Errorf("serviceAccountName %q", spec.ServiceAccountName)
+	}
+	for _, b := range r.clusterRoleBindings {
+		if len(b.Subjects) != 1 || b.Subjects[0].Name != "ops-diktyo" {
+			t.Errorf("ClusterRoleBinding %s binds %+v", b.Name, b.Subjects)
+		}
+	}
+	for _, b := range r.roleBindings {
+		if len(b.Subjects) != 1 || b.Subjects[0].Name != "ops-diktyo" {
+			t.Errorf("RoleBinding %s binds %+v", b.Name, b.Subjects)
+		}
+	}
+	main := container(t, spec.Containers, "diktyo-nri")
+	vols := map[string]corev1.Volume{}
+	for _, v := range spec.Volumes {
+		vols[v.Name] = v
+	}
+	mounts := map[string]corev1.VolumeMount{}
+	for _, m := range main.VolumeMounts {
+		mounts[m.Name] = m
+	}
+	if v := vols["tsig"]; v.Secret == nil || v.Secret.SecretName != "diktyo-tsig" || *v.Secret.DefaultMode != 0o400 ||
+		mounts["tsig"].MountPath != "/etc/diktyo-secrets" || !mounts["tsig"].ReadOnly {
+		t.Errorf("tsig: volume %+v, mount %+v", v, mounts["tsig"])
+	}
+	if v := vols["ca"]; v.ConfigMap == nil || v.ConfigMap.Name != "ca-bundle" || mounts["ca"].MountPath != "/etc/ssl/extra" {
+		t.Errorf("extra volume: %+v, mount %+v", v, mounts["ca"])
+	}
+	if _, err := renderChart("diktyo", "diktyo-system", valuesYAML(t, "serviceAccount: {create: false}")); err == nil ||
+		!strings.Contains(err.Error(), "serviceAccount.name") {
+		t.Errorf("create=false without a name: %v", err)
+	}
+	// The default: the chart's account, no tsig volume.
+	d := render(t, "diktyo", "diktyo-system")
+	if ds := d.daemonSets[0].Spec.Template.Spec; ds.ServiceAccountName != "diktyo-nri" || len(d.accounts) != 1 || slices.ContainsFunc(ds.Volumes, func(v corev1.Volume) bool { return v.Name == "tsig" }) {
+		t.Errorf("defaults: account %q (%d rendered), volumes %+v", ds.ServiceAccountName, len(d.accounts), ds.Volumes)
 	}
 }

@@ -94,47 +94,13 @@ build() {
 
 # ---------------------------------------------------------------- image
 
-image_name() { (cd "$REPO/hack/kubelet" && GOFLAGS=-buildvcs=false go run ./staticpod -k "$REPO/deploy" -print-image); }
 
-# image: what deploy/Dockerfile builds (diktyo-nri, the chain's plugins
-# under /opt/diktyo/cni/bin, the default config, iptables and nftables of
-# the node's flavour, a shell for the install-cni init container) as an
-# OCI image-layout tarball (hack/ociimage): no registry, no docker. The
-# runtime stage of the Dockerfile is Debian 12's iptables and nftables;
-# here they are the node's own binaries and the libraries they load.
+# image: the image make image builds (hack/image.sh: the one recipe),
+# imported into the node's containerd.
 image() {
-  local dir=$KDIR/image name out args=() f p
-  name=$(image_name)
+  local dir=$KDIR/image name
   mkdir -p "$dir"
-  out=$(mktemp -d)
-  (cd "$REPO" && GOFLAGS=-buildvcs=false go build -o "$dir/ociimage" ./hack/ociimage &&
-    CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath \
-      -ldflags "-s -w -X main.version=$(git describe --always --dirty 2>/dev/null || echo dev)" -o "$out/" ./cmd/...)
-  args+=(-file "/usr/local/bin/diktyo-nri=$out/diktyo-nri")
-  for p in ipmasq iproute registerDNS noop; do args+=(-file "/opt/diktyo/cni/bin/$p=$out/$p"); done
-  args+=(-file "/etc/diktyo/config.yaml=$REPO/deploy/config.yaml" -file "/etc/diktyo/chain.conflist=$REPO/deploy/chain.conflist")
-  args+=(-file /bin/busybox=/bin/busybox -busybox-links /bin/busybox)
-  # iptables of the node's flavour (the alternative it uses), nft, and
-  # every shared object they and the xtables extensions need.
-  local bins=() libs
-  for p in iptables iptables-save iptables-restore ip6tables ip6tables-save ip6tables-restore; do
-    f=$(readlink -f "/usr/sbin/$p") || die "/usr/sbin/$p missing (apt iptables)"
-    args+=(-file "/usr/sbin/$p=$f")
-    bins+=("$f")
-  done
-  args+=(-file /usr/sbin/nft=/usr/sbin/nft)
-  bins+=(/usr/sbin/nft)
-  local xt=""
-  for f in /usr/lib/*/xtables /usr/lib64/xtables /usr/lib/xtables; do [[ -d $f ]] && { xt=$f; break; }; done
-  [[ -n $xt ]] || die "no xtables extensions directory (apt iptables)"
-  for f in "$xt"/*.so; do args+=(-file "$f=$f"); bins+=("$f"); done
-  libs=$(ldd "${bins[@]}" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\/.*[^:]$/ {print $1}' | sort -u)
-  for f in $libs; do args+=(-file "$f=$(readlink -f "$f")"); done
-  for f in /etc/protocols /etc/services; do [[ -f $f ]] && args+=(-file "$f=$f"); done
-  "$dir/ociimage" -name "$name" -o "$dir/diktyo.tar" "${args[@]}" \
-    -dir /dev -dir /proc -dir /sys -dir /tmp -dir /run -dir /var/run -dir /var/lib \
-    -entrypoint /usr/local/bin/diktyo-nri
-  rm -rf "$out"
+  name=$("$REPO/hack/image.sh" "$dir/diktyo.tar" | tail -n 1)
   local want
   want=$(sha256sum "$dir/diktyo.tar" | cut -d' ' -f1)
   if [[ "$(cat "$dir/.imported" 2>/dev/null)" == "$want" ]] &&

@@ -73,7 +73,10 @@ app.kubernetes.io/component: nri-plugin
 {{/*
 Where the kubelet probes diktyo-nri: metricsAddr's host and port, with a
 wildcard or empty host probed on 127.0.0.1 (host network: the kubelet's
-loopback is the node's). As YAML, for fromYaml.
+loopback is the node's), and a host from the environment ("$(NODE_IP)",
+which Kubernetes expands in arguments but not in probes) left to the
+kubelet's default, the pod's IP: the node's, for a host-network pod. As
+YAML, for fromYaml.
 */}}
 {{- define "diktyo.probeEndpoint" -}}
 {{- if not .Values.metricsAddr }}
@@ -85,6 +88,17 @@ loopback is the node's). As YAML, for fromYaml.
 {{- if has $host (list "" "0.0.0.0" "::") }}
 {{- $host = "127.0.0.1" }}
 {{- end }}
+{{- if not (hasPrefix "$(" $host) }}
 host: {{ $host | quote }}
+{{- end }}
 port: {{ $port | int }}
+{{- end }}
+
+{{/* The service account diktyo-nri runs as: the chart's (serviceAccount.create), or one the operator made (serviceAccount.name). */}}
+{{- define "diktyo.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (printf "%s-nri" (include "diktyo.fullname" .)) .Values.serviceAccount.name }}
+{{- else }}
+{{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
+{{- end }}
 {{- end }}
