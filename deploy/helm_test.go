@@ -18,6 +18,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -865,4 +866,68 @@ extraVolumeMounts: [{name: ca, mountPath: /etc/ssl/extra, readOnly: true}]
 	if ds := d.daemonSets[0].Spec.Template.Spec; ds.ServiceAccountName != "diktyo-nri" || len(d.accounts) != 1 || slices.ContainsFunc(ds.Volumes, func(v corev1.Volume) bool { return v.Name == "tsig" }) {
 		t.Errorf("defaults: account %q (%d rendered), volumes %+v", ds.ServiceAccountName, len(d.accounts), ds.Volumes)
 	}
+}
+
+// TestChartGrafanaDashboard: the dashboard renders as a ConfigMap with the
+// sidecar's label when asked, is valid JSON, and every metric its panels
+// query is one diktyo-nri exports (named in its source), so a renamed
+// metric cannot leave a panel silently empty.
+func TestChartGrafanaDashboard(t *testing.T) {
+	if _, ok := render(t, "diktyo", "diktyo-system").configMaps["diktyo-dashboard"]; ok {
+		t.Error("the dashboard renders by default")
+	}
+	r := render(t, "diktyo", "diktyo-system", valuesYAML(t, "monitoring: {grafanaDashboard: {enabled: true}}"))
+	cm, ok := r.configMaps["diktyo-dashboard"]
+	if !ok || cm.Labels["grafana_dashboard"] != "1" {
+		t.Fatalf("dashboard ConfigMap: %+v", cm)
+	}
+	var dash struct {
+		Panels []struct {
+			Title   string
+			Targets []struct{ Expr string }
+		}
+	}
+	if err := json.Unmarshal([]byte(cm.Data["diktyo.json"]), &dash); err != nil || len(dash.Panels) == 0 {
+		t.Fatalf("dashboard JSON: %v (%d panels)", err, len(dash.Panels))
+	}
+	exported := exportedMetrics(t)
+	metric := regexp.MustCompile(`diktyo_[a-z_]+`)
+	for _, p := range dash.Panels {
+		for _, tg := range p.Targets {
+			for _, m := range metric.FindAllString(tg.Expr, -1) {
+				base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(m, "_bucket"), "_sum"), "_count")
+				if !exported[base] {
+					t.Errorf("panel %q queries %s, which diktyo-nri does not export", p.Title, m)
+				}
+			}
+		}
+	}
+}
+
+// exportedMetrics are the metric names in diktyo's non-test Go source
+// (string literals "diktyo_..."; the conntrack statistics are built from
+// their columns).
+func exportedMetrics(t *testing.T) map[string]bool {
+	t.Helper()
+	names := map[string]bool{}
+	lit := regexp.MustCompile(`"(diktyo_[a-z_]+)"`)
+	for _, dir := range []string{"../plugin", "../cmd/diktyo-nri"} {
+		files, err := filepath.Glob(dir + "/*.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			for _, m := range lit.FindAllStringSubmatch(string(readFile(t, f)), -1) {
+				names[m[1]] = true
+			}
+		}
+	}
+	names["diktyo_kernel_conntrack_insert_failed_total"] = names["diktyo_kernel_conntrack_"] // ctstat.go: prefix + column + "_total"
+	if len(names) < 10 {
+		t.Fatalf("found only %v", names)
+	}
+	return names
 }
