@@ -42,10 +42,12 @@ for p in iptables iptables-save iptables-restore ip6tables ip6tables-save ip6tab
   f=$(readlink -f "/usr/sbin/$p") || die "/usr/sbin/$p missing (apt iptables)"
   args+=(-file "/usr/sbin/$p=$f")
   bins+=("$f")
+  base=${p%%-*} suffix=${p#"${p%%-*}"} # iptables-save: iptables, -save
   for flavour in legacy nft; do
-    [[ -e /usr/sbin/$p-$flavour ]] || continue
-    f=$(readlink -f "/usr/sbin/$p-$flavour")
-    args+=(-file "/usr/sbin/$p-$flavour=$f")
+    n=$base-$flavour$suffix # iptables-legacy-save
+    [[ -e /usr/sbin/$n ]] || continue
+    f=$(readlink -f "/usr/sbin/$n")
+    args+=(-file "/usr/sbin/$n=$f")
     bins+=("$f")
   done
 done
