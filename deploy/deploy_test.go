@@ -349,8 +349,9 @@ var nriCapabilities = []corev1.Capability{"NET_ADMIN", "NET_RAW", "SYS_ADMIN", "
 // writableMounts are the only paths diktyo-nri writes on the node: its
 // state (libcni cache, debug dumps, hosts file, egress state), iproute's
 // records and the local API socket, and ipmasq's iptables lock file (opened
-// read-write). Everything else is mounted read-only.
-var writableMounts = []string{"/var/lib/diktyo", "/run/diktyo", snat.DefaultLockFile}
+// read-write); plus, in the pod only (an emptyDir), the links to the
+// node's iptables flavour. Everything else is mounted read-only.
+var writableMounts = []string{"/var/lib/diktyo", "/run/diktyo", snat.DefaultLockFile, "/run/diktyo-iptables"}
 
 // leastPrivilegeProblems lists how spec's containers ask for more than
 // diktyo needs: a privileged container, a capability beyond

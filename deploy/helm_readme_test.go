@@ -101,7 +101,7 @@ func defaultOf(key string, v *yaml3.Node) string {
 	}
 	s := strings.TrimSpace(string(out))
 	if strings.Contains(s, "\n") {
-		var flow yaml3.Node = *v
+		flow := *v
 		flow.Style = yaml3.FlowStyle
 		if o, err := yaml3.Marshal(&flow); err == nil {
 			s = strings.TrimSpace(string(o))

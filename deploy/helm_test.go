@@ -798,9 +798,12 @@ func TestChartProbes(t *testing.T) {
 		r := render(t, "diktyo", "diktyo-system", valuesYAML(t, "metricsAddr: \""+c.addr+"\""))
 		ds := r.daemonSets[0]
 		main := container(t, ds.Spec.Template.Spec.Containers, "diktyo-nri")
-		for path, p := range map[string]*corev1.Probe{"/healthz": main.StartupProbe, "/readyz": main.ReadinessProbe, "/healthz ": main.LivenessProbe} {
-			if p == nil || p.HTTPGet == nil || p.HTTPGet.Host != c.host || p.HTTPGet.Port.IntVal != c.port || p.HTTPGet.Path != strings.TrimSpace(path) {
-				t.Errorf("metricsAddr %s: probe %s: %+v", c.addr, path, p)
+		for _, pr := range []struct {
+			path  string
+			probe *corev1.Probe
+		}{{"/healthz", main.StartupProbe}, {"/readyz", main.ReadinessProbe}, {"/healthz", main.LivenessProbe}} {
+			if p := pr.probe; p == nil || p.HTTPGet == nil || p.HTTPGet.Host != c.host || p.HTTPGet.Port.IntVal != c.port || p.HTTPGet.Path != pr.path {
+				t.Errorf("metricsAddr %s: probe %s: %+v", c.addr, pr.path, p)
 			}
 		}
 		if ds.Spec.MinReadySeconds <= 0 {

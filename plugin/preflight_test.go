@@ -59,7 +59,9 @@ func TestPreflightNRI(t *testing.T) {
 	}()
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
 	})
 
 	// No socket: starting, and the fault names the socket and the cause.
@@ -146,7 +148,9 @@ func TestPreflightStaleSocket(t *testing.T) {
 	}()
 	defer func() {
 		cancel()
-		<-done
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
 	}()
 	waitFor(t, "the stale-socket fault", func() bool { return hasFault(p.Daemon(), "nri: nothing listens on the NRI socket "+sock) })
 }

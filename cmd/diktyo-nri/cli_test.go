@@ -144,7 +144,8 @@ func TestRootRunsTheDaemon(t *testing.T) {
 		def.opts.idx != "10" || def.configSet || def.apiSet {
 		t.Errorf("defaults: %+v", def)
 	}
-	want := daemonOptions{config: "/etc/x.yaml", socket: "/run/nri.sock", name: "d", idx: "20", logLevel: "info", logFormat: "text"}
+	want := daemonOptions{config: "/etc/x.yaml", socket: "/run/nri.sock", name: "d", idx: "20", logLevel: "info", logFormat: "text",
+		iptables: "system", iptablesDir: "/run/diktyo-iptables"}
 	for i, c := range (*calls)[1:] {
 		if c.opts != want || !c.configSet || !c.apiSet {
 			t.Errorf("call %d (%s): %+v, want %+v with config and api-socket set", i+1, c.cmd, c, want)

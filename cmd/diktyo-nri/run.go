@@ -40,6 +40,8 @@ type daemonOptions struct {
 	pprofSocket string
 	logLevel    string
 	logFormat   string
+	iptables    string
+	iptablesDir string
 }
 
 func (o *daemonOptions) addFlags(fs *pflag.FlagSet) {
@@ -52,6 +54,8 @@ func (o *daemonOptions) addFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.pprofSocket, "pprof-socket", "", "serve Go's runtime profiles (net/http/pprof: /debug/pprof/heap, /debug/pprof/profile, ...) on this unix socket, mode 0600; empty: off")
 	fs.StringVar(&o.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&o.logFormat, "log-format", "text", "text or json")
+	fs.StringVar(&o.iptables, "iptables", "system", "iptables flavour of ipmasq's iptables backend: system (PATH as it is), auto (the node's: the kubelet's hint chain, else the flavour with more rules), nft or legacy")
+	fs.StringVar(&o.iptablesDir, "iptables-dir", "/run/diktyo-iptables", "with --iptables other than system: the directory of links to the chosen flavour, put first in PATH")
 }
 
 func newRunCmd() *cobra.Command {
@@ -81,6 +85,16 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 		return usageError{err}
 	}
 	slog.SetDefault(log)
+	if os.Getenv("PATH") == "" {
+		_ = os.Setenv("PATH", defaultPath)
+	}
+	if err := selectIPTables(cmd.Context(), log, o.iptables, o.iptablesDir); err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		return fmt.Errorf("cannot start: %w", err)
+	}
 	p, err := plugin.New(plugin.Options{ConfigPath: o.config, ConfigRequired: cmd.Flags().Changed("config"), Logger: log, ConnectCluster: true})
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
@@ -120,9 +134,6 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 		stop()
 		<-apiDone
 	}()
-	if os.Getenv("PATH") == "" {
-		_ = os.Setenv("PATH", defaultPath)
-	}
 	log.Info("diktyo-nri starting", "version", version, "preInstalled", plugin.PreInstalled(), "socket", o.socket, "config", o.config)
 	if err := p.Run(ctx, plugin.RunOptions{Socket: o.socket, Name: o.name, Idx: o.idx}); err != nil {
 		return fmt.Errorf("stopped: %w", err)
