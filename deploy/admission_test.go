@@ -45,6 +45,12 @@ func newAdmissionWorld(t *testing.T) *admissionWorld {
 		t.Fatal(err)
 	}
 	s.Namespaces(t, vapNamespace)
+	// No controller-manager makes the namespace's default account, which
+	// the ServiceAccount admission plugin looks up for every pod.
+	sa := &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: "default", Namespace: vapNamespace}}
+	if _, err := cs.CoreV1().ServiceAccounts(vapNamespace).Create(context.Background(), sa, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatal(err)
+	}
 	w := &admissionWorld{t: t, cs: cs}
 	w.install()
 	return w
@@ -67,9 +73,9 @@ func (w *admissionWorld) install() {
 	}
 	t.Cleanup(func() { _ = ar.ValidatingAdmissionPolicyBindings().Delete(ctx, binding.Name, metav1.DeleteOptions{}) })
 	deadline := time.Now().Add(time.Minute)
-	for w.tryPod(map[string]string{"diktyo.io/v1.bogus": "x"}) == nil {
+	for err := w.tryPod(map[string]string{"diktyo.io/v1.bogus": "x"}); !refusedByPolicy(err); err = w.tryPod(map[string]string{"diktyo.io/v1.bogus": "x"}) {
 		if time.Now().After(deadline) {
-			t.Fatal("the policy was not enforced within a minute")
+			t.Fatalf("the policy was not enforced within a minute: %v", err)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
