@@ -199,8 +199,11 @@ func staticPod(o options, ds *appsv1.DaemonSet, cms map[string]*corev1.ConfigMap
 				used["hostpath:"+v.HostPath.Path] = true
 				v.HostPath.Path = p
 			}
+		case v.EmptyDir != nil:
+			// The pod's own scratch space (the links to the node's
+			// iptables flavour): a static pod has it as any pod does.
 		default:
-			return nil, fmt.Errorf("volume %s: only hostPath and configMap volumes are handled", v.Name)
+			return nil, fmt.Errorf("volume %s: only hostPath, configMap and emptyDir volumes are handled", v.Name)
 		}
 	}
 	for _, a := range o.args {
