@@ -758,6 +758,7 @@ patches:
 		}
 		return false
 	})
+	t.Logf("without NRI: the Node's DiktyoNRIUnavailable Event: %s", note)
 	if !strings.Contains(note, "no NRI socket at /var/run/nri/nri.sock") {
 		t.Errorf("Event note %q does not say the NRI socket is missing", note)
 	}
