@@ -3,6 +3,7 @@ package plugin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -228,5 +229,28 @@ func TestFlowWalksOnOneAddressAllCount(t *testing.T) {
 	}
 	if f := p.health.fault(faultFlows); f != "" {
 		t.Errorf("fault after both succeeded: %q", f)
+	}
+}
+
+// TestDeferredMarkerGoneWhenWorkDone: the ADD's deferred work leaves the
+// registry and its marker together. The marker went after the work was
+// forgotten, so a CreateContainer in between found no work and a marker,
+// and refused the container as if diktyo-nri had restarted
+// (test/bench TestHarnessDiktyoTiny on a loaded machine).
+func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
+	p, st := flowsPlugin(t)
+	for i := range 300 {
+		id := fmt.Sprintf("pod-%d", i)
+		p.deferral(st, id)(func() error { return nil }, func() {})
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := p.awaitDeferred(ctx, st, id)
+		if err == nil {
+			// A second container of the pod, at once.
+			err = p.awaitDeferred(ctx, st, id)
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("pod %d: CreateContainer after its deferred work succeeded: %v", i, err)
+		}
 	}
 }
