@@ -236,7 +236,10 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
-	if !chainrun.IsNetNS(e.pod.NetNS) {
+	switch gone, err := chainrun.NetNSGone(e.pod.NetNS); {
+	case err != nil:
+		return failure(reasonUnknown, err)
+	case gone:
 		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
 	}
 	candidates := e.pod.IPs

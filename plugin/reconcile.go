@@ -28,7 +28,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		e := entryFromNRI(pod)
 		// Sandboxes that are not ready (stopped, netns gone) are listed
 		// too; they must lose their state, not gain it.
-		if !e.hostNetwork && !chainrun.IsNetNS(e.pod.NetNS) {
+		if gone, err := chainrun.NetNSGone(e.pod.NetNS); !e.hostNetwork && err == nil && gone {
 			e.life = lifeStopped
 		}
 		entries = append(entries, e)
@@ -152,13 +152,13 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 }
 
 // markVanished stops pods whose network namespace is gone although no
-// StopPodSandbox came. containerd sends no Stop or Remove for sandboxes it
+// StopPodSandbox came (a namespace that cannot be read is not: netns.go). containerd sends no Stop or Remove for sandboxes it
 // recovered after its own restart (containerd/containerd#8426): without
 // this, such a pod's state would outlive it until the next Synchronize.
 // The GC that follows removes their state and their entries.
 func (p *Plugin) markVanished() {
 	for _, e := range p.pods.snapshot() {
-		if !e.live() || e.hostNetwork || chainrun.IsNetNS(e.pod.NetNS) {
+		if !e.live() || e.hostNetwork || !p.netnsGone(&e) {
 			continue
 		}
 		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
