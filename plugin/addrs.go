@@ -58,10 +58,7 @@ func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
 			continue // one that cannot be read may still be there: it holds
 		}
 		for _, s := range e.pod.IPs {
-			if p, err := netip.ParsePrefix(s); err == nil && p.Addr().Unmap() == a {
-				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
-			}
-			if b, err := netip.ParseAddr(s); err == nil && b.Unmap() == a {
+			if b, ok := canonicalAddr(s); ok && b == a.Unmap() {
 				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
 			}
 		}

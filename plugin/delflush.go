@@ -364,18 +364,45 @@ func (p *Plugin) podIPs(pod *nriapi.PodSandbox) []string {
 }
 
 // parseAddrs reads pod IPs ("a.b.c.d" or "a.b.c.d/len"); others are
-// skipped.
+// skipped. Each is in its one canonical form (parsed, an IPv4-mapped
+// IPv6 address unmapped), as every hold and lock keys it.
 func parseAddrs(ips []string) []netip.Addr {
 	var out []netip.Addr
 	for _, s := range ips {
-		if p, err := netip.ParsePrefix(s); err == nil {
-			s = p.Addr().String()
-		}
-		if a, err := netip.ParseAddr(s); err == nil && !slices.Contains(out, a.Unmap()) {
-			out = append(out, a.Unmap())
+		if a, ok := canonicalAddr(s); ok && !slices.Contains(out, a) {
+			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// canonicalAddr is the one form of a pod IP ("ADDR" or "ADDR/LEN") that
+// the address locks and the walks' holds key on, so that two spellings of
+// an address ("2001:db8::1", "2001:0db8::1/128", "::ffff:198.51.100.1"
+// for 198.51.100.1) exclude each other.
+func canonicalAddr(s string) (netip.Addr, bool) {
+	if p, err := netip.ParsePrefix(s); err == nil {
+		return p.Addr().Unmap(), true
+	}
+	a, err := netip.ParseAddr(s)
+	return a.Unmap(), err == nil
+}
+
+// addrKeys are the address locks' keys for ips, in lock order: each
+// address's canonical form (an unparsable string, which no chain run
+// gets past the pod's address check, as it is).
+func addrKeys(ips []string) []string {
+	keys := make([]string, 0, len(ips))
+	for _, s := range ips {
+		if a, ok := canonicalAddr(s); ok {
+			s = a.String()
+		}
+		if !slices.Contains(keys, s) {
+			keys = append(keys, s)
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func flowMarkerDir(st *state) string { return filepath.Join(st.cfg.Chain.CacheDir, flowsDir) }
