@@ -186,21 +186,49 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 		if c := cniutil.ReadCacheFrom(ctx); wrote && c != nil {
 			c.Clear() // what the pass read before may no longer hold
 		}
+		if serr := p.settleMarker(ctx, st, id, err == nil && repairing); serr != nil {
+			repairing = true // retried with backoff, as a failed repair
+			return errors.Join(err, serr)
+		}
 		return err
 	})
 	switch {
 	case err == nil || errors.Is(err, errNotLive):
 		p.pods.update(id, func(pe *podEntry) { pe.repairFailures = 0 })
-		if err == nil && repairing && !p.pendingDeferred(id) {
-			// An ADD of the pass ran undeferred: its cleanup is done.
-			p.unmarkDeferred(st, id)
-		}
 	case repairing:
 		p.metrics.repairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		p.retryRepair(ctx, id, err)
 	default:
 		p.metrics.fail(reasonOf(err))
 	}
+}
+
+// settleMarker settles the marker of an ADD whose deferred conntrack walk
+// a previous process may not have run (flush.go), whatever the pass
+// decided for the pod (the caller holds its lock): an undeferred ADD of
+// the pass (added) was that walk; otherwise (the policy kept, removed,
+// checked, or its admission failing) the walk of the pod's addresses
+// runs now (every flow from or to them: the pod has had no container
+// since, CreateContainer refusing it while the marker is there). Then
+// the marker goes. A walk that fails keeps it, and is retried.
+func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added bool) error {
+	if !p.isMarked(st, id) || p.pendingDeferred(id) {
+		return nil
+	}
+	e, ok := p.pods.get(id)
+	if !ok || !e.live() {
+		return nil // its teardown's walk covers it; GC drops the marker
+	}
+	if !added {
+		ips := e.pod.IPs
+		err := p.withAddrs(ctx, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
+		if err != nil {
+			return failure(reasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
+		}
+		p.podLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
+	}
+	p.unmarkDeferred(st, id)
+	return nil
 }
 
 // reconcileLocked brings one pod to its policy. It reports whether the
@@ -263,11 +291,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		// the answer and the work): ADD again, undeferred.
 		action("add")
 		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
-		if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
-			return true, err
-		}
-		p.unmarkDeferred(st, pod.ID)
-		return false, nil
+		return true, p.repair(ctx, st, e, pol, att.IPs())
 	}
 	action("check")
 	t := time.Now()
