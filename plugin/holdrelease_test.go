@@ -89,4 +89,3 @@ egress:
 		t.Errorf("stopped pod's managed addresses once its walk is done: %v, want given back", e.egressAddrs)
 	}
 }
-

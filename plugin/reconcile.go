@@ -14,6 +14,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
 
 // Synchronize is called on every (re)connection with all pods containerd
@@ -253,16 +254,20 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		log.Error("reconcile: reading cache", "error", err)
 		return false, failure(reasonCheck, err)
 	}
-	holds := att != nil || renamed != nil || e.holdsChain()
 	pol, perr := p.decide(st, e)
-	if perr != nil || pol.Empty() {
-		if !holds {
-			return false, nil
-		}
-		return p.withdrawn(ctx, st, e, perr, log, action)
+	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.provisional,
+		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.holdsChain()})
+	switch a.Kind {
+	case plan.Nothing:
+		return false, nil
+	case plan.Keep, plan.Remove:
+		return p.withdrawn(ctx, st, e, a, perr, log, action)
 	}
+	// Apply: the admission is the one act that claims (blocks, managed
+	// addresses, Leases); it resolves the policy's pools to blocks, which
+	// the comparison with the cache needs.
 	if err := p.admitEgress(ctx, st, e, pol); err != nil {
-		if !holds {
+		if a.ReleaseOnRefusal {
 			// Nothing applied, nothing to keep: a refusal releases what
 			// the admission claimed (docs/egress.md).
 			p.releaseEgress(st, e)
@@ -270,26 +275,30 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		// Retried with backoff, logged with the pod, shown in status.
 		return true, err
 	}
-	switch {
-	case att == nil && renamed != nil:
-		action("migrate")
+	adm := plan.Admitted{Cached: att != nil, Renamed: renamed != nil}
+	pod := e.pod
+	if att != nil {
+		pod.IPs = att.IPs()
+		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && sameBytes(att.List.Bytes, st.runner.Conflist())
+		adm.Interrupted = p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID)
+	}
+	work := plan.Chain(adm)
+	switch work {
+	case plan.Migrate:
+		action(work.String())
 		return true, p.migrate(ctx, st, e, pol, renamed, log)
-	case att == nil:
-		action("add")
+	case plan.Add:
+		action(work.String())
 		log.Info("reconcile: adding missing policy")
 		return true, p.repair(ctx, st, e, pol, nil)
-	}
-	pod := e.pod
-	pod.IPs = att.IPs()
-	if !chainrun.SameArgs(att, pod, pol.CapabilityArgs()) || !sameBytes(att.List.Bytes, st.runner.Conflist()) {
-		action("update")
+	case plan.Update:
+		action(work.String())
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
 		return true, p.update(ctx, st, e, pol, att, log)
-	}
-	if p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID) {
+	case plan.Redo:
 		// Its ADD's deferred work may never have run (a restart between
 		// the answer and the work): ADD again, undeferred.
-		action("add")
+		action(work.String())
 		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
 		return true, p.repair(ctx, st, e, pol, att.IPs())
 	}
@@ -314,14 +323,15 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 }
 
 // withdrawn handles a pod that holds chain state the config in force
-// would not give it (perr, or an empty policy): removed on the admin's
-// verdict, kept otherwise (removalVerdict).
-func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, perr error, log *slog.Logger, action func(string)) (bool, error) {
-	if kept := removalVerdict(st, perr); kept != nil {
+// would not give it (perr, or an empty policy), as the plan says: removed
+// on the admin's verdict, kept otherwise, saying why.
+func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.Action, perr error, log *slog.Logger, action func(string)) (bool, error) {
+	if a.Kind == plan.Keep {
 		// No proof that the admin meant it: what is applied stays.
 		action("keep")
+		kept := keptWhy(st, a.Why, perr)
 		p.noteKept(e, kept, log)
-		if perr != nil && !isVerdict(perr) {
+		if a.Retry {
 			// A fact that could not be read: decided again with backoff,
 			// as a failed repair is.
 			return true, failure(reasonUnknown, kept)
