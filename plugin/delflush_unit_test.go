@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 )
 
 // flowsPlugin is a plugin whose chain cache (and so the flow markers)
@@ -252,5 +254,32 @@ func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
 		if err != nil {
 			t.Fatalf("pod %d: CreateContainer after its deferred work succeeded: %v", i, err)
 		}
+	}
+}
+
+// Status names a pod's ADD walk while it runs, and the marker of one a
+// restart interrupted.
+func TestStatusSaysWhatHoldsAPod(t *testing.T) {
+	p, st := flowsPlugin(t)
+	e := &podEntry{pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}}
+	gate := make(chan struct{})
+	p.deferral(st, e.pod.ID)(func() error { <-gate; return nil }, func() {})
+	if h := strings.Join(p.holdsOf(st, e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
+		t.Errorf("pod whose ADD walk runs: held by %q", h)
+	}
+	close(gate)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.awaitDeferred(ctx, st, e.pod.ID); err != nil {
+		t.Fatal(err)
+	}
+	if h := p.holdsOf(st, e); len(h) != 0 {
+		t.Errorf("pod whose ADD walk is done: held by %q", h)
+	}
+	if err := p.markDeferred(st, "restarted"); err != nil {
+		t.Fatal(err)
+	}
+	if h := strings.Join(p.holdsOf(st, &podEntry{pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
+		t.Errorf("pod with a marker a previous process left: held by %q", h)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/netip"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -64,6 +65,10 @@ egress:
 	if n := blocks(); n != 1 {
 		t.Fatalf("blocks while the stopped pod's walk failed: %d, want its one kept", n)
 	}
+	// Status says what holds it.
+	if h := strings.Join(p.holdsOf(st, &cur), "; "); !strings.Contains(h, "its DEL's conntrack cleanup on 198.51.100.20 is pending") || !strings.Contains(h, "injected") {
+		t.Errorf("status of the stopped pod while its walk fails: held by %q", h)
+	}
 	// Neither a GC (the pod is not live) nor another pod's release
 	// gives them back meanwhile.
 	p.gcEgress(st)
@@ -87,5 +92,8 @@ egress:
 	}
 	if e, _ := p.pods.get(pod.pod.ID); len(e.egressAddrs) != 0 {
 		t.Errorf("stopped pod's managed addresses once its walk is done: %v, want given back", e.egressAddrs)
+	}
+	if h := p.holdsOf(st, &cur); len(h) != 0 {
+		t.Errorf("status of the stopped pod once its walk is done: held by %q", h)
 	}
 }
