@@ -139,6 +139,11 @@ type Plugin struct {
 	deferred *deferred
 	// flows are the DEL walks pending on pod addresses (delflush.go).
 	flows *flowFlushes
+	// netnsReads are the reads of pods' namespaces that failed
+	// (netns.go); procDir is /proc, where the processes left in a
+	// namespace are looked for.
+	netnsReads netnsReads
+	procDir    string
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -192,6 +197,7 @@ func New(opts Options) (*Plugin, error) {
 		flows:       newFlowFlushes(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
+		procDir:     "/proc",
 	}
 	if p.log == nil {
 		p.log = slog.Default()

@@ -198,15 +198,25 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 		err = fmt.Errorf("ipmasq DEL: %w", err)
 		return errors.Join(err, v.delFlows(args, addrs))
 	}
-	// The binding goes after the rules it guards, and whatever the
-	// binding mode now: a pod bound under an earlier config is unbound.
-	if err := linkguard.New(cfg.GuardTable).Del(ctx, owner(cfg, args), hostAddrs(addrs)); err != nil {
-		return errors.Join(fmt.Errorf("ipmasq DEL: %w", err), v.delFlows(args, addrs))
-	}
-	// The flows go last: now, or, when the caller keeps every other pod
-	// off the addresses until it is done (cniutil.Defer: diktyo-nri's
-	// StopPodSandbox), after the runtime is answered.
-	return cniutil.Defer(ctx, func() error { return v.delFlows(args, addrs) })
+	// The flows go next, and the binding after them, whatever the
+	// binding mode now (a pod bound under an earlier config is
+	// unbound): until the flows are gone they are translated as the pod's,
+	// and the binding keeps a neighbour from sending on them as the pod.
+	// Now, or, when the caller keeps every other pod off the addresses
+	// until it is done (cniutil.Defer: diktyo-nri's StopPodSandbox),
+	// after the runtime is answered.
+	guard, own := linkguard.New(cfg.GuardTable), owner(cfg, args)
+	return cniutil.Defer(ctx, func() error {
+		if err := v.delFlows(args, addrs); err != nil {
+			return err
+		}
+		gctx, cancel := context.WithTimeout(context.Background(), Timeout)
+		defer cancel()
+		if err := guard.Del(gctx, own, hostAddrs(addrs)); err != nil {
+			return fmt.Errorf("ipmasq DEL: %w", err)
+		}
+		return nil
+	})
 }
 
 // delFlows removes the conntrack entries of a deleted pod's addresses. A
