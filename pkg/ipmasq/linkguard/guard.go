@@ -408,15 +408,17 @@ func (g *Guard) Counters(ctx context.Context, owner snat.Owner) (d Drops, ok boo
 		return d, false, err
 	}
 	d.Link = link
-	if d.As, err = lastCounter(c, g.Table, AsChain(owner.ID)); err != nil {
+	if d.As, err = dropped(c, g.Table, AsChain(owner.ID)); err != nil {
 		return d, true, err
 	}
-	d.From, err = lastCounter(c, g.Table, LinkChain(link))
+	d.From, err = dropped(c, g.Table, LinkChain(link))
 	return d, true, err
 }
 
-// lastCounter is the packets counted by a chain's last rule (its drop).
-func lastCounter(c nft.Client, table, chain string) (uint64, error) {
+// dropped is the packets counted by a chain's rules: every counter of
+// the binding's chains is on a drop (the as- chain has two: a socket of
+// the node, another link).
+func dropped(c nft.Client, table, chain string) (uint64, error) {
 	rules, err := c.ListRules(table, chain)
 	if err != nil {
 		return 0, err
@@ -424,12 +426,19 @@ func lastCounter(c nft.Client, table, chain string) (uint64, error) {
 	if len(rules) == 0 {
 		return 0, fmt.Errorf("guard chain %s is empty or missing", chain)
 	}
-	for _, e := range rules[len(rules)-1].Exprs {
-		if ct, ok := e.(*expr.Counter); ok {
-			return ct.Packets, nil
+	var n uint64
+	found := false
+	for _, r := range rules {
+		for _, e := range r.Exprs {
+			if ct, ok := e.(*expr.Counter); ok {
+				n, found = n+ct.Packets, true
+			}
 		}
 	}
-	return 0, fmt.Errorf("guard chain %s: its last rule has no counter", chain)
+	if !found {
+		return 0, fmt.Errorf("guard chain %s has no counter", chain)
+	}
+	return n, nil
 }
 
 // All reads every binding's drops, by owner ID: one listing of the
@@ -452,11 +461,11 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	if err != nil {
 		return nil, err
 	}
-	last := map[string]uint64{} // chain -> its last counter
+	last := map[string]uint64{} // chain -> what its counters (all on drops) counted
 	for _, r := range rules {
 		for _, e := range r.Exprs {
 			if ct, ok := e.(*expr.Counter); ok {
-				last[r.Chain] = ct.Packets
+				last[r.Chain] += ct.Packets
 			}
 		}
 	}

@@ -33,8 +33,9 @@
 // defragmentation (each fragment is checked), before conntrack, so a
 // spoofed packet neither creates a flow nor rides an existing one of the
 // pod, and before routing, so neither SNAT nor policy routing ever sees
-// it. Output checks the node's own packets the same way (unmarked: a
-// host-network process cannot send as a pod either). Prerouting clears the bit again: nothing
+// it. Output checks the node's own packets by their socket, which no
+// process can send without, so a host-network process cannot send as
+// a pod whatever mark it sets (see asRules). Prerouting clears the bit again: nothing
 // after it (the cluster CNI, kube-proxy) sees diktyo's mark. A mark set
 // inside a pod never reaches the node: crossing namespaces clears it.
 //
@@ -174,21 +175,48 @@ func RenderBase(b *nft.Batch) {
 
 func mark(v uint32) []byte { return binary.NativeEndian.AppendUint32(nil, v) }
 
-// asRules: a packet carrying the pod's address passes, its mark bit
-// cleared, only when the pod's link marked it; any other is dropped and
+// asRules: a packet carrying the pod's address passes only when the
+// node did not make it and the pod's link marked it, or when it is a
+// forwarded packet the node re-injects; any other is dropped and
 // counted (the "as" count: sent as the pod from elsewhere).
+//
+// The node's own senders are told by what they cannot forge: a socket.
+// Every packet a process sends carries its socket through the output
+// hook (a raw socket's too), whatever mark it set on it (SO_MARK needs
+// only CAP_NET_RAW), while a pod's socket stays in the pod's namespace
+// (meta cgroup loads only for a full socket of the hook's namespace).
+// So a packet with the pod's address and a socket is dropped before the
+// mark is read. What reaches the output hook with no socket and no
+// input device is a forwarded packet re-injected through LOCAL_OUT
+// (kube-proxy's IPVS sends the pod's Service traffic so, with the
+// pod's source): its pod's link checked it when it entered, so it
+// passes. In prerouting every packet has an input device, so that rule
+// never lets one through there.
 func asRules(b Binding) []*nft.Rule {
 	chain := AsChain(b.Owner.ID)
+	zero := mark(0)
+	local := []expr.Any{
+		&expr.Meta{Key: expr.MetaKeyCGROUP, Register: nft.Reg1},
+		&expr.Cmp{Op: expr.CmpOpGte, Register: nft.Reg1, Data: zero},
+		&expr.Counter{}, &expr.Verdict{Kind: expr.VerdictDrop},
+	}
 	pass := []expr.Any{
 		&expr.Meta{Key: expr.MetaKeyMARK, Register: nft.Reg1},
-		&expr.Bitwise{SourceRegister: nft.Reg1, DestRegister: nft.Reg1, Len: 4, Mask: mark(b.Mark), Xor: mark(0)},
-		&expr.Cmp{Op: expr.CmpOpNeq, Register: nft.Reg1, Data: mark(0)},
+		&expr.Bitwise{SourceRegister: nft.Reg1, DestRegister: nft.Reg1, Len: 4, Mask: mark(b.Mark), Xor: zero},
+		&expr.Cmp{Op: expr.CmpOpNeq, Register: nft.Reg1, Data: zero},
 	}
 	pass = append(pass, nft.SetMarkBits(0, b.Mark)...)
 	pass = append(pass, &expr.Verdict{Kind: expr.VerdictReturn})
+	reinjected := []expr.Any{
+		&expr.Meta{Key: expr.MetaKeyIIF, Register: nft.Reg1},
+		&expr.Cmp{Op: expr.CmpOpEq, Register: nft.Reg1, Data: zero},
+		&expr.Verdict{Kind: expr.VerdictReturn},
+	}
 	drop := []expr.Any{&expr.Counter{}, &expr.Verdict{Kind: expr.VerdictDrop}}
 	return []*nft.Rule{
+		{Chain: chain, Exprs: local, Comment: snat.Comment(b.Owner, "sent as the pod by a socket of the node")},
 		{Chain: chain, Exprs: pass},
+		{Chain: chain, Exprs: reinjected, Comment: snat.Comment(b.Owner, "forwarded, re-injected by the node (IPVS)")},
 		{Chain: chain, Exprs: drop, Comment: snat.Comment(b.Owner, "spoofed as the pod from another link")},
 	}
 }

@@ -1,0 +1,192 @@
+package linkguard_test
+
+// The node's own senders (issue 31): a host-network process sets the
+// mark bit the pod's link sets, or binds a pod's address with no
+// capability at all; kube-proxy's IPVS re-injects a pod's forwarded
+// packet through the output hook with no socket.
+
+import (
+	"context"
+	"net/netip"
+	"runtime"
+	"testing"
+
+	"github.com/vishvananda/netns"
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+)
+
+// withCaps runs fn on a thread of its own in the namespace at path,
+// holding only the capabilities caps (bits of CAP_*): what a
+// host-network container with that set can do. The thread is never
+// given back to the runtime (it exits with fn's goroutine), so the
+// dropped capabilities die with it.
+func withCaps(t *testing.T, path string, caps uint64, fn func() error) {
+	t.Helper()
+	errc := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread goes
+		errc <- func() error {
+			h, err := netns.GetFromPath(path)
+			if err != nil {
+				return err
+			}
+			defer func() { _ = h.Close() }()
+			if err := netns.Set(h); err != nil {
+				return err
+			}
+			hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+			data := [2]unix.CapUserData{
+				{Effective: uint32(caps), Permitted: uint32(caps)},
+				{Effective: uint32(caps >> 32), Permitted: uint32(caps >> 32)},
+			}
+			if err := unix.Capset(&hdr, &data[0]); err != nil {
+				return err
+			}
+			return fn()
+		}()
+	}()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// untilSeen reads what the remote saw until it sees sentinel (sent
+// last, by its own pod), counting the rest by source: the node's and
+// the neighbour's datagrams, sent before, have arrived or been dropped.
+func (e *bridged) untilSeen(t *testing.T, sentinel string) map[netip.Addr]int {
+	t.Helper()
+	send(t, e.podB, sentinel, 1)
+	out := map[netip.Addr]int{}
+	s := netip.MustParseAddr(sentinel)
+	for a := range e.got {
+		if a == s {
+			return out
+		}
+		out[a]++
+	}
+	return out
+}
+
+// TestNodeSocketMarkedAsLinkCannotSendAsPod: a host-network process with
+// CAP_NET_RAW only (containerd's default set) sets SO_MARK to the link
+// bit and IP_TRANSPARENT, binds pod A's address and sends: before the
+// fix it left as A (the output check trusted the bit); now the kernel
+// answers EPERM, nothing reaches the remote as A, and A's "as" count
+// holds them.
+func TestNodeSocketMarkedAsLinkCannotSendAsPod(t *testing.T) {
+	e := newBridged(t)
+	g := &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path()}
+	if err := g.Add(context.Background(), bindingOn(t, e, "podA", e.hostA, addrA)); err != nil {
+		t.Fatal(err)
+	}
+	var refused int
+	withCaps(t, e.node.Path(), 1<<unix.CAP_NET_RAW, func() error {
+		fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM, 0)
+		if err != nil {
+			return err
+		}
+		defer func() { _ = unix.Close(fd) }()
+		if err := unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_MARK, int(linkguard.DefaultMark)); err != nil {
+			return err
+		}
+		if err := unix.SetsockoptInt(fd, unix.IPPROTO_IP, unix.IP_TRANSPARENT, 1); err != nil {
+			return err
+		}
+		if err := unix.Bind(fd, &unix.SockaddrInet4{Port: 40002, Addr: netip.MustParseAddr(addrA).As4()}); err != nil {
+			return err
+		}
+		to := &unix.SockaddrInet4{Port: remotePort, Addr: netip.MustParseAddr(remoteAddr).As4()}
+		for range 4 {
+			switch err := unix.Sendto(fd, []byte("x"), 0, to); err {
+			case unix.EPERM:
+				refused++
+			case nil:
+			default:
+				return err
+			}
+		}
+		return nil
+	})
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 0 || refused != 4 {
+		t.Fatalf("remote saw %v, the kernel refused %d of 4: the node's marked socket sent as A", got, refused)
+	}
+	if d := drops(t, g, "podA"); d.As != 4 {
+		t.Fatalf("A's drops %+v; want the node's 4 counted as sent as A", d)
+	}
+	// A's own traffic still leaves.
+	send(t, e.podA, addrA, 2)
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 2 {
+		t.Fatalf("remote saw %v; want A's own 2", got)
+	}
+}
+
+// TestTraceReinjectedForwardedPacket: on the packet tracer, the four
+// ways a packet with pod A's address meets the guard. kube-proxy's IPVS
+// re-injects A's forwarded Service packet through the output hook with
+// A's source, no socket and no input device: it passes (before the
+// fix it was dropped and counted as spoofing, so every bound pod on an
+// IPVS node lost its Services). A node socket with the link's mark bit
+// is dropped; A's packet from its link passes prerouting with the bit
+// cleared; B's packet with A's address is dropped at B's link.
+func TestTraceReinjectedForwardedPacket(t *testing.T) {
+	f := nft.NewFake()
+	g := &linkguard.Guard{Table: "guard", Client: f}
+	ctx := context.Background()
+	a := netip.MustParseAddr("10.0.0.2")
+	bA := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "vethA", Index: 7,
+		Addrs: []netip.Addr{a}, Mark: linkguard.DefaultMark}
+	bB := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "bbbbbbbbbbbbbbbb"}, Link: "vethB", Index: 8,
+		Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
+	for _, b := range []linkguard.Binding{bA, bB} {
+		if err := g.Add(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc := netip.MustParseAddr("10.96.0.10")
+	trace := func(hook uint32, dev string, p *nft.Packet) string {
+		t.Helper()
+		v, err := f.Trace(hook, dev, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	// A's packet: its link marks it, prerouting clears the bit.
+	p := &nft.Packet{Src: a, Dst: svc, Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 53, IIF: 7, Mark: 0x4000}
+	if v := trace(nft.HookIngress, "vethA", p); v != nft.Accepted || p.Mark != 0x4000|linkguard.DefaultMark {
+		t.Fatalf("A's packet at its link: %s, mark %#x", v, p.Mark)
+	}
+	if v := trace(unix.NF_INET_PRE_ROUTING, "", p); v != nft.Accepted || p.Mark != 0x4000 {
+		t.Fatalf("A's packet at prerouting: %s, mark %#x; want accepted, the bit cleared", v, p.Mark)
+	}
+	// IPVS sends it on to a backend: re-injected through LOCAL_OUT,
+	// tracked, no socket, no input device.
+	fwd := &nft.Packet{Src: a, Dst: netip.MustParseAddr("10.0.1.9"), Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 53,
+		Mark: p.Mark, Tracked: true}
+	if v := trace(unix.NF_INET_LOCAL_OUT, "", fwd); v != nft.Accepted {
+		t.Fatalf("A's forwarded packet re-injected by IPVS: %s; want accepted", v)
+	}
+	// A node socket, whatever its mark.
+	for _, m := range []uint32{0, linkguard.DefaultMark, 0xffffffff} {
+		loc := &nft.Packet{Src: a, Dst: svc, Proto: unix.IPPROTO_UDP, Mark: m, Socket: true}
+		if v := trace(unix.NF_INET_LOCAL_OUT, "", loc); v != nft.Dropped {
+			t.Fatalf("a node socket with mark %#x sending as A: %s; want dropped", m, v)
+		}
+	}
+	// B sends as A: dropped at B's link; and were it let through there,
+	// A's check in prerouting drops it unmarked.
+	if v := trace(nft.HookIngress, "vethB", &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
+		t.Fatalf("B's packet with A's address at B's link: %s", v)
+	}
+	if v := trace(unix.NF_INET_PRE_ROUTING, "", &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
+		t.Fatalf("an unmarked packet with A's address at prerouting: %s", v)
+	}
+	d, ok, err := g.Counters(ctx, bA.Owner)
+	if err != nil || !ok || d.As != 4 {
+		t.Fatalf("A's drops %+v (%v, %v); want 4 as A (3 node sockets, 1 unmarked)", d, ok, err)
+	}
+}
