@@ -81,7 +81,8 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 		return usageError{err}
 	}
 	slog.SetDefault(log)
-	p, err := plugin.New(plugin.Options{ConfigPath: o.config, ConfigRequired: cmd.Flags().Changed("config"), Logger: log, ConnectCluster: true})
+	p, err := plugin.New(plugin.Options{ConfigPath: o.config, ConfigRequired: cmd.Flags().Changed("config"), Logger: log, ConnectCluster: true,
+		EgressGuard: &plugin.EgressGuard{}})
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
 	}
