@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
@@ -243,7 +244,7 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 		b := nft.NewBatch(g.Table)
 		RenderDelete(b, owner.ID, addrs, true, lc)
 		if c.Apply(b) == nil {
-			return nil
+			return g.release(c)
 		}
 	}
 	els, err := g.elements(c)
@@ -265,7 +266,29 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
 	}
-	return nil
+	return g.release(c)
+}
+
+// release removes the guard's shared objects (base chains, maps,
+// table) once no binding is left, so that a node where every bound pod
+// went holds no hook of diktyo's. It is one transaction that the
+// kernel refuses, changing nothing, while anything else is in the
+// table: a map element or any other chain (a binding another ADD put
+// in since, whatever the order). No listing: a refusal (EBUSY), or a
+// table gone already (ENOENT), is the answer.
+func (g *Guard) release(c nft.Client) error {
+	b := nft.NewBatch(g.Table)
+	for _, ch := range baseChains {
+		b.DelChain(ch.Name)
+	}
+	b.DelSetIfEmpty(map4)
+	b.DelSetIfEmpty(map6)
+	b.DelTableIfEmpty()
+	err := c.Apply(b)
+	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	return fmt.Errorf("removing the empty guard table %s: %w", g.Table, err)
 }
 
 // Check reports how the kernel differs from b, as a *snat.DriftError, or
@@ -385,7 +408,7 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("GC of link bindings: %w", err)
 	}
-	return nil
+	return g.release(c)
 }
 
 // Drops is what a binding dropped: packets from the pod's link with

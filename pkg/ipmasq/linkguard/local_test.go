@@ -9,6 +9,7 @@ import (
 	"context"
 	"net/netip"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/vishvananda/netns"
@@ -17,6 +18,7 @@ import (
 	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 // withCaps runs fn on a thread of its own in the namespace at path,
@@ -189,4 +191,56 @@ func TestTraceReinjectedForwardedPacket(t *testing.T) {
 	if err != nil || !ok || d.As != 4 {
 		t.Fatalf("A's drops %+v (%v, %v); want 4 as A (3 node sockets, 1 unmarked)", d, ok, err)
 	}
+}
+
+// TestLastUnbindRemovesTable: a plain ADD and DEL left an empty guard
+// table hooked at -450 in the node's namespace (issue 31, 3). The
+// shared objects go with the last binding, and not before: the other
+// pod's binding is whole while it stays. On the fake and the kernel.
+func TestLastUnbindRemovesTable(t *testing.T) {
+	run := func(t *testing.T, g *linkguard.Guard, tables func() string) {
+		ctx := context.Background()
+		b1 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "1111111111111111"}, Link: "lgx1", Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2")}, Mark: linkguard.DefaultMark}
+		b2 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "2222222222222222"}, Link: "lgx2", Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
+		for _, b := range []linkguard.Binding{b1, b2} {
+			if err := g.Add(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := g.Del(ctx, b1.Owner, b1.Addrs); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Check(ctx, b2); err != nil {
+			t.Fatalf("the other pod's binding after the first DEL: %v", err)
+		}
+		if err := g.Del(ctx, b2.Owner, nil); err != nil { // without addresses: the listing path
+			t.Fatal(err)
+		}
+		if s := tables(); strings.Contains(s, g.Table) {
+			t.Fatalf("the last DEL left the guard table: %s", s)
+		}
+		// GC of the last binding likewise.
+		if err := g.Add(ctx, b1); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.GC(ctx, "n", map[string]bool{}); err != nil {
+			t.Fatal(err)
+		}
+		if s := tables(); strings.Contains(s, g.Table) {
+			t.Fatalf("GC of the last binding left the guard table: %s", s)
+		}
+	}
+	t.Run("fake", func(t *testing.T) {
+		f := nft.NewFake()
+		run(t, &linkguard.Guard{Table: "lgempty", Client: f}, func() string { return strings.Join(f.Tables(), " ") })
+	})
+	t.Run("kernel", func(t *testing.T) {
+		node := testutil.NewNS(t)
+		for _, l := range []string{"lgx1", "lgx2"} {
+			testutil.Run(t, node, "ip", "link", "add", l, "type", "veth", "peer", "name", l+"p")
+		}
+		run(t, &linkguard.Guard{Table: "lgempty", NetNS: node.Path()}, func() string {
+			return testutil.Run(t, node, "nft", "list", "tables")
+		})
+	})
 }
