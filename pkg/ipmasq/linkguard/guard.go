@@ -25,6 +25,11 @@ type Guard struct {
 	NetNS string
 	// Client, when set, stands for the kernel (tests: an *nft.Fake).
 	Client nft.Client
+	// Guards, when set, is the SNAT config Del unbinds for
+	// (Binding.Guards): a binding made for another one (the pod's
+	// rules moved to another backend or table, and its ADD there bound
+	// it again) is not this DEL's.
+	Guards string
 }
 
 // New returns the guard of table.
@@ -125,7 +130,7 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		return nil, err
 	}
 	if !slow {
-		RenderAdd(batch, b, LinkCreate, nil)
+		RenderAdd(batch, b, LinkCreate, nil, false)
 		return batch, nil
 	}
 	link := LinkRewrite
@@ -134,23 +139,11 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	} else if err != nil && !errors.Is(err, nft.ErrNotFound) {
 		return nil, err
 	}
-	els, err := g.elements(c)
+	stale, previous, renew, err := g.stale(c, b)
 	if err != nil {
 		return nil, err
 	}
-	var stale []netip.Addr
-	previous := map[string]bool{} // as- chains that held one of b's addresses
-	as := AsChain(b.Owner.ID)
-	for _, e := range els {
-		mine := slices.Contains(b.Addrs, e.addr)
-		if (mine && e.target != as) || (!mine && e.target == as) {
-			stale = append(stale, e.addr)
-		}
-		if mine && e.target != as {
-			previous[e.target] = true
-		}
-	}
-	RenderAdd(batch, b, link, stale)
+	RenderAdd(batch, b, link, stale, renew)
 	// The previous holder's link still marks the address: it would pass
 	// as this pod. Its link chain goes in the same transaction; packets
 	// from that link are then unmarked, so its other addresses fail
@@ -161,6 +154,35 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		}
 	}
 	return batch, nil
+}
+
+// stale reads what b's slow ADD replaces: the elements to delete (b's
+// addresses mapped to another owner, other addresses mapped to b, and
+// with renew every element mapped to b), the as- chains that held one
+// of b's addresses, and renew: b's as- chain names another SNAT config
+// (its comment differs) and is to be made anew.
+func (g *Guard) stale(c nft.Client, b Binding) (stale []netip.Addr, previous map[string]bool, renew bool, err error) {
+	els, err := g.elements(c)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	as := AsChain(b.Owner.ID)
+	have, err := c.GetChain(g.Table, as)
+	if err != nil && !errors.Is(err, nft.ErrNotFound) {
+		return nil, nil, false, err
+	}
+	renew = have != nil && have.Comment != asComment(b)
+	previous = map[string]bool{}
+	for _, e := range els {
+		mine := slices.Contains(b.Addrs, e.addr)
+		if (mine && e.target != as) || (!mine && e.target == as) || (renew && e.target == as) {
+			stale = append(stale, e.addr)
+		}
+		if mine && e.target != as {
+			previous[e.target] = true
+		}
+	}
+	return stale, previous, renew, nil
 }
 
 // unlinkPrevious adds to batch the removal of the link chain of the
@@ -235,6 +257,10 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 	as, link, err := g.bound(c, owner.ID)
 	if err != nil || as == nil {
 		return err
+	}
+	if guards := commentField(as.Comment, "snat"); g.Guards != "" && guards != "" &&
+		guards != strings.ReplaceAll(snat.Sanitize(g.Guards), " ", "_") {
+		return nil // the binding of the pod's new config
 	}
 	lc, err := g.ownedLink(c, owner, link)
 	if err != nil {

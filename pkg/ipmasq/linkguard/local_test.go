@@ -244,3 +244,98 @@ func TestLastUnbindRemovesTable(t *testing.T) {
 		})
 	})
 }
+
+// TestMoveKeepsBinding: a pod's rules move to another backend (or
+// table): the new config's ADD binds it again, then the old config's
+// DEL runs. Before the fix that DEL removed the binding the ADD had
+// just made, and a neighbour could send as the pod; now the old DEL
+// leaves the new config's binding, which holds at every step, and the
+// new config's DEL removes it.
+func TestMoveKeepsBinding(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	a := netip.MustParseAddr("10.0.0.2")
+	oldCfg := linkguard.SNATConfig("iptables", "DIKTYO-IPMASQ")
+	newCfg := linkguard.SNATConfig("nftables", "diktyo-ipmasq")
+	bind := func(cfg string) linkguard.Binding {
+		return linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "vethA", Index: 7,
+			Addrs: []netip.Addr{a}, Mark: linkguard.DefaultMark, Guards: cfg}
+	}
+	guard := func(cfg string) *linkguard.Guard { return &linkguard.Guard{Table: "guard", Client: f, Guards: cfg} }
+	// The neighbour on vethB (unbound) sends as A; A sends its own.
+	spoofDropped := func(step string) {
+		t.Helper()
+		p := &nft.Packet{Src: a, Dst: netip.MustParseAddr("192.0.2.1"), IIF: 8}
+		if v, err := f.Trace(unix.NF_INET_PRE_ROUTING, "", p); err != nil || v != nft.Dropped {
+			t.Fatalf("%s: the neighbour's packet as A: %s, %v; want dropped", step, v, err)
+		}
+		own := &nft.Packet{Src: a, Dst: netip.MustParseAddr("192.0.2.1"), IIF: 7}
+		if _, err := f.Trace(nft.HookIngress, "vethA", own); err != nil {
+			t.Fatal(err)
+		}
+		if v, err := f.Trace(unix.NF_INET_PRE_ROUTING, "", own); err != nil || v != nft.Accepted {
+			t.Fatalf("%s: A's own packet: %s, %v; want accepted", step, v, err)
+		}
+	}
+	if err := guard(oldCfg).Add(ctx, bind(oldCfg)); err != nil {
+		t.Fatal(err)
+	}
+	spoofDropped("bound under the old config")
+	if err := guard(newCfg).Add(ctx, bind(newCfg)); err != nil {
+		t.Fatal(err)
+	}
+	spoofDropped("after the new config's ADD")
+	if err := guard(newCfg).Check(ctx, bind(newCfg)); err != nil {
+		t.Fatalf("CHECK under the new config after its ADD: %v", err)
+	}
+	if err := guard(oldCfg).Del(ctx, bind(oldCfg).Owner, []netip.Addr{a}); err != nil {
+		t.Fatal(err)
+	}
+	spoofDropped("after the old config's DEL")
+	if err := guard(newCfg).Check(ctx, bind(newCfg)); err != nil {
+		t.Fatalf("the old config's DEL unbound the pod: %v", err)
+	}
+	if err := guard(newCfg).Del(ctx, bind(newCfg).Owner, []netip.Addr{a}); err != nil {
+		t.Fatal(err)
+	}
+	if tables := f.Tables(); len(tables) != 0 {
+		t.Fatalf("the new config's DEL left %v:\n%s", tables, f.Dump())
+	}
+}
+
+// TestMoveKeepsBindingKernel: the move of TestMoveKeepsBinding on the
+// kernel, which keeps a chain's comment when it is declared again: the
+// new config's ADD makes the as- chain anew in one transaction.
+func TestMoveKeepsBindingKernel(t *testing.T) {
+	e := newBridged(t)
+	ctx := context.Background()
+	oldCfg, newCfg := linkguard.SNATConfig("iptables", "T"), linkguard.SNATConfig("nftables", "t")
+	bind := func(cfg string) linkguard.Binding {
+		b := bindingOn(t, e, "podA", e.hostA, addrA)
+		b.Guards = cfg
+		return b
+	}
+	guard := func(cfg string) *linkguard.Guard {
+		return &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path(), Guards: cfg}
+	}
+	for _, step := range []func() error{
+		func() error { return guard(oldCfg).Add(ctx, bind(oldCfg)) },
+		func() error { return guard(newCfg).Add(ctx, bind(newCfg)) },
+		func() error {
+			return guard(oldCfg).Del(ctx, bind(oldCfg).Owner, []netip.Addr{netip.MustParseAddr(addrA)})
+		},
+		func() error { return guard(newCfg).Check(ctx, bind(newCfg)) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(t, e.podB, addrA, 3)
+	send(t, e.podA, addrA, 2)
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 2 {
+		t.Fatalf("after the move the remote saw %v; want A's own 2 as A, none of B's", got)
+	}
+	if err := guard(newCfg).Del(ctx, bind(newCfg).Owner, nil); err != nil {
+		t.Fatal(err)
+	}
+}

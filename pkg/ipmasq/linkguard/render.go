@@ -101,7 +101,14 @@ type Binding struct {
 	Index int
 	Addrs []netip.Addr // the pod's addresses on it
 	Mark  uint32       // the bit set at ingress (DefaultMark)
+	// Guards names the SNAT config the binding guards (its backend and
+	// table or tag, SNATConfig): a DEL under another one (the old config
+	// of a pod whose rules moved) leaves the binding alone.
+	Guards string
 }
+
+// SNATConfig is Binding.Guards for a backend and its table or tag.
+func SNATConfig(backend, tableOrTag string) string { return backend + "/" + tableOrTag }
 
 // netTag is the network as comments hold it: whole when short, else a
 // prefix and a hash, so that a long network name (a Multus attachment's
@@ -123,7 +130,11 @@ func linkComment(o snat.Owner) string { return snat.Comment(o, "net="+netTag(o.N
 // asComment marks the as- chain with its owner, link and network: DEL
 // needs the link once the pod's namespace (where it was found) is gone.
 func asComment(b Binding) string {
-	return snat.Comment(b.Owner, "link="+b.Link+" net="+netTag(b.Owner.Network))
+	c := "link=" + b.Link + " net=" + netTag(b.Owner.Network)
+	if b.Guards != "" {
+		c += " snat=" + strings.ReplaceAll(snat.Sanitize(b.Guards), " ", "_")
+	}
+	return snat.Comment(b.Owner, c)
 }
 
 // commentField is key's value in a comment made by linkComment or
@@ -285,7 +296,10 @@ const (
 // the batch, and the batch is one transaction: no packet ever finds the
 // pod's address bound without its link marking it. A first ADD creates
 // both chains, so that a repeated one fails and converges instead.
-func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr) {
+//
+// renew makes the as- chain anew (its comment changed); stale must then
+// hold every address that maps to it.
+func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr, renew bool) {
 	name, as := LinkChain(g.Link), AsChain(g.Owner.ID)
 	switch link {
 	case LinkCreate:
@@ -305,6 +319,17 @@ func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr) {
 	if link != LinkCreate {
 		b.AddChain(&nft.Chain{Name: as, Comment: asComment(g)})
 		b.FlushChain(as)
+	}
+	if renew {
+		// The kernel keeps a chain's comment when it is declared
+		// again: one naming another SNAT config (the pod's rules moved)
+		// is made anew, after the elements that go to it (in stale).
+		for _, a := range stale {
+			b.DelElement(key(a))
+		}
+		stale = nil
+		b.DelChain(as)
+		b.AddChain(&nft.Chain{Name: as, Comment: asComment(g)})
 	}
 	for _, r := range asRules(g) {
 		b.AddRule(r)
