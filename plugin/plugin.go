@@ -70,6 +70,8 @@ type Options struct {
 	// (node-local).
 	Cluster        *cluster.Client
 	ConnectCluster bool
+	// EgressGuard, when set, guards the egress addresses (egressguard.go).
+	EgressGuard EgressGuard
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -387,6 +389,7 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 				"nothing is released meanwhile", "error", st.egressErr)
 		}
 	}
+	p.guardEgress(st, old)
 	for _, w := range egressWarnings(cfg) {
 		p.log.Warn("egress config", "warning", w)
 	}
