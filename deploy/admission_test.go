@@ -3,7 +3,6 @@ package deploy_test
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,12 +20,6 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 )
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	kubeapi.StopShared()
-	os.Exit(code)
-}
 
 const vapNamespace = "diktyo-vap-test"
 

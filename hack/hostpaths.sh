@@ -3,7 +3,9 @@
 # that runs diktyo keeps its daemon's socket, config and records there, and
 # a test must never replace or add to them (docs/testing.md).
 #   hack/hostpaths.sh save FILE    fingerprint the paths into FILE
-#   hack/hostpaths.sh check FILE   fail, naming what changed, if they differ
+#   hack/hostpaths.sh check FILE   fail, naming what changed, if they differ,
+#                                  or if a test binary's build directory was
+#                                  left in the temp directory
 set -euo pipefail
 PATHS=(/run/diktyo /etc/diktyo /var/lib/diktyo /opt/cni/bin /var/lib/cni)
 
@@ -20,6 +22,18 @@ fingerprint() {
   done
 }
 
+# Build directories of pkg/testutil.PluginDir whose test process is gone
+# (their owner lock file is there and free): each is about 74 MB, and
+# testutil.Main removes its own when the tests end. Directories of test
+# processes still running (other runs on the machine) are locked.
+abandoned_builds() {
+  local d
+  for d in "${TMPDIR:-/tmp}"/diktyo-bin-*; do
+    [[ -f $d/.owner.lock ]] || continue
+    if flock -n "$d/.owner.lock" true; then echo "$d"; fi
+  done
+}
+
 case ${1:-} in
 save) fingerprint >"$2" ;;
 check)
@@ -28,7 +42,13 @@ check)
     diff -u "$2" <(fingerprint) >&2 || true
     exit 1
   fi
-  echo "hostpaths: ${PATHS[*]} unchanged by the tests"
+  left=$(abandoned_builds)
+  if [[ -n $left ]]; then
+    echo "hostpaths: test binaries' build directories left behind:" >&2
+    echo "$left" >&2
+    exit 1
+  fi
+  echo "hostpaths: ${PATHS[*]} unchanged by the tests, no test binaries left in ${TMPDIR:-/tmp}"
   ;;
 *) echo "usage: $0 save|check FILE" >&2; exit 2 ;;
 esac

@@ -34,6 +34,11 @@ type AddressManager interface {
 	Present(a netip.Addr) (bool, error)
 }
 
+// errWalkPending: a DEL walk recovered from a previous process's marker
+// is not done, and its pod (and so the addresses its flows use) is not
+// known: no address may be withdrawn yet.
+var errWalkPending = errors.New("a stopped pod's conntrack cleanup recovered after a restart is pending; its pod's addresses are not known")
+
 // faultAddresses is the daemon fault of the managed addresses: the
 // ledger unreadable or unwritable, a withdrawal failing.
 const faultAddresses = "egress_addresses"
@@ -292,6 +297,17 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 			}
 		}
 	}
+	// A stopped pod whose DEL walk is not done still uses its addresses:
+	// its flows are translated to them.
+	held, unknown := p.flows.heldPods()
+	for _, e := range held {
+		for _, a := range e.egressAddrs {
+			add(a, e.pod.ID)
+		}
+	}
+	if unknown {
+		return users, errWalkPending
+	}
 	cached, err := cachedExternals(st)
 	if err != nil {
 		return users, err
@@ -348,6 +364,9 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 	}
 	users, uerr := p.addressUsers(st)
 	p.publishAddresses(st, owned, userCounts(users))
+	if errors.Is(uerr, errWalkPending) {
+		return // no fault: withdrawn at a pass after the walk
+	}
 	if uerr != nil {
 		passErr = fmt.Errorf("cannot tell which pods use the managed addresses; withdrawing none: %w", uerr)
 		return

@@ -51,14 +51,14 @@ func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
 	for oid, e := range t.pods {
 		// A pod whose netns is gone no longer holds anything, even if no
 		// event said so yet (containerd#8426).
-		if oid == id || !e.live() || e.hostNetwork || !chainrun.IsNetNS(e.pod.NetNS) {
+		if oid == id || !e.live() || e.hostNetwork {
 			continue
 		}
+		if gone, err := chainrun.NetNSGone(e.pod.NetNS); err == nil && gone {
+			continue // one that cannot be read may still be there: it holds
+		}
 		for _, s := range e.pod.IPs {
-			if p, err := netip.ParsePrefix(s); err == nil && p.Addr().Unmap() == a {
-				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
-			}
-			if b, err := netip.ParseAddr(s); err == nil && b.Unmap() == a {
+			if b, ok := canonicalAddr(s); ok && b == a.Unmap() {
 				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
 			}
 		}

@@ -85,6 +85,14 @@ type flowFlush struct {
 	// done will be closed by).
 	running bool
 	logged  bool
+	// owner is the stopped pod whose DEL took the hold (nil for holds
+	// recovered from markers: their pods are not known). Until the walk
+	// is done its port blocks and managed addresses stay its own
+	// (gcEgress, addressUsers); then onFree gives them back.
+	owner  *podEntry
+	onFree func()
+	// recovered: taken over from a previous process's markers.
+	recovered bool
 }
 
 func newFlowFlushes() *flowFlushes { return &flowFlushes{byAddr: map[netip.Addr][]*flowFlush{}} }
@@ -104,6 +112,46 @@ func (p *Plugin) holdFlows(st *state, ips []string) *flowFlush {
 	}
 	p.flows.register(f)
 	return f
+}
+
+// releaseAfter is the release of a teardown's pod (its port blocks and
+// managed addresses) once hold f's walk is done; at once without a hold
+// (no address: no flow can be translated for the pod).
+func (p *Plugin) releaseAfter(f *flowFlush) func(*state, *podEntry) {
+	if f == nil {
+		return p.releaseEgress
+	}
+	return func(st *state, e *podEntry) {
+		owner := *e
+		p.flows.mu.Lock()
+		defer p.flows.mu.Unlock()
+		f.owner = &owner
+		f.onFree = func() { p.releaseEgress(st, &owner) }
+	}
+}
+
+// heldPods are the pods whose DEL walks are not done yet, and whether a
+// walk recovered from a marker (whose pod is not known) is pending too:
+// then nobody can say which blocks and addresses its flows use.
+func (ff *flowFlushes) heldPods() (pods []podEntry, unknown bool) {
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	var seen []*flowFlush
+	for _, fs := range ff.byAddr {
+		for _, f := range fs {
+			if slices.Contains(seen, f) {
+				continue
+			}
+			seen = append(seen, f)
+			switch {
+			case f.owner != nil:
+				pods = append(pods, *f.owner)
+			case f.recovered:
+				unknown = true
+			}
+		}
+	}
+	return pods, unknown
 }
 
 // flowDeferral is the cniutil.Deferral of a teardown's DEL, onto hold f;
@@ -227,6 +275,20 @@ func (ff *flowFlushes) holds(f *flowFlush) bool {
 // is failing either way.
 func (p *Plugin) finishFlows(st *state, f *flowFlush, err error) {
 	ff := p.flows
+	if err == nil {
+		// What the stopped pod held goes back first, while the hold is
+		// still on its addresses: whoever waits for them (a new pod's
+		// ADD, the pod's RemovePodSandbox) finds it given back. Outside
+		// the lock: the allocator's and the addresses' own, and the
+		// addresses' users are read through it (heldPods).
+		ff.mu.Lock()
+		free := f.onFree
+		f.onFree, f.owner = nil, nil
+		ff.mu.Unlock()
+		if free != nil {
+			free()
+		}
+	}
 	ff.mu.Lock()
 	f.err, f.running = err, false
 	if err == nil {
@@ -364,18 +426,45 @@ func (p *Plugin) podIPs(pod *nriapi.PodSandbox) []string {
 }
 
 // parseAddrs reads pod IPs ("a.b.c.d" or "a.b.c.d/len"); others are
-// skipped.
+// skipped. Each is in its one canonical form (parsed, an IPv4-mapped
+// IPv6 address unmapped), as every hold and lock keys it.
 func parseAddrs(ips []string) []netip.Addr {
 	var out []netip.Addr
 	for _, s := range ips {
-		if p, err := netip.ParsePrefix(s); err == nil {
-			s = p.Addr().String()
-		}
-		if a, err := netip.ParseAddr(s); err == nil && !slices.Contains(out, a.Unmap()) {
-			out = append(out, a.Unmap())
+		if a, ok := canonicalAddr(s); ok && !slices.Contains(out, a) {
+			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// canonicalAddr is the one form of a pod IP ("ADDR" or "ADDR/LEN") that
+// the address locks and the walks' holds key on, so that two spellings of
+// an address ("2001:db8::1", "2001:0db8::1/128", "::ffff:198.51.100.1"
+// for 198.51.100.1) exclude each other.
+func canonicalAddr(s string) (netip.Addr, bool) {
+	if p, err := netip.ParsePrefix(s); err == nil {
+		return p.Addr().Unmap(), true
+	}
+	a, err := netip.ParseAddr(s)
+	return a.Unmap(), err == nil
+}
+
+// addrKeys are the address locks' keys for ips, in lock order: each
+// address's canonical form (an unparsable string, which no chain run
+// gets past the pod's address check, as it is).
+func addrKeys(ips []string) []string {
+	keys := make([]string, 0, len(ips))
+	for _, s := range ips {
+		if a, ok := canonicalAddr(s); ok {
+			s = a.String()
+		}
+		if !slices.Contains(keys, s) {
+			keys = append(keys, s)
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func flowMarkerDir(st *state) string { return filepath.Join(st.cfg.Chain.CacheDir, flowsDir) }
@@ -432,7 +521,7 @@ func (p *Plugin) recoverFlows(st *state) {
 	if len(addrs) == 0 {
 		return
 	}
-	f := &flowFlush{addrs: addrs, dir: dir, work: p.flushAddrs(slices.Clone(addrs)), done: make(chan struct{}), err: errFlowsNotRun}
+	f := &flowFlush{addrs: addrs, dir: dir, work: p.flushAddrs(slices.Clone(addrs)), done: make(chan struct{}), err: errFlowsNotRun, recovered: true}
 	close(f.done)
 	p.flows.register(f)
 	p.log.Warn("conntrack cleanups of stopped pods' addresses were interrupted; those addresses wait for them", "addresses", addrs)

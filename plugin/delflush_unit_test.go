@@ -3,12 +3,15 @@ package plugin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 )
 
 // flowsPlugin is a plugin whose chain cache (and so the flow markers)
@@ -228,5 +231,55 @@ func TestFlowWalksOnOneAddressAllCount(t *testing.T) {
 	}
 	if f := p.health.fault(faultFlows); f != "" {
 		t.Errorf("fault after both succeeded: %q", f)
+	}
+}
+
+// TestDeferredMarkerGoneWhenWorkDone: the ADD's deferred work leaves the
+// registry and its marker together. The marker went after the work was
+// forgotten, so a CreateContainer in between found no work and a marker,
+// and refused the container as if diktyo-nri had restarted
+// (test/bench TestHarnessDiktyoTiny on a loaded machine).
+func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
+	p, st := flowsPlugin(t)
+	for i := range 300 {
+		id := fmt.Sprintf("pod-%d", i)
+		p.deferral(st, id)(func() error { return nil }, func() {})
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := p.awaitDeferred(ctx, st, id)
+		if err == nil {
+			// A second container of the pod, at once.
+			err = p.awaitDeferred(ctx, st, id)
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("pod %d: CreateContainer after its deferred work succeeded: %v", i, err)
+		}
+	}
+}
+
+// Status names a pod's ADD walk while it runs, and the marker of one a
+// restart interrupted.
+func TestStatusSaysWhatHoldsAPod(t *testing.T) {
+	p, st := flowsPlugin(t)
+	e := &podEntry{pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}}
+	gate := make(chan struct{})
+	p.deferral(st, e.pod.ID)(func() error { <-gate; return nil }, func() {})
+	if h := strings.Join(p.holdsOf(st, e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
+		t.Errorf("pod whose ADD walk runs: held by %q", h)
+	}
+	close(gate)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.awaitDeferred(ctx, st, e.pod.ID); err != nil {
+		t.Fatal(err)
+	}
+	if h := p.holdsOf(st, e); len(h) != 0 {
+		t.Errorf("pod whose ADD walk is done: held by %q", h)
+	}
+	if err := p.markDeferred(st, "restarted"); err != nil {
+		t.Fatal(err)
+	}
+	if h := strings.Join(p.holdsOf(st, &podEntry{pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
+		t.Errorf("pod with a marker a previous process left: held by %q", h)
 	}
 }

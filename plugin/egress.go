@@ -107,11 +107,23 @@ func (p *Plugin) gcEgress(st *state) {
 		p.withdrawUnused(st, true)
 		return
 	}
+	held, unknown := p.flows.heldPods()
+	if unknown {
+		// A walk a previous process left is pending: its pod's flows
+		// may still use any block. Released at a GC after it is done.
+		p.withdrawUnused(st, true)
+		return
+	}
 	var live []egress.Pod
 	for _, e := range p.pods.snapshot() {
 		if e.live() {
 			live = append(live, egressPod(&e))
 		}
+	}
+	// A stopped pod whose DEL walk is not done keeps its blocks: its
+	// flows are still translated to them.
+	for _, e := range held {
+		live = append(live, egressPod(&e))
 	}
 	released, err := st.egress.Reconcile(live)
 	if err != nil && !errors.Is(err, egress.ErrStale) {

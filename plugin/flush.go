@@ -74,15 +74,12 @@ func (p *Plugin) deferral(st *state, id string) cniutil.Deferral {
 			// pod's address locks already).
 			p.log.Warn("deferred work marker not written; running the work now", "pod.id", id, "error", err)
 			w.err = work()
-			p.finishDeferred(id, w)
+			p.finishDeferred(st, id, w)
 			return
 		}
 		go func() {
 			w.err = p.runDeferred(id, work)
-			p.finishDeferred(id, w)
-			if w.err == nil {
-				p.unmarkDeferred(st, id)
-			}
+			p.finishDeferred(st, id, w)
 		}()
 	}
 }
@@ -120,14 +117,10 @@ func (p *Plugin) runDeferred(id string, work func() error) error {
 }
 
 // finishDeferred closes w; a pod whose work succeeded is forgotten.
-func (p *Plugin) finishDeferred(id string, w *podWork) {
-	d := p.deferred
-	d.mu.Lock()
-	if w.err == nil && d.pods[id] == w {
-		delete(d.pods, id)
-		w.release()
+func (p *Plugin) finishDeferred(st *state, id string, w *podWork) {
+	if w.err == nil {
+		p.settleDeferred(st, id, w)
 	}
-	d.mu.Unlock()
 	if w.err != nil {
 		p.metrics.fail(reasonDeferred)
 		p.log.Error("deferred work of the pod's ADD failed; its containers wait for it, retried", "pod.id", id, "error", w.err)
@@ -165,14 +158,25 @@ func (p *Plugin) awaitDeferred(ctx context.Context, st *state, id string) error 
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("the pod's conntrack cleanup failed (its first packets could leave with a previous pod's translation): %w", err)
 	}
-	d.mu.Lock()
-	if d.pods[id] == w {
-		delete(d.pods, id)
-		w.release()
-	}
-	d.mu.Unlock()
-	p.unmarkDeferred(st, id)
+	p.settleDeferred(st, id, w)
 	return nil
+}
+
+// settleDeferred forgets w, done, when it is the pod's latest work: its
+// marker goes first, under the registry's lock, so that nobody ever finds
+// the marker without the work that explains it (CreateContainer would
+// take it for a restart's) nor the work gone with its marker left. A
+// later ADD's work (a retried admission) keeps both.
+func (p *Plugin) settleDeferred(st *state, id string, w *podWork) {
+	d := p.deferred
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.pods[id] != w {
+		return
+	}
+	p.unmarkDeferred(st, id)
+	delete(d.pods, id)
+	w.release()
 }
 
 // pendingDeferred reports whether this process has deferred work of pod

@@ -237,7 +237,10 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
-	if !chainrun.IsNetNS(e.pod.NetNS) {
+	switch gone, err := chainrun.NetNSGone(e.pod.NetNS); {
+	case err != nil:
+		return failure(reasonUnknown, err)
+	case gone:
 		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
 	}
 	candidates := e.pod.IPs
@@ -284,8 +287,16 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 }
 
 // remove runs DEL for a pod (the caller holds its lock), with the cached
-// arguments, or those of the last ADD when nothing was cached.
+// arguments, or those of the last ADD when nothing was cached. Its DEL's
+// conntrack walk runs in it, so what the pod held is released when it
+// returns.
 func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *slog.Logger) error {
+	return p.removeThen(ctx, st, pod, log, p.releaseEgress)
+}
+
+// removeThen is remove, with what the pod held (port blocks, managed
+// addresses) given back by release once the DEL succeeded.
+func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, log *slog.Logger, release func(*state, *podEntry)) error {
 	if st.runner == nil {
 		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
@@ -311,7 +322,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 			return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
 		}
 		if known {
-			p.releaseEgress(st, &cur)
+			release(st, &cur)
 		}
 		return nil
 	}
@@ -325,7 +336,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 	p.pods.markRemoved(pod.ID)
 	p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
 	if known {
-		p.releaseEgress(st, &cur)
+		release(st, &cur)
 	}
 	// A teardown's stages: the wait for the pod's lock, the addresses'
 	// locks (and a previous DEL's walk on them), the chain and its plugins.
@@ -378,9 +389,28 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	e.pod.NetNS = ""
 	p.unwatch(e.pod.ID)
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
+	p.awaitOwnWalk(ctx, e)
 	p.pods.remove(e.pod.ID)
 	p.forgetDeferred(p.state.Load(), e.pod.ID)
 	return nil
+}
+
+// awaitOwnWalk waits, within the handler's budget, for the DEL walks on
+// a removed pod's addresses (its Stop's, run after Stop answered): what
+// the pod held (port blocks, managed addresses) is given back when they
+// are done, so by Remove's answer it normally is. A walk that takes
+// longer, or fails, keeps holding (and is retried); Remove never fails.
+func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
+	st := p.state.Load()
+	ips := e.pod.IPs
+	if cur, ok := p.pods.get(e.pod.ID); ok {
+		ips = append(slices.Clone(ips), cur.pod.IPs...)
+	}
+	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
+	defer cancel()
+	if err := p.awaitFlows(wctx, st, ips); err != nil {
+		p.podLog(e).Info("RemovePodSandbox: the pod's conntrack cleanup is not done; what it holds is given back when it is", "error", err)
+	}
 }
 
 // teardown runs DEL for a pod that was just marked stopped. stop says
@@ -404,11 +434,14 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 			// The DEL's conntrack cleanup runs after the answer
 			// (delflush.go): the pod's addresses are held from before
 			// the DEL until it is done.
+			// What the pod held (its port blocks, its managed
+			// addresses) goes back only when the walk is done: until
+			// then its flows keep their translation to them.
 			hold := p.holdFlows(st, append(slices.Clone(e.pod.IPs), cur.pod.IPs...))
 			if d := p.flowDeferral(hold); d != nil {
 				ctx = cniutil.WithDeferral(ctx, d)
 			}
-			err := p.remove(stages.With(ctx, rec), st, e.pod, log)
+			err := p.removeThen(stages.With(ctx, rec), st, e.pod, log, p.releaseAfter(hold))
 			p.settleFlows(st, hold, err)
 			return err
 		},

@@ -228,6 +228,36 @@ func (e *env) startPlugin() (*plugin.Plugin, func()) {
 	return p, stop
 }
 
+// unhurried gives the env's handlers a budget no machine load exhausts,
+// for a test that is not about the budget: the runtime's request timeout
+// (containerd's plugin_request_timeout, 2 s by default, which caps the
+// budget at 3/4 of it) becomes a minute and timeouts.handler 45 s, until
+// the test ends. Before the plugin connects: Configure announces the
+// timeout.
+func (e *env) unhurried() {
+	e.t.Helper()
+	adaptation.SetPluginRequestTimeout(time.Minute)
+	e.t.Cleanup(func() { adaptation.SetPluginRequestTimeout(adaptation.DefaultPluginRequestTimeout) })
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.write(e.config, strings.Replace(string(cfg), "handler: 1500ms", "handler: 15s", 1))
+}
+
+// resynced waits for p's Synchronize on the runtime started last (the
+// reconcile it runs, counted past after) and for the runtime to have its
+// reply: the runtime lists a plugin, and sends it events, only once its
+// Synchronize returned (its sync lock is held until then). An event sent
+// before reaches no plugin, as it would reach none under containerd.
+func (e *env) resynced(p *plugin.Plugin, after uint64) {
+	e.t.Helper()
+	waitFor(e.t, "the plugin's Synchronize and its reconcile", func() bool {
+		return p.Daemon().Synchronized && p.Reconciled() > after
+	})
+	e.runtime.BlockPluginSync().Unblock()
+}
+
 // newPlugin builds a diktyo-nri instance of the env without running it;
 // adjust changes the options (nil: none).
 func (e *env) newPlugin(adjust func(*plugin.Options)) *plugin.Plugin {
@@ -766,7 +796,7 @@ func TestReconnectAfterRuntimeRestart(t *testing.T) {
 	e.mu.Unlock()
 	synced := p.Reconciled()
 	e.startRuntime()
-	waitFor(t, "plugin reconnected and reconciled", func() bool { return p.Reconciled() > synced })
+	e.resynced(p, synced)
 	e.requireApplied("198.51.100.60", "before.team-a."+testZone)
 	e.requireApplied("198.51.100.61", "during.team-a."+testZone)
 	c := e.pod("after", "team-a", "198.51.100.62", policyAnnotations("after"))

@@ -32,7 +32,8 @@ const nriNamespace = kubeapi.DiktyoNamespace
 var nriIdentity = kubeapi.DiktyoNRI
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	// MainCode removes the binaries testutil.PluginDir built.
+	code := testutil.MainCode(m)
 	kubeapi.StopShared()
 	os.Exit(code)
 }

@@ -70,6 +70,8 @@ type Options struct {
 	// (node-local).
 	Cluster        *cluster.Client
 	ConnectCluster bool
+	// EgressGuard, when set, guards the egress addresses (egressguard.go).
+	EgressGuard EgressGuard
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -139,6 +141,11 @@ type Plugin struct {
 	deferred *deferred
 	// flows are the DEL walks pending on pod addresses (delflush.go).
 	flows *flowFlushes
+	// netnsReads are the reads of pods' namespaces that failed
+	// (netns.go); procDir is /proc, where the processes left in a
+	// namespace are looked for.
+	netnsReads netnsReads
+	procDir    string
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -192,6 +199,7 @@ func New(opts Options) (*Plugin, error) {
 		flows:       newFlowFlushes(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
+		procDir:     "/proc",
 	}
 	if p.log == nil {
 		p.log = slog.Default()
@@ -381,6 +389,7 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 				"nothing is released meanwhile", "error", st.egressErr)
 		}
 	}
+	p.guardEgress(st, old)
 	for _, w := range egressWarnings(cfg) {
 		p.log.Warn("egress config", "warning", w)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
 
 // Synchronize is called on every (re)connection with all pods containerd
@@ -28,7 +29,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		e := entryFromNRI(pod)
 		// Sandboxes that are not ready (stopped, netns gone) are listed
 		// too; they must lose their state, not gain it.
-		if !e.hostNetwork && !chainrun.IsNetNS(e.pod.NetNS) {
+		if gone, err := chainrun.NetNSGone(e.pod.NetNS); !e.hostNetwork && err == nil && gone {
 			e.life = lifeStopped
 		}
 		entries = append(entries, e)
@@ -152,13 +153,13 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 }
 
 // markVanished stops pods whose network namespace is gone although no
-// StopPodSandbox came. containerd sends no Stop or Remove for sandboxes it
+// StopPodSandbox came (a namespace that cannot be read is not: netns.go). containerd sends no Stop or Remove for sandboxes it
 // recovered after its own restart (containerd/containerd#8426): without
 // this, such a pod's state would outlive it until the next Synchronize.
 // The GC that follows removes their state and their entries.
 func (p *Plugin) markVanished() {
 	for _, e := range p.pods.snapshot() {
-		if !e.live() || e.hostNetwork || chainrun.IsNetNS(e.pod.NetNS) {
+		if !e.live() || e.hostNetwork || !p.netnsGone(&e) {
 			continue
 		}
 		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
@@ -186,21 +187,49 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 		if c := cniutil.ReadCacheFrom(ctx); wrote && c != nil {
 			c.Clear() // what the pass read before may no longer hold
 		}
+		if serr := p.settleMarker(ctx, st, id, err == nil && repairing); serr != nil {
+			repairing = true // retried with backoff, as a failed repair
+			return errors.Join(err, serr)
+		}
 		return err
 	})
 	switch {
 	case err == nil || errors.Is(err, errNotLive):
 		p.pods.update(id, func(pe *podEntry) { pe.repairFailures = 0 })
-		if err == nil && repairing && !p.pendingDeferred(id) {
-			// An ADD of the pass ran undeferred: its cleanup is done.
-			p.unmarkDeferred(st, id)
-		}
 	case repairing:
 		p.metrics.repairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		p.retryRepair(ctx, id, err)
 	default:
 		p.metrics.fail(reasonOf(err))
 	}
+}
+
+// settleMarker settles the marker of an ADD whose deferred conntrack walk
+// a previous process may not have run (flush.go), whatever the pass
+// decided for the pod (the caller holds its lock): an undeferred ADD of
+// the pass (added) was that walk; otherwise (the policy kept, removed,
+// checked, or its admission failing) the walk of the pod's addresses
+// runs now (every flow from or to them: the pod has had no container
+// since, CreateContainer refusing it while the marker is there). Then
+// the marker goes. A walk that fails keeps it, and is retried.
+func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added bool) error {
+	if !p.isMarked(st, id) || p.pendingDeferred(id) {
+		return nil
+	}
+	e, ok := p.pods.get(id)
+	if !ok || !e.live() {
+		return nil // its teardown's walk covers it; GC drops the marker
+	}
+	if !added {
+		ips := e.pod.IPs
+		err := p.withAddrs(ctx, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
+		if err != nil {
+			return failure(reasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
+		}
+		p.podLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
+	}
+	p.unmarkDeferred(st, id)
+	return nil
 }
 
 // reconcileLocked brings one pod to its policy. It reports whether the
@@ -225,16 +254,20 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		log.Error("reconcile: reading cache", "error", err)
 		return false, failure(reasonCheck, err)
 	}
-	holds := att != nil || renamed != nil || e.holdsChain()
 	pol, perr := p.decide(st, e)
-	if perr != nil || pol.Empty() {
-		if !holds {
-			return false, nil
-		}
-		return p.withdrawn(ctx, st, e, perr, log, action)
+	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.provisional,
+		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.holdsChain()})
+	switch a.Kind {
+	case plan.Nothing:
+		return false, nil
+	case plan.Keep, plan.Remove:
+		return p.withdrawn(ctx, st, e, a, perr, log, action)
 	}
+	// Apply: the admission is the one act that claims (blocks, managed
+	// addresses, Leases); it resolves the policy's pools to blocks, which
+	// the comparison with the cache needs.
 	if err := p.admitEgress(ctx, st, e, pol); err != nil {
-		if !holds {
+		if a.ReleaseOnRefusal {
 			// Nothing applied, nothing to keep: a refusal releases what
 			// the admission claimed (docs/egress.md).
 			p.releaseEgress(st, e)
@@ -242,32 +275,32 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		// Retried with backoff, logged with the pod, shown in status.
 		return true, err
 	}
-	switch {
-	case att == nil && renamed != nil:
-		action("migrate")
+	adm := plan.Admitted{Cached: att != nil, Renamed: renamed != nil}
+	pod := e.pod
+	if att != nil {
+		pod.IPs = att.IPs()
+		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && sameBytes(att.List.Bytes, st.runner.Conflist())
+		adm.Interrupted = p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID)
+	}
+	work := plan.Chain(adm)
+	switch work {
+	case plan.Migrate:
+		action(work.String())
 		return true, p.migrate(ctx, st, e, pol, renamed, log)
-	case att == nil:
-		action("add")
+	case plan.Add:
+		action(work.String())
 		log.Info("reconcile: adding missing policy")
 		return true, p.repair(ctx, st, e, pol, nil)
-	}
-	pod := e.pod
-	pod.IPs = att.IPs()
-	if !chainrun.SameArgs(att, pod, pol.CapabilityArgs()) || !sameBytes(att.List.Bytes, st.runner.Conflist()) {
-		action("update")
+	case plan.Update:
+		action(work.String())
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
 		return true, p.update(ctx, st, e, pol, att, log)
-	}
-	if p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID) {
+	case plan.Redo:
 		// Its ADD's deferred work may never have run (a restart between
 		// the answer and the work): ADD again, undeferred.
-		action("add")
+		action(work.String())
 		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
-		if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
-			return true, err
-		}
-		p.unmarkDeferred(st, pod.ID)
-		return false, nil
+		return true, p.repair(ctx, st, e, pol, att.IPs())
 	}
 	action("check")
 	t := time.Now()
@@ -290,14 +323,15 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 }
 
 // withdrawn handles a pod that holds chain state the config in force
-// would not give it (perr, or an empty policy): removed on the admin's
-// verdict, kept otherwise (removalVerdict).
-func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, perr error, log *slog.Logger, action func(string)) (bool, error) {
-	if kept := removalVerdict(st, perr); kept != nil {
+// would not give it (perr, or an empty policy), as the plan says: removed
+// on the admin's verdict, kept otherwise, saying why.
+func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.Action, perr error, log *slog.Logger, action func(string)) (bool, error) {
+	if a.Kind == plan.Keep {
 		// No proof that the admin meant it: what is applied stays.
 		action("keep")
+		kept := keptWhy(st, a.Why, perr)
 		p.noteKept(e, kept, log)
-		if perr != nil && !isVerdict(perr) {
+		if a.Retry {
 			// A fact that could not be read: decided again with backoff,
 			// as a failed repair is.
 			return true, failure(reasonUnknown, kept)

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -247,12 +247,24 @@ func (p *Plugin) awaitEnd(id string, f *os.File) {
 
 // sandboxEnded removes the state of a pod whose pause process exited,
 // without waiting for containerd to say so.
-func (p *Plugin) sandboxEnded(id string) {
+func (p *Plugin) sandboxEnded(id string) { p.sandboxEndedTry(id, 0) }
+
+// sandboxEndedTry is sandboxEnded's n-th try: when the processes left in
+// the pod's netns cannot be read, nothing proves that it ended; the pod
+// keeps its policy and is asked about again with backoff.
+func (p *Plugin) sandboxEndedTry(id string, n int) {
 	e, ok := p.pods.get(id)
 	if !ok || !e.live() {
+		p.noteRead("procs "+id, id, nil)
 		return
 	}
-	if pid, busy := netnsInUse(e.pod.NetNS); busy {
+	pid, busy, err := netnsInUse(p.procDir, e.pod.NetNS)
+	p.noteRead("procs "+id, id, err)
+	if err != nil {
+		time.AfterFunc(sandboxEndRetry(n), func() { p.sandboxEndedTry(id, n+1) })
+		return
+	}
+	if busy {
 		// The pause process can die while the pod's containers run on
 		// (killed by a hostPID pod, the OOM killer): their traffic still
 		// needs its policy. Stop tears the pod down when it comes, or
@@ -300,30 +312,4 @@ func exited(fd int) bool {
 	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
 	n, err := unix.Poll(fds, 0)
 	return err == nil && n > 0 && fds[0].Revents&unix.POLLIN != 0
-}
-
-// netnsInUse reports a process (other than the caller) that still lives in
-// the network namespace at path, if any. One pass over /proc, at a
-// sandbox's end only.
-func netnsInUse(path string) (int, bool) {
-	var want unix.Stat_t
-	if path == "" || unix.Stat(path, &want) != nil {
-		return 0, false
-	}
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return 0, false
-	}
-	self := os.Getpid()
-	for _, d := range entries {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil || pid == self {
-			continue
-		}
-		var st unix.Stat_t
-		if unix.Stat("/proc/"+d.Name()+"/ns/net", &st) == nil && st.Dev == want.Dev && st.Ino == want.Ino {
-			return pid, true
-		}
-	}
-	return 0, false
 }

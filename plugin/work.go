@@ -3,8 +3,6 @@ package plugin
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -54,16 +52,7 @@ func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) er
 // own walk covers the same addresses, and a teardown holds them while
 // its DEL runs.
 func (p *Plugin) lockAddrs(ctx context.Context, ips []string, f func(keys []string) error) error {
-	keys := make([]string, 0, len(ips))
-	for _, s := range ips {
-		if a, _, ok := strings.Cut(s, "/"); ok {
-			s = a
-		}
-		if !slices.Contains(keys, s) {
-			keys = append(keys, s)
-		}
-	}
-	slices.Sort(keys)
+	keys := addrKeys(ips)
 	for i, k := range keys {
 		if err := p.addrLocks.lock(ctx, k); err != nil {
 			for _, h := range keys[:i] {

@@ -188,6 +188,13 @@ func writePod(w io.Writer, p *localapi.PodStatus) error {
 	if p.RepairFailures > 0 {
 		fmt.Fprintf(tw, "Repair failures:\t%d in a row (retried with backoff)\n", p.RepairFailures)
 	}
+	for i, h := range p.Holds {
+		label := ""
+		if i == 0 {
+			label = "Held by:"
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", label, h)
+	}
 	if p.PolicyError != "" {
 		fmt.Fprintf(tw, "Policy:\tnone: %s\n", p.PolicyError)
 	} else {

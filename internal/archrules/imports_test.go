@@ -67,6 +67,9 @@ var rules = []rule{
 	{"plugin (diktyo-nri) imports no plugin package: it reaches the plugins through chainrun's registry",
 		func(p string) bool { return p == "plugin" },
 		func(_, imp string) bool { return !under(imp, pluginPackages...) && !under(imp, "cmd") }},
+	{"plugin/internal/plan (reconcile's decision) imports nothing of diktyo's: a pure function of what reconcile observed",
+		func(p string) bool { return p == "plugin/internal/plan" },
+		func(string, string) bool { return false }},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -142,6 +145,8 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"pkg/inspect", "pkg/chainrun"},
 		{"pkg/explain", "pkg/registerdns"},
 		{"pkg/chainrun", "plugin"},
+		{"plugin/internal/plan", "pkg/policy"},
+		{"plugin/internal/plan", "plugin"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false

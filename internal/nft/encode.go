@@ -72,9 +72,15 @@ func encodeOp(table string, op Op) (message, error) {
 	case OpAddTable:
 		m.typ, m.flags = unix.NFT_MSG_NEWTABLE, m.flags|unix.NLM_F_CREATE
 		a = a.str(unix.NFTA_TABLE_NAME, table).u32(unix.NFTA_TABLE_FLAGS, 0)
-	case OpDelTable:
+	case OpDelTable, OpDelTableIfEmpty:
 		m.typ = unix.NFT_MSG_DELTABLE
+		if op.Kind == OpDelTableIfEmpty {
+			m.flags |= unix.NLM_F_NONREC
+		}
 		a = a.str(unix.NFTA_TABLE_NAME, table)
+	case OpDelSetIfEmpty:
+		m.typ, m.flags = unix.NFT_MSG_DELSET, m.flags|unix.NLM_F_NONREC
+		a = a.str(unix.NFTA_SET_TABLE, table).str(unix.NFTA_SET_NAME, op.Set.Name)
 	case OpAddSet:
 		m.typ, m.flags = unix.NFT_MSG_NEWSET, m.flags|unix.NLM_F_CREATE
 		a, err = encodeSet(table, op.Set)

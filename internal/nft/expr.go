@@ -118,7 +118,7 @@ func Exprs(es []expr.Any) string {
 
 var metaKeys = map[expr.MetaKey]string{
 	expr.MetaKeyNFPROTO: "nfproto", expr.MetaKeyL4PROTO: "l4proto", expr.MetaKeyMARK: "mark",
-	expr.MetaKeyIIFNAME: "iifname", expr.MetaKeyOIFNAME: "oifname",
+	expr.MetaKeyIIFNAME: "iifname", expr.MetaKeyOIFNAME: "oifname", expr.MetaKeyIIF: "iif", expr.MetaKeyCGROUP: "cgroup",
 }
 
 func metaKey(k expr.MetaKey) string {
@@ -214,6 +214,11 @@ func renderExpr(e expr.Any) string {
 	case *expr.Counter:
 		// Without its values: a rule's key must not change as it counts.
 		return "counter"
+	case *expr.Ct:
+		if e.SourceRegister {
+			return fmt.Sprintf("ct set key %d with reg %d", e.Key, e.Register)
+		}
+		return fmt.Sprintf("ct load key %d => reg %d", e.Key, e.Register)
 	case *opaque:
 		return e.name + " (not decoded)"
 	}

@@ -160,6 +160,10 @@ func (f *Fake) Apply(b *Batch) error {
 			errno = unix.ENOENT
 		case op.Kind == OpDelTable:
 			tables = slices.DeleteFunc(tables, func(x *fakeTable) bool { return x == t })
+		case op.Kind == OpDelTableIfEmpty && (len(t.chains) > 0 || len(t.sets) > 0):
+			errno = unix.EBUSY
+		case op.Kind == OpDelTableIfEmpty:
+			tables = slices.DeleteFunc(tables, func(x *fakeTable) bool { return x == t })
 		default:
 			errno = t.apply(op)
 		}
@@ -224,6 +228,15 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 			return unix.EBUSY
 		}
 		t.chains = slices.DeleteFunc(t.chains, func(x *fakeChain) bool { return x == c })
+	case OpDelSetIfEmpty:
+		s := t.set(op.Set.Name)
+		switch {
+		case s == nil:
+			return unix.ENOENT
+		case len(s.elems) > 0 || t.looksUp(s.Name):
+			return unix.EBUSY
+		}
+		t.sets = slices.DeleteFunc(t.sets, func(x *fakeSet) bool { return x == s })
 	case OpAddRule:
 		c := t.chain(op.Rule.Chain)
 		if c == nil {
@@ -253,6 +266,20 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 		return unix.EINVAL
 	}
 	return 0
+}
+
+// looksUp says whether a rule uses set.
+func (t *fakeTable) looksUp(set string) bool {
+	for _, c := range t.chains {
+		for _, r := range c.rules {
+			for _, e := range r.Exprs {
+				if l, ok := e.(*expr.Lookup); ok && l.SetName == set {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // referred says whether a rule of another chain or a map element jumps

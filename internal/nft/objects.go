@@ -87,9 +87,16 @@ const (
 	OpAddElem                   // NEWSETELEM: EEXIST only when the key maps elsewhere
 	OpDelElem                   // DELSETELEM
 	OpDelTable                  // DELTABLE, with everything in it
+	// OpDelSetIfEmpty is DELSET with NLM_F_NONREC: EBUSY when the set
+	// holds an element or a rule uses it.
+	OpDelSetIfEmpty
+	// OpDelTableIfEmpty is DELTABLE with NLM_F_NONREC: EBUSY when the
+	// table holds a chain or a set.
+	OpDelTableIfEmpty
 )
 
-var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element", "delete table"}
+var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element", "delete table",
+	"delete set (if empty)", "delete table (if empty)"}
 
 func (k OpKind) String() string { return opNames[k] }
 
@@ -143,6 +150,14 @@ func (b *Batch) AddTable() { b.Ops = append(b.Ops, Op{Kind: OpAddTable}) }
 
 // DelTable deletes the table and everything in it.
 func (b *Batch) DelTable() { b.Ops = append(b.Ops, Op{Kind: OpDelTable}) }
+
+// DelTableIfEmpty deletes the table only when it holds nothing: the
+// batch fails (EBUSY), changing nothing, when anything got in.
+func (b *Batch) DelTableIfEmpty() { b.Ops = append(b.Ops, Op{Kind: OpDelTableIfEmpty}) }
+
+// DelSetIfEmpty deletes set s only when it has no element and no rule
+// uses it (EBUSY otherwise).
+func (b *Batch) DelSetIfEmpty(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpDelSetIfEmpty, Set: s}) }
 
 // AddSet declares a set or map.
 func (b *Batch) AddSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpAddSet, Set: s}) }
@@ -199,8 +214,10 @@ func (op Op) Render(table string) string {
 	}
 	head := op.Kind.String() + " inet " + table
 	switch op.Kind {
-	case OpAddTable, OpDelTable:
+	case OpAddTable, OpDelTable, OpDelTableIfEmpty:
 		return head
+	case OpDelSetIfEmpty:
+		return head + " " + op.Set.Name
 	case OpAddSet:
 		return head + " " + op.Set.String()
 	case OpAddChain, OpCreateChain:

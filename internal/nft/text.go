@@ -231,6 +231,7 @@ var metaFields = map[expr.MetaKey]struct {
 	expr.MetaKeyNFPROTO: {"meta nfproto", kindNfproto, 1}, expr.MetaKeyL4PROTO: {"meta l4proto", kindL4proto, 1},
 	expr.MetaKeyMARK: {"meta mark", kindMark, 4}, expr.MetaKeyIIFNAME: {"iifname", kindIfname, 16},
 	expr.MetaKeyOIFNAME: {"oifname", kindIfname, 16}, expr.MetaKeyIIF: {"iif", kindMark, 4}, expr.MetaKeyOIF: {"oif", kindMark, 4},
+	expr.MetaKeyCGROUP: {"meta cgroup", kindMark, 4},
 }
 
 func (p *printer) meta(e *expr.Meta) {

@@ -579,10 +579,28 @@ func (r *Runner) Status(ctx context.Context) error {
 
 // IsNetNS reports whether path is a mounted network namespace (nsfs, or a
 // /proc/PID/ns/net link). An unmounted leftover file is not.
+//
+// It answers "can the chain run in it now": a netns that cannot be read is
+// not one to run in. Whether a pod's netns is gone (proof that the pod
+// ended) is NetNSGone's question.
 func IsNetNS(path string) bool {
+	gone, err := NetNSGone(path)
+	return err == nil && !gone
+}
+
+// NetNSGone reports whether path provably is no network namespace any
+// more: it does not exist (ENOENT, ENOTDIR), or it is a file no namespace
+// is mounted on (containerd unmounts before it removes). Any other error
+// of the statfs (a permission, a symlink loop, memory) proves nothing: it
+// is returned, and the caller must take the namespace as possibly there.
+func NetNSGone(path string) (bool, error) {
 	var st unix.Statfs_t
-	if err := unix.Statfs(path, &st); err != nil {
-		return false
+	err := unix.Statfs(path, &st)
+	switch {
+	case errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR):
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("network namespace %s: statfs: %w", path, err)
 	}
-	return st.Type == unix.NSFS_MAGIC || st.Type == unix.PROC_SUPER_MAGIC
+	return st.Type != unix.NSFS_MAGIC && st.Type != unix.PROC_SUPER_MAGIC, nil
 }

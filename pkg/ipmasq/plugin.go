@@ -198,15 +198,28 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 		err = fmt.Errorf("ipmasq DEL: %w", err)
 		return errors.Join(err, v.delFlows(args, addrs))
 	}
-	// The binding goes after the rules it guards, and whatever the
-	// binding mode now: a pod bound under an earlier config is unbound.
-	if err := linkguard.New(cfg.GuardTable).Del(ctx, owner(cfg, args), hostAddrs(addrs)); err != nil {
-		return errors.Join(fmt.Errorf("ipmasq DEL: %w", err), v.delFlows(args, addrs))
-	}
-	// The flows go last: now, or, when the caller keeps every other pod
-	// off the addresses until it is done (cniutil.Defer: diktyo-nri's
-	// StopPodSandbox), after the runtime is answered.
-	return cniutil.Defer(ctx, func() error { return v.delFlows(args, addrs) })
+	// The flows go next, and the binding after them, whatever the
+	// binding mode now (a pod bound under an earlier config is
+	// unbound): until the flows are gone they are translated as the pod's,
+	// and the binding keeps a neighbour from sending on them as the pod.
+	// The binding is the one this config guards (Guards): the DEL of an
+	// old config after a move leaves the new config's binding alone.
+	// Now, or, when the caller keeps every other pod off the addresses
+	// until it is done (cniutil.Defer: diktyo-nri's StopPodSandbox),
+	// after the runtime is answered.
+	guard, own := linkguard.New(cfg.GuardTable), owner(cfg, args)
+	guard.Guards = guards(cfg)
+	return cniutil.Defer(ctx, func() error {
+		if err := v.delFlows(args, addrs); err != nil {
+			return err
+		}
+		gctx, cancel := context.WithTimeout(context.Background(), Timeout)
+		defer cancel()
+		if err := guard.Del(gctx, own, hostAddrs(addrs)); err != nil {
+			return fmt.Errorf("ipmasq DEL: %w", err)
+		}
+		return nil
+	})
 }
 
 // delFlows removes the conntrack entries of a deleted pod's addresses. A
@@ -299,7 +312,7 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 // and no host-side link is an error naming the interface. noLink is
 // why a pod under mode "preferred" has no link (for the log).
 func binding(inv *invocation, args *skel.CmdArgs) (b linkguard.Binding, ok bool, noLink, err error) {
-	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark}
+	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark, Guards: guards(inv.cfg)}
 	if inv.cfg.Binding == snat.BindingAddress || !bindable(inv.plan) {
 		return b, false, nil, nil
 	}
@@ -352,4 +365,14 @@ func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	return NewBackend(cfg, v.run).Status(ctx)
+}
+
+// guards is the SNAT config cfg's bindings guard: the backend and its
+// table or tag. A move to another one (the pod ADDed under the new
+// config, then the old one DELeted) leaves the new binding alone.
+func guards(cfg *snat.Config) string {
+	if cfg.Backend == snat.BackendNFTables {
+		return linkguard.SNATConfig(cfg.Backend, cfg.Table)
+	}
+	return linkguard.SNATConfig(snat.BackendIPTables, cfg.Tag)
 }

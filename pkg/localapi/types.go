@@ -105,6 +105,13 @@ type PodStatus struct {
 	// removal waits for StopPodSandbox or the periodic reconcile). Empty
 	// for sandboxes it does not watch (host network, stopped).
 	Watch string `json:"watch,omitempty"`
+	// Holds says what keeps the pod, or its addresses, waiting: a
+	// conntrack walk of its ADD (its containers wait for it), the marker
+	// of one a restart interrupted, a DEL walk on one of its addresses
+	// (its own: its port blocks and managed addresses are given back
+	// when it is done; a previous holder's: its containers wait), a read
+	// of its netns that failed, a repair retried. Empty: nothing.
+	Holds []string `json:"holds,omitempty"`
 	// Policy is the pod's policy under the config in force, as the
 	// chain's capability args; PolicyError says why there is none.
 	Policy      map[string]any `json:"policy,omitempty"`

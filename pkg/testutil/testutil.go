@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/containernetworking/plugins/pkg/ns"
@@ -124,33 +123,19 @@ func RandSuffix(n int) string {
 	return string(b)
 }
 
-var (
-	buildOnce sync.Once
-	buildDir  string
-	buildErr  error
-)
-
 // PluginDir builds every binary under cmd/ once per test process and
-// returns the directory holding them.
+// returns the directory holding them. The directory belongs to the test
+// process: Main removes it when the tests end, and a process killed
+// before (a -timeout panic, a signal) leaves it unlocked, so the next
+// PluginDir of any package removes it (sweepBuildDirs). A test binary
+// whose TestMain does not go through Main fails here, so no package can
+// leave its copy behind (about 74 MB per package and run).
 func PluginDir(t testing.TB) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		root, err := ModuleRoot()
-		if err != nil {
-			buildErr = err
-			return
-		}
-		buildDir, err = os.MkdirTemp("", "diktyo-bin-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		cmd := exec.Command("go", "build", "-o", buildDir+"/", "./cmd/...")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/...: %w\n%s", err, out)
-		}
-	})
+	if !inMain.Load() {
+		t.Fatal("testutil.PluginDir needs the package's TestMain to call testutil.Main(m), which removes the binaries when the tests end")
+	}
+	buildOnce.Do(func() { buildDir, buildErr = buildBinaries() })
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
@@ -24,6 +25,11 @@ type Guard struct {
 	NetNS string
 	// Client, when set, stands for the kernel (tests: an *nft.Fake).
 	Client nft.Client
+	// Guards, when set, is the SNAT config Del unbinds for
+	// (Binding.Guards): a binding made for another one (the pod's
+	// rules moved to another backend or table, and its ADD there bound
+	// it again) is not this DEL's.
+	Guards string
 }
 
 // New returns the guard of table.
@@ -124,7 +130,7 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		return nil, err
 	}
 	if !slow {
-		RenderAdd(batch, b, LinkCreate, nil)
+		RenderAdd(batch, b, LinkCreate, nil, false)
 		return batch, nil
 	}
 	link := LinkRewrite
@@ -133,23 +139,11 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	} else if err != nil && !errors.Is(err, nft.ErrNotFound) {
 		return nil, err
 	}
-	els, err := g.elements(c)
+	stale, previous, renew, err := g.stale(c, b)
 	if err != nil {
 		return nil, err
 	}
-	var stale []netip.Addr
-	previous := map[string]bool{} // as- chains that held one of b's addresses
-	as := AsChain(b.Owner.ID)
-	for _, e := range els {
-		mine := slices.Contains(b.Addrs, e.addr)
-		if (mine && e.target != as) || (!mine && e.target == as) {
-			stale = append(stale, e.addr)
-		}
-		if mine && e.target != as {
-			previous[e.target] = true
-		}
-	}
-	RenderAdd(batch, b, link, stale)
+	RenderAdd(batch, b, link, stale, renew)
 	// The previous holder's link still marks the address: it would pass
 	// as this pod. Its link chain goes in the same transaction; packets
 	// from that link are then unmarked, so its other addresses fail
@@ -160,6 +154,35 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		}
 	}
 	return batch, nil
+}
+
+// stale reads what b's slow ADD replaces: the elements to delete (b's
+// addresses mapped to another owner, other addresses mapped to b, and
+// with renew every element mapped to b), the as- chains that held one
+// of b's addresses, and renew: b's as- chain names another SNAT config
+// (its comment differs) and is to be made anew.
+func (g *Guard) stale(c nft.Client, b Binding) (stale []netip.Addr, previous map[string]bool, renew bool, err error) {
+	els, err := g.elements(c)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	as := AsChain(b.Owner.ID)
+	have, err := c.GetChain(g.Table, as)
+	if err != nil && !errors.Is(err, nft.ErrNotFound) {
+		return nil, nil, false, err
+	}
+	renew = have != nil && have.Comment != asComment(b)
+	previous = map[string]bool{}
+	for _, e := range els {
+		mine := slices.Contains(b.Addrs, e.addr)
+		if (mine && e.target != as) || (!mine && e.target == as) || (renew && e.target == as) {
+			stale = append(stale, e.addr)
+		}
+		if mine && e.target != as {
+			previous[e.target] = true
+		}
+	}
+	return stale, previous, renew, nil
 }
 
 // unlinkPrevious adds to batch the removal of the link chain of the
@@ -235,6 +258,10 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 	if err != nil || as == nil {
 		return err
 	}
+	if guards := commentField(as.Comment, "snat"); g.Guards != "" && guards != "" &&
+		guards != strings.ReplaceAll(snat.Sanitize(g.Guards), " ", "_") {
+		return nil // the binding of the pod's new config
+	}
 	lc, err := g.ownedLink(c, owner, link)
 	if err != nil {
 		return err
@@ -243,7 +270,7 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 		b := nft.NewBatch(g.Table)
 		RenderDelete(b, owner.ID, addrs, true, lc)
 		if c.Apply(b) == nil {
-			return nil
+			return g.release(c)
 		}
 	}
 	els, err := g.elements(c)
@@ -265,7 +292,29 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
 	}
-	return nil
+	return g.release(c)
+}
+
+// release removes the guard's shared objects (base chains, maps,
+// table) once no binding is left, so that a node where every bound pod
+// went holds no hook of diktyo's. It is one transaction that the
+// kernel refuses, changing nothing, while anything else is in the
+// table: a map element or any other chain (a binding another ADD put
+// in since, whatever the order). No listing: a refusal (EBUSY), or a
+// table gone already (ENOENT), is the answer.
+func (g *Guard) release(c nft.Client) error {
+	b := nft.NewBatch(g.Table)
+	for _, ch := range baseChains {
+		b.DelChain(ch.Name)
+	}
+	b.DelSetIfEmpty(map4)
+	b.DelSetIfEmpty(map6)
+	b.DelTableIfEmpty()
+	err := c.Apply(b)
+	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	return fmt.Errorf("removing the empty guard table %s: %w", g.Table, err)
 }
 
 // Check reports how the kernel differs from b, as a *snat.DriftError, or
@@ -385,7 +434,7 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("GC of link bindings: %w", err)
 	}
-	return nil
+	return g.release(c)
 }
 
 // Drops is what a binding dropped: packets from the pod's link with
@@ -408,15 +457,17 @@ func (g *Guard) Counters(ctx context.Context, owner snat.Owner) (d Drops, ok boo
 		return d, false, err
 	}
 	d.Link = link
-	if d.As, err = lastCounter(c, g.Table, AsChain(owner.ID)); err != nil {
+	if d.As, err = dropped(c, g.Table, AsChain(owner.ID)); err != nil {
 		return d, true, err
 	}
-	d.From, err = lastCounter(c, g.Table, LinkChain(link))
+	d.From, err = dropped(c, g.Table, LinkChain(link))
 	return d, true, err
 }
 
-// lastCounter is the packets counted by a chain's last rule (its drop).
-func lastCounter(c nft.Client, table, chain string) (uint64, error) {
+// dropped is the packets counted by a chain's rules: every counter of
+// the binding's chains is on a drop (the as- chain has two: a socket of
+// the node, another link).
+func dropped(c nft.Client, table, chain string) (uint64, error) {
 	rules, err := c.ListRules(table, chain)
 	if err != nil {
 		return 0, err
@@ -424,12 +475,19 @@ func lastCounter(c nft.Client, table, chain string) (uint64, error) {
 	if len(rules) == 0 {
 		return 0, fmt.Errorf("guard chain %s is empty or missing", chain)
 	}
-	for _, e := range rules[len(rules)-1].Exprs {
-		if ct, ok := e.(*expr.Counter); ok {
-			return ct.Packets, nil
+	var n uint64
+	found := false
+	for _, r := range rules {
+		for _, e := range r.Exprs {
+			if ct, ok := e.(*expr.Counter); ok {
+				n, found = n+ct.Packets, true
+			}
 		}
 	}
-	return 0, fmt.Errorf("guard chain %s: its last rule has no counter", chain)
+	if !found {
+		return 0, fmt.Errorf("guard chain %s has no counter", chain)
+	}
+	return n, nil
 }
 
 // All reads every binding's drops, by owner ID: one listing of the
@@ -452,11 +510,11 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	if err != nil {
 		return nil, err
 	}
-	last := map[string]uint64{} // chain -> its last counter
+	last := map[string]uint64{} // chain -> what its counters (all on drops) counted
 	for _, r := range rules {
 		for _, e := range r.Exprs {
 			if ct, ok := e.(*expr.Counter); ok {
-				last[r.Chain] = ct.Packets
+				last[r.Chain] += ct.Packets
 			}
 		}
 	}

@@ -33,8 +33,9 @@
 // defragmentation (each fragment is checked), before conntrack, so a
 // spoofed packet neither creates a flow nor rides an existing one of the
 // pod, and before routing, so neither SNAT nor policy routing ever sees
-// it. Output checks the node's own packets the same way (unmarked: a
-// host-network process cannot send as a pod either). Prerouting clears the bit again: nothing
+// it. Output checks the node's own packets by their socket, which no
+// process can send without, so a host-network process cannot send as
+// a pod whatever mark it sets (see asRules). Prerouting clears the bit again: nothing
 // after it (the cluster CNI, kube-proxy) sees diktyo's mark. A mark set
 // inside a pod never reaches the node: crossing namespaces clears it.
 //
@@ -100,7 +101,14 @@ type Binding struct {
 	Index int
 	Addrs []netip.Addr // the pod's addresses on it
 	Mark  uint32       // the bit set at ingress (DefaultMark)
+	// Guards names the SNAT config the binding guards (its backend and
+	// table or tag, SNATConfig): a DEL under another one (the old config
+	// of a pod whose rules moved) leaves the binding alone.
+	Guards string
 }
+
+// SNATConfig is Binding.Guards for a backend and its table or tag.
+func SNATConfig(backend, tableOrTag string) string { return backend + "/" + tableOrTag }
 
 // netTag is the network as comments hold it: whole when short, else a
 // prefix and a hash, so that a long network name (a Multus attachment's
@@ -122,7 +130,11 @@ func linkComment(o snat.Owner) string { return snat.Comment(o, "net="+netTag(o.N
 // asComment marks the as- chain with its owner, link and network: DEL
 // needs the link once the pod's namespace (where it was found) is gone.
 func asComment(b Binding) string {
-	return snat.Comment(b.Owner, "link="+b.Link+" net="+netTag(b.Owner.Network))
+	c := "link=" + b.Link + " net=" + netTag(b.Owner.Network)
+	if b.Guards != "" {
+		c += " snat=" + strings.ReplaceAll(snat.Sanitize(b.Guards), " ", "_")
+	}
+	return snat.Comment(b.Owner, c)
 }
 
 // commentField is key's value in a comment made by linkComment or
@@ -174,21 +186,48 @@ func RenderBase(b *nft.Batch) {
 
 func mark(v uint32) []byte { return binary.NativeEndian.AppendUint32(nil, v) }
 
-// asRules: a packet carrying the pod's address passes, its mark bit
-// cleared, only when the pod's link marked it; any other is dropped and
+// asRules: a packet carrying the pod's address passes only when the
+// node did not make it and the pod's link marked it, or when it is a
+// forwarded packet the node re-injects; any other is dropped and
 // counted (the "as" count: sent as the pod from elsewhere).
+//
+// The node's own senders are told by what they cannot forge: a socket.
+// Every packet a process sends carries its socket through the output
+// hook (a raw socket's too), whatever mark it set on it (SO_MARK needs
+// only CAP_NET_RAW), while a pod's socket stays in the pod's namespace
+// (meta cgroup loads only for a full socket of the hook's namespace).
+// So a packet with the pod's address and a socket is dropped before the
+// mark is read. What reaches the output hook with no socket and no
+// input device is a forwarded packet re-injected through LOCAL_OUT
+// (kube-proxy's IPVS sends the pod's Service traffic so, with the
+// pod's source): its pod's link checked it when it entered, so it
+// passes. In prerouting every packet has an input device, so that rule
+// never lets one through there.
 func asRules(b Binding) []*nft.Rule {
 	chain := AsChain(b.Owner.ID)
+	zero := mark(0)
+	local := []expr.Any{
+		&expr.Meta{Key: expr.MetaKeyCGROUP, Register: nft.Reg1},
+		&expr.Cmp{Op: expr.CmpOpGte, Register: nft.Reg1, Data: zero},
+		&expr.Counter{}, &expr.Verdict{Kind: expr.VerdictDrop},
+	}
 	pass := []expr.Any{
 		&expr.Meta{Key: expr.MetaKeyMARK, Register: nft.Reg1},
-		&expr.Bitwise{SourceRegister: nft.Reg1, DestRegister: nft.Reg1, Len: 4, Mask: mark(b.Mark), Xor: mark(0)},
-		&expr.Cmp{Op: expr.CmpOpNeq, Register: nft.Reg1, Data: mark(0)},
+		&expr.Bitwise{SourceRegister: nft.Reg1, DestRegister: nft.Reg1, Len: 4, Mask: mark(b.Mark), Xor: zero},
+		&expr.Cmp{Op: expr.CmpOpNeq, Register: nft.Reg1, Data: zero},
 	}
 	pass = append(pass, nft.SetMarkBits(0, b.Mark)...)
 	pass = append(pass, &expr.Verdict{Kind: expr.VerdictReturn})
+	reinjected := []expr.Any{
+		&expr.Meta{Key: expr.MetaKeyIIF, Register: nft.Reg1},
+		&expr.Cmp{Op: expr.CmpOpEq, Register: nft.Reg1, Data: zero},
+		&expr.Verdict{Kind: expr.VerdictReturn},
+	}
 	drop := []expr.Any{&expr.Counter{}, &expr.Verdict{Kind: expr.VerdictDrop}}
 	return []*nft.Rule{
+		{Chain: chain, Exprs: local, Comment: snat.Comment(b.Owner, "sent as the pod by a socket of the node")},
 		{Chain: chain, Exprs: pass},
+		{Chain: chain, Exprs: reinjected, Comment: snat.Comment(b.Owner, "forwarded, re-injected by the node (IPVS)")},
 		{Chain: chain, Exprs: drop, Comment: snat.Comment(b.Owner, "spoofed as the pod from another link")},
 	}
 }
@@ -257,7 +296,10 @@ const (
 // the batch, and the batch is one transaction: no packet ever finds the
 // pod's address bound without its link marking it. A first ADD creates
 // both chains, so that a repeated one fails and converges instead.
-func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr) {
+//
+// renew makes the as- chain anew (its comment changed); stale must then
+// hold every address that maps to it.
+func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr, renew bool) {
 	name, as := LinkChain(g.Link), AsChain(g.Owner.ID)
 	switch link {
 	case LinkCreate:
@@ -277,6 +319,17 @@ func RenderAdd(b *nft.Batch, g Binding, link Link, stale []netip.Addr) {
 	if link != LinkCreate {
 		b.AddChain(&nft.Chain{Name: as, Comment: asComment(g)})
 		b.FlushChain(as)
+	}
+	if renew {
+		// The kernel keeps a chain's comment when it is declared
+		// again: one naming another SNAT config (the pod's rules moved)
+		// is made anew, after the elements that go to it (in stale).
+		for _, a := range stale {
+			b.DelElement(key(a))
+		}
+		stale = nil
+		b.DelChain(as)
+		b.AddChain(&nft.Chain{Name: as, Comment: asComment(g)})
 	}
 	for _, r := range asRules(g) {
 		b.AddRule(r)

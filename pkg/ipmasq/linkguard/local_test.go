@@ -1,0 +1,341 @@
+package linkguard_test
+
+// The node's own senders (issue 31): a host-network process sets the
+// mark bit the pod's link sets, or binds a pod's address with no
+// capability at all; kube-proxy's IPVS re-injects a pod's forwarded
+// packet through the output hook with no socket.
+
+import (
+	"context"
+	"net/netip"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/vishvananda/netns"
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
+)
+
+// withCaps runs fn on a thread of its own in the namespace at path,
+// holding only the capabilities caps (bits of CAP_*): what a
+// host-network container with that set can do. The thread is never
+// given back to the runtime (it exits with fn's goroutine), so the
+// dropped capabilities die with it.
+func withCaps(t *testing.T, path string, caps uint64, fn func() error) {
+	t.Helper()
+	errc := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread goes
+		errc <- func() error {
+			h, err := netns.GetFromPath(path)
+			if err != nil {
+				return err
+			}
+			defer func() { _ = h.Close() }()
+			if err := netns.Set(h); err != nil {
+				return err
+			}
+			hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+			data := [2]unix.CapUserData{
+				{Effective: uint32(caps), Permitted: uint32(caps)},
+				{Effective: uint32(caps >> 32), Permitted: uint32(caps >> 32)},
+			}
+			if err := unix.Capset(&hdr, &data[0]); err != nil {
+				return err
+			}
+			return fn()
+		}()
+	}()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// untilSeen reads what the remote saw until it sees sentinel (sent
+// last, by its own pod), counting the rest by source: the node's and
+// the neighbour's datagrams, sent before, have arrived or been dropped.
+func (e *bridged) untilSeen(t *testing.T, sentinel string) map[netip.Addr]int {
+	t.Helper()
+	send(t, e.podB, sentinel, 1)
+	out := map[netip.Addr]int{}
+	s := netip.MustParseAddr(sentinel)
+	for a := range e.got {
+		if a == s {
+			return out
+		}
+		out[a]++
+	}
+	return out
+}
+
+// TestNodeSocketMarkedAsLinkCannotSendAsPod: a host-network process with
+// CAP_NET_RAW only (containerd's default set) sets SO_MARK to the link
+// bit and IP_TRANSPARENT, binds pod A's address and sends: before the
+// fix it left as A (the output check trusted the bit); now the kernel
+// answers EPERM, nothing reaches the remote as A, and A's "as" count
+// holds them.
+func TestNodeSocketMarkedAsLinkCannotSendAsPod(t *testing.T) {
+	e := newBridged(t)
+	g := &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path()}
+	if err := g.Add(context.Background(), bindingOn(t, e, "podA", e.hostA, addrA)); err != nil {
+		t.Fatal(err)
+	}
+	var refused int
+	withCaps(t, e.node.Path(), 1<<unix.CAP_NET_RAW, func() error {
+		fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM, 0)
+		if err != nil {
+			return err
+		}
+		defer func() { _ = unix.Close(fd) }()
+		if err := unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_MARK, int(linkguard.DefaultMark)); err != nil {
+			return err
+		}
+		if err := unix.SetsockoptInt(fd, unix.IPPROTO_IP, unix.IP_TRANSPARENT, 1); err != nil {
+			return err
+		}
+		if err := unix.Bind(fd, &unix.SockaddrInet4{Port: 40002, Addr: netip.MustParseAddr(addrA).As4()}); err != nil {
+			return err
+		}
+		to := &unix.SockaddrInet4{Port: remotePort, Addr: netip.MustParseAddr(remoteAddr).As4()}
+		for range 4 {
+			switch err := unix.Sendto(fd, []byte("x"), 0, to); err {
+			case unix.EPERM:
+				refused++
+			case nil:
+			default:
+				return err
+			}
+		}
+		return nil
+	})
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 0 || refused != 4 {
+		t.Fatalf("remote saw %v, the kernel refused %d of 4: the node's marked socket sent as A", got, refused)
+	}
+	if d := drops(t, g, "podA"); d.As != 4 {
+		t.Fatalf("A's drops %+v; want the node's 4 counted as sent as A", d)
+	}
+	// A's own traffic still leaves.
+	send(t, e.podA, addrA, 2)
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 2 {
+		t.Fatalf("remote saw %v; want A's own 2", got)
+	}
+}
+
+// TestTraceReinjectedForwardedPacket: on the packet tracer, the four
+// ways a packet with pod A's address meets the guard. kube-proxy's IPVS
+// re-injects A's forwarded Service packet through the output hook with
+// A's source, no socket and no input device: it passes (before the
+// fix it was dropped and counted as spoofing, so every bound pod on an
+// IPVS node lost its Services). A node socket with the link's mark bit
+// is dropped; A's packet from its link passes prerouting with the bit
+// cleared; B's packet with A's address is dropped at B's link.
+func TestTraceReinjectedForwardedPacket(t *testing.T) {
+	f := nft.NewFake()
+	g := &linkguard.Guard{Table: "guard", Client: f}
+	ctx := context.Background()
+	a := netip.MustParseAddr("10.0.0.2")
+	bA := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "vethA", Index: 7,
+		Addrs: []netip.Addr{a}, Mark: linkguard.DefaultMark}
+	bB := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "bbbbbbbbbbbbbbbb"}, Link: "vethB", Index: 8,
+		Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
+	for _, b := range []linkguard.Binding{bA, bB} {
+		if err := g.Add(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc := netip.MustParseAddr("10.96.0.10")
+	trace := func(hook uint32, dev string, p *nft.Packet) string {
+		t.Helper()
+		v, err := f.Trace(hook, dev, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	// A's packet: its link marks it, prerouting clears the bit.
+	p := &nft.Packet{Src: a, Dst: svc, Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 53, IIF: 7, Mark: 0x4000}
+	if v := trace(nft.HookIngress, "vethA", p); v != nft.Accepted || p.Mark != 0x4000|linkguard.DefaultMark {
+		t.Fatalf("A's packet at its link: %s, mark %#x", v, p.Mark)
+	}
+	if v := trace(unix.NF_INET_PRE_ROUTING, "", p); v != nft.Accepted || p.Mark != 0x4000 {
+		t.Fatalf("A's packet at prerouting: %s, mark %#x; want accepted, the bit cleared", v, p.Mark)
+	}
+	// IPVS sends it on to a backend: re-injected through LOCAL_OUT,
+	// tracked, no socket, no input device.
+	fwd := &nft.Packet{Src: a, Dst: netip.MustParseAddr("10.0.1.9"), Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 53,
+		Mark: p.Mark, Tracked: true}
+	if v := trace(unix.NF_INET_LOCAL_OUT, "", fwd); v != nft.Accepted {
+		t.Fatalf("A's forwarded packet re-injected by IPVS: %s; want accepted", v)
+	}
+	// A node socket, whatever its mark.
+	for _, m := range []uint32{0, linkguard.DefaultMark, 0xffffffff} {
+		loc := &nft.Packet{Src: a, Dst: svc, Proto: unix.IPPROTO_UDP, Mark: m, Socket: true}
+		if v := trace(unix.NF_INET_LOCAL_OUT, "", loc); v != nft.Dropped {
+			t.Fatalf("a node socket with mark %#x sending as A: %s; want dropped", m, v)
+		}
+	}
+	// B sends as A: dropped at B's link; and were it let through there,
+	// A's check in prerouting drops it unmarked.
+	if v := trace(nft.HookIngress, "vethB", &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
+		t.Fatalf("B's packet with A's address at B's link: %s", v)
+	}
+	if v := trace(unix.NF_INET_PRE_ROUTING, "", &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
+		t.Fatalf("an unmarked packet with A's address at prerouting: %s", v)
+	}
+	d, ok, err := g.Counters(ctx, bA.Owner)
+	if err != nil || !ok || d.As != 4 {
+		t.Fatalf("A's drops %+v (%v, %v); want 4 as A (3 node sockets, 1 unmarked)", d, ok, err)
+	}
+}
+
+// TestLastUnbindRemovesTable: a plain ADD and DEL left an empty guard
+// table hooked at -450 in the node's namespace (issue 31, 3). The
+// shared objects go with the last binding, and not before: the other
+// pod's binding is whole while it stays. On the fake and the kernel.
+func TestLastUnbindRemovesTable(t *testing.T) {
+	run := func(t *testing.T, g *linkguard.Guard, tables func() string) {
+		ctx := context.Background()
+		b1 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "1111111111111111"}, Link: "lgx1", Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2")}, Mark: linkguard.DefaultMark}
+		b2 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "2222222222222222"}, Link: "lgx2", Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
+		for _, b := range []linkguard.Binding{b1, b2} {
+			if err := g.Add(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := g.Del(ctx, b1.Owner, b1.Addrs); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Check(ctx, b2); err != nil {
+			t.Fatalf("the other pod's binding after the first DEL: %v", err)
+		}
+		if err := g.Del(ctx, b2.Owner, nil); err != nil { // without addresses: the listing path
+			t.Fatal(err)
+		}
+		if s := tables(); strings.Contains(s, g.Table) {
+			t.Fatalf("the last DEL left the guard table: %s", s)
+		}
+		// GC of the last binding likewise.
+		if err := g.Add(ctx, b1); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.GC(ctx, "n", map[string]bool{}); err != nil {
+			t.Fatal(err)
+		}
+		if s := tables(); strings.Contains(s, g.Table) {
+			t.Fatalf("GC of the last binding left the guard table: %s", s)
+		}
+	}
+	t.Run("fake", func(t *testing.T) {
+		f := nft.NewFake()
+		run(t, &linkguard.Guard{Table: "lgempty", Client: f}, func() string { return strings.Join(f.Tables(), " ") })
+	})
+	t.Run("kernel", func(t *testing.T) {
+		node := testutil.NewNS(t)
+		for _, l := range []string{"lgx1", "lgx2"} {
+			testutil.Run(t, node, "ip", "link", "add", l, "type", "veth", "peer", "name", l+"p")
+		}
+		run(t, &linkguard.Guard{Table: "lgempty", NetNS: node.Path()}, func() string {
+			return testutil.Run(t, node, "nft", "list", "tables")
+		})
+	})
+}
+
+// TestMoveKeepsBinding: a pod's rules move to another backend (or
+// table): the new config's ADD binds it again, then the old config's
+// DEL runs. Before the fix that DEL removed the binding the ADD had
+// just made, and a neighbour could send as the pod; now the old DEL
+// leaves the new config's binding, which holds at every step, and the
+// new config's DEL removes it.
+func TestMoveKeepsBinding(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	a := netip.MustParseAddr("10.0.0.2")
+	oldCfg := linkguard.SNATConfig("iptables", "DIKTYO-IPMASQ")
+	newCfg := linkguard.SNATConfig("nftables", "diktyo-ipmasq")
+	bind := func(cfg string) linkguard.Binding {
+		return linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "vethA", Index: 7,
+			Addrs: []netip.Addr{a}, Mark: linkguard.DefaultMark, Guards: cfg}
+	}
+	guard := func(cfg string) *linkguard.Guard { return &linkguard.Guard{Table: "guard", Client: f, Guards: cfg} }
+	// The neighbour on vethB (unbound) sends as A; A sends its own.
+	spoofDropped := func(step string) {
+		t.Helper()
+		p := &nft.Packet{Src: a, Dst: netip.MustParseAddr("192.0.2.1"), IIF: 8}
+		if v, err := f.Trace(unix.NF_INET_PRE_ROUTING, "", p); err != nil || v != nft.Dropped {
+			t.Fatalf("%s: the neighbour's packet as A: %s, %v; want dropped", step, v, err)
+		}
+		own := &nft.Packet{Src: a, Dst: netip.MustParseAddr("192.0.2.1"), IIF: 7}
+		if _, err := f.Trace(nft.HookIngress, "vethA", own); err != nil {
+			t.Fatal(err)
+		}
+		if v, err := f.Trace(unix.NF_INET_PRE_ROUTING, "", own); err != nil || v != nft.Accepted {
+			t.Fatalf("%s: A's own packet: %s, %v; want accepted", step, v, err)
+		}
+	}
+	if err := guard(oldCfg).Add(ctx, bind(oldCfg)); err != nil {
+		t.Fatal(err)
+	}
+	spoofDropped("bound under the old config")
+	if err := guard(newCfg).Add(ctx, bind(newCfg)); err != nil {
+		t.Fatal(err)
+	}
+	spoofDropped("after the new config's ADD")
+	if err := guard(newCfg).Check(ctx, bind(newCfg)); err != nil {
+		t.Fatalf("CHECK under the new config after its ADD: %v", err)
+	}
+	if err := guard(oldCfg).Del(ctx, bind(oldCfg).Owner, []netip.Addr{a}); err != nil {
+		t.Fatal(err)
+	}
+	spoofDropped("after the old config's DEL")
+	if err := guard(newCfg).Check(ctx, bind(newCfg)); err != nil {
+		t.Fatalf("the old config's DEL unbound the pod: %v", err)
+	}
+	if err := guard(newCfg).Del(ctx, bind(newCfg).Owner, []netip.Addr{a}); err != nil {
+		t.Fatal(err)
+	}
+	if tables := f.Tables(); len(tables) != 0 {
+		t.Fatalf("the new config's DEL left %v:\n%s", tables, f.Dump())
+	}
+}
+
+// TestMoveKeepsBindingKernel: the move of TestMoveKeepsBinding on the
+// kernel, which keeps a chain's comment when it is declared again: the
+// new config's ADD makes the as- chain anew in one transaction.
+func TestMoveKeepsBindingKernel(t *testing.T) {
+	e := newBridged(t)
+	ctx := context.Background()
+	oldCfg, newCfg := linkguard.SNATConfig("iptables", "T"), linkguard.SNATConfig("nftables", "t")
+	bind := func(cfg string) linkguard.Binding {
+		b := bindingOn(t, e, "podA", e.hostA, addrA)
+		b.Guards = cfg
+		return b
+	}
+	guard := func(cfg string) *linkguard.Guard {
+		return &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path(), Guards: cfg}
+	}
+	for _, step := range []func() error{
+		func() error { return guard(oldCfg).Add(ctx, bind(oldCfg)) },
+		func() error { return guard(newCfg).Add(ctx, bind(newCfg)) },
+		func() error {
+			return guard(oldCfg).Del(ctx, bind(oldCfg).Owner, []netip.Addr{netip.MustParseAddr(addrA)})
+		},
+		func() error { return guard(newCfg).Check(ctx, bind(newCfg)) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(t, e.podB, addrA, 3)
+	send(t, e.podA, addrA, 2)
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 2 {
+		t.Fatalf("after the move the remote saw %v; want A's own 2 as A, none of B's", got)
+	}
+	if err := guard(newCfg).Del(ctx, bind(newCfg).Owner, nil); err != nil {
+		t.Fatal(err)
+	}
+}

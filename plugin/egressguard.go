@@ -1,0 +1,73 @@
+package plugin
+
+import (
+	"context"
+	"net/netip"
+
+	"github.com/diktyo-io/diktyo/pkg/policy"
+)
+
+// EgressGuard keeps the node's own processes off the egress addresses and
+// the pools' ports out of the node's ephemeral range. It is node-level
+// state, not a pod's chain run, so the daemon is given one
+// (cmd/diktyo-nri's, on pkg/ipmasq/linkguard) instead of importing a
+// plugin package; nil Options.EgressGuard: none (tests that do not ask
+// for it never touch the host's firewall or sysctls).
+type EgressGuard interface {
+	// Apply makes the guard what spec says, in one transaction; the
+	// reserved ports' record lives in stateDir ("" : ports untouched).
+	Apply(ctx context.Context, spec EgressSpec, stateDir string) error
+}
+
+// EgressSpec is what the node's own processes may not send from: Whole
+// addresses on every port (managed and routed egress addresses), and
+// Ports of the pools on their address.
+type EgressSpec struct {
+	Whole []netip.Addr
+	Ports []PortRange
+}
+
+// PortRange is a pool's ports on its address.
+type PortRange struct {
+	Addr   netip.Addr
+	Lo, Hi uint16
+}
+
+// egressSpec is what cfg's egress section guards.
+func egressSpec(cfg *policy.EgressConfig) EgressSpec {
+	var s EgressSpec
+	if cfg == nil {
+		return s
+	}
+	for i := range cfg.Addresses {
+		if a := &cfg.Addresses[i]; a.Manage || a.Routed {
+			s.Whole = append(s.Whole, a.Addr())
+		}
+	}
+	for i := range cfg.Pools {
+		lo, hi := cfg.Pools[i].PortRange()
+		s.Ports = append(s.Ports, PortRange{Addr: cfg.Pools[i].Addr(), Lo: lo, Hi: hi})
+	}
+	return s
+}
+
+// guardEgress applies st's egress section to the guard: a failure is
+// logged (the pods' SNAT does not depend on it) and retried at the next
+// config load. The reserved ports' record lives in the egress state
+// directory; with no section now, in the previous one.
+func (p *Plugin) guardEgress(st, old *state) {
+	g := p.opts.EgressGuard
+	if g == nil {
+		return
+	}
+	dir := ""
+	switch {
+	case st.egress != nil:
+		dir = st.egress.StateDir()
+	case old != nil && old.egress != nil:
+		dir = old.egress.StateDir()
+	}
+	if err := g.Apply(context.Background(), egressSpec(st.cfg.Egress), dir); err != nil {
+		p.log.Error("egress guard not applied: the node's own processes may send from the egress addresses", "error", err)
+	}
+}

@@ -1,0 +1,119 @@
+package plugin
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	dto "github.com/prometheus/client_model/go"
+
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
+)
+
+// unreadableNetns is a netns path whose every read fails with an error
+// that is no proof of anything (ELOOP: a symlink to itself), as a
+// statfs that fails for want of memory, a permission or a hung mount.
+func unreadableNetns(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "netns-loop")
+	if err := os.Symlink(p, p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func livePod(id, netns string, ips ...string) *podEntry {
+	return &podEntry{pod: chainrun.Pod{ID: id, Namespace: "team-a", Name: id, NetNS: netns, IPs: ips}}
+}
+
+// Hole b of issue 30: a failed statfs of a pod's netns was taken for
+// proof that the netns is gone: reconcile ended the pod (its blocks
+// released, its address claimable). An error is "unknown": the pod keeps
+// everything, and the fault is counted and shown until a read succeeds.
+func TestVanishedNeedsProof(t *testing.T) {
+	const faultNetns = "netns"
+	p := quietPlugin(t, "")
+	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.7"))
+	p.pods.upsert(livePod("gone", filepath.Join(t.TempDir(), "absent"), "198.51.100.8"))
+	p.markVanished()
+	if e, _ := p.pods.get("unknown"); !e.live() {
+		t.Errorf("pod whose netns could not be read: %s, want running (no proof it ended)", e.life)
+	}
+	if e, _ := p.pods.get("gone"); e.live() {
+		t.Errorf("pod whose netns is absent: %s, want ended", e.life)
+	}
+	if f := p.health.fault(faultNetns); !strings.Contains(f, "netns-loop") {
+		t.Errorf("fault %q: %q, want it naming the unreadable netns", faultNetns, f)
+	}
+	if got := failures(t, p, reasonUnknown); got != 1 {
+		t.Errorf(`diktyo_failures_total{reason=%q} = %v, want 1`, reasonUnknown, got)
+	}
+	// Readable again (here: gone for good): the fault clears.
+	p.pods.update("unknown", func(e *podEntry) { e.pod.NetNS = filepath.Join(t.TempDir(), "absent") })
+	p.markVanished()
+	if f := p.health.fault(faultNetns); f != "" {
+		t.Errorf("fault %q once every netns was read: %q", faultNetns, f)
+	}
+}
+
+// A live pod whose netns cannot be read still holds its addresses: a new
+// pod is refused them rather than given them on a guess.
+func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
+	p := quietPlugin(t, "")
+	st := p.state.Load()
+	p.pods.upsert(livePod("old", unreadableNetns(t), "198.51.100.9"))
+	if _, err := p.podAddrs(st, livePod("new", "/proc/self/ns/net", "198.51.100.9"), nil); err == nil || !strings.Contains(err.Error(), "held by live pod") {
+		t.Errorf("address of a pod whose netns cannot be read: %v, want held", err)
+	}
+}
+
+// The sandbox watch: a pause process that exited, and a netns that cannot
+// be read to tell whether processes are left in it, is no proof that the
+// pod ended: it keeps its policy.
+func TestSandboxEndNeedsProof(t *testing.T) {
+	const faultNetns = "netns"
+	p := quietPlugin(t, "")
+	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.10"))
+	p.sandboxEnded("unknown")
+	if e, _ := p.pods.get("unknown"); !e.live() {
+		t.Errorf("pod whose netns could not be read at its pause's exit: %s, want running", e.life)
+	}
+	if f := p.health.fault(faultNetns); f == "" {
+		t.Errorf("no %q fault for a netns that could not be read", faultNetns)
+	}
+}
+
+// failures is diktyo_failures_total{reason}.
+func failures(t *testing.T, p *Plugin, reason string) float64 {
+	t.Helper()
+	var m dto.Metric
+	if err := p.metrics.failures.WithLabelValues(reason).Write(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m.GetCounter().GetValue()
+}
+
+// An unreadable /proc (where the processes left in a pod's netns are
+// looked for) was taken for "no process left": the pod was torn down
+// while its containers could still run in its netns.
+func TestSandboxEndNeedsProcesses(t *testing.T) {
+	const faultNetns = "netns"
+	p := quietPlugin(t, "")
+	p.procDir = filepath.Join(t.TempDir(), "no-proc")
+	p.pods.upsert(livePod("unknown", "/proc/self/ns/net", "198.51.100.11"))
+	p.sandboxEnded("unknown")
+	if e, _ := p.pods.get("unknown"); !e.live() {
+		t.Errorf("pod whose netns's processes could not be listed at its pause's exit: %s, want running", e.life)
+	}
+	if f := p.health.fault(faultNetns); !strings.Contains(f, "no-proc") {
+		t.Errorf("fault %q: %q, want it naming what could not be read", faultNetns, f)
+	}
+	// Readable: this test's own process is in that netns, so the pod
+	// still has a process and keeps its policy; the fault clears.
+	p.procDir = "/proc"
+	p.sandboxEnded("unknown")
+	if f := p.health.fault(faultNetns); f != "" {
+		t.Errorf("fault %q once /proc was read: %q", faultNetns, f)
+	}
+}
