@@ -486,6 +486,10 @@ host_forwarding_on() {
   if [[ ! -s $HOST_SHARED/users ]]; then
     {
       echo "sysctl net.ipv4.ip_forward=$(sysctl -n net.ipv4.ip_forward)"
+      # diktyo-nri's egress guard reserves the pools' ports and adds its
+      # output table on the node, which is this host: put both back.
+      echo "reserved_ports $(cat /proc/sys/net/ipv4/ip_local_reserved_ports)"
+      nft list table inet diktyo-egress >/dev/null 2>&1 || echo "egress_table absent"
       if [[ -e /proc/sys/net/ipv6/conf/all/forwarding ]]; then
         echo "sysctl net.ipv6.conf.all.forwarding=$(sysctl -n net.ipv6.conf.all.forwarding)"
         for ra in /proc/sys/net/ipv6/conf/*/accept_ra; do
@@ -519,6 +523,8 @@ host_forwarding_release() {
       case $kind in
         sysctl) sysctl -qw "$v" && note "$v" ;;
         accept_ra) [[ -f $v ]] && echo 1 >"$v" ;;
+        reserved_ports) echo "$v" >/proc/sys/net/ipv4/ip_local_reserved_ports && note "net.ipv4.ip_local_reserved_ports=$v" ;;
+        egress_table) nft delete table inet diktyo-egress 2>/dev/null && note "removed table inet diktyo-egress (diktyo-nri's egress guard)" || true ;;
       esac
     done <"$HOST_SHARED/saved"
     rm -f "$HOST_SHARED/saved" "$HOST_SHARED/users"
