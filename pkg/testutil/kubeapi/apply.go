@@ -9,10 +9,12 @@ import (
 	"testing"
 	"time"
 
+	authzv1 "k8s.io/api/authorization/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	authzclient "k8s.io/client-go/kubernetes/typed/authorization/v1"
 	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	rbacclient "k8s.io/client-go/kubernetes/typed/rbac/v1"
 	"sigs.k8s.io/yaml"
@@ -110,7 +112,79 @@ func (s *Server) applyFile(path string) error {
 			return fmt.Errorf("document %d (%s): %w", i+1, head.Kind, err)
 		}
 	}
+	return s.waitRBAC(ctx, rc)
+}
+
+// waitRBAC waits until the API server's authorizer grants every bound
+// service account the first rule of its role: it reads RBAC objects
+// through an informer, so a binding just created may not authorize yet,
+// and a test that uses it at once would be refused now and then.
+func (s *Server) waitRBAC(ctx context.Context, rc rbacclient.RbacV1Interface) error {
+	az, err := authzclient.NewForConfig(s.Config(Admin))
+	if err != nil {
+		return err
+	}
+	var checks []authzv1.SubjectAccessReviewSpec
+	rbs, err := rc.RoleBindings("").List(ctx, metav1.ListOptions{})
+	if err != nil {
+		return err
+	}
+	for _, b := range rbs.Items {
+		role, err := rc.Roles(b.Namespace).Get(ctx, b.RoleRef.Name, metav1.GetOptions{})
+		if err != nil || b.RoleRef.Kind != "Role" {
+			continue
+		}
+		checks = append(checks, reviews(b.Subjects, role.Rules, b.Namespace)...)
+	}
+	crbs, err := rc.ClusterRoleBindings().List(ctx, metav1.ListOptions{})
+	if err != nil {
+		return err
+	}
+	for _, b := range crbs.Items {
+		role, err := rc.ClusterRoles().Get(ctx, b.RoleRef.Name, metav1.GetOptions{})
+		if err != nil || strings.HasPrefix(b.Name, "system:") {
+			continue
+		}
+		checks = append(checks, reviews(b.Subjects, role.Rules, "")...)
+	}
+	for _, spec := range checks {
+		for {
+			r, err := az.SubjectAccessReviews().Create(ctx, &authzv1.SubjectAccessReview{Spec: spec}, metav1.CreateOptions{})
+			if err == nil && r.Status.Allowed {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("RBAC of %s not in force: %w", spec.User, ctx.Err())
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}
 	return nil
+}
+
+// reviews are the access reviews of the first resource rule of rules for
+// each service account among subjects.
+func reviews(subjects []rbacv1.Subject, rules []rbacv1.PolicyRule, namespace string) []authzv1.SubjectAccessReviewSpec {
+	var out []authzv1.SubjectAccessReviewSpec
+	for _, r := range rules {
+		if len(r.Verbs) == 0 || len(r.Resources) == 0 || len(r.APIGroups) == 0 {
+			continue
+		}
+		for _, sub := range subjects {
+			if sub.Kind != "ServiceAccount" {
+				continue
+			}
+			out = append(out, authzv1.SubjectAccessReviewSpec{
+				User:   "system:serviceaccount:" + sub.Namespace + ":" + sub.Name,
+				Groups: []string{"system:serviceaccounts", "system:serviceaccounts:" + sub.Namespace, "system:authenticated"},
+				ResourceAttributes: &authzv1.ResourceAttributes{Namespace: namespace, Verb: r.Verbs[0],
+					Group: r.APIGroups[0], Resource: r.Resources[0]},
+			})
+		}
+		break
+	}
+	return out
 }
 
 // create creates the object of doc, of kind.
