@@ -99,15 +99,7 @@ func TestDeferredWorkAfterRestart(t *testing.T) {
 	stop()
 	// As the killed process left it: the marker written, the work not
 	// run (a flow the pod's rules would not give).
-	flow := staleFlow(addr)
-	e.addFlow(t, flow)
-	marker := filepath.Join(e.cacheDir, "deferred", pod.Id)
-	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	flow, marker := e.leaveADDMarker(t, pod.Id, addr)
 	p := e.newPlugin(nil)
 	stop2 := e.runPlugin(p)
 	defer stop2()
@@ -341,4 +333,21 @@ func (e *env) startNextHolder(t *testing.T, next *nriapi.PodSandbox, flow *netli
 	if flowExists(t, e, flow) {
 		t.Fatal("the next holder of the address started with the stopped pod's flow still there")
 	}
+}
+
+// leaveADDMarker leaves what a process killed between a pod's answer and
+// its ADD walk leaves: the walk's marker, and a flow of the pod's address
+// the walk would have removed; it returns the flow and the marker's path.
+func (e *env) leaveADDMarker(t *testing.T, sandbox, addr string) (*netlink.ConntrackFlow, string) {
+	t.Helper()
+	flow := staleFlow(addr)
+	e.addFlow(t, flow)
+	marker := filepath.Join(e.cacheDir, "deferred", sandbox)
+	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return flow, marker
 }

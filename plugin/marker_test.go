@@ -62,15 +62,7 @@ func TestInterruptedADDSettledWhateverTheReconcile(t *testing.T) {
 			stop()
 			// As a process killed between the answer and the walk left
 			// it: the marker, and a flow the walk would have removed.
-			flow := staleFlow(addr)
-			e.addFlow(t, flow)
-			marker := filepath.Join(e.cacheDir, "deferred", pod.Id)
-			if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(marker, nil, 0o600); err != nil {
-				t.Fatal(err)
-			}
+			flow, marker := e.leaveADDMarker(t, pod.Id, addr)
 			p := e.newPlugin(tc.restart(e))
 			e.runPlugin(p)
 			e.resynced(p, 0)
