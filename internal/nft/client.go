@@ -1,6 +1,11 @@
 package nft
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"golang.org/x/sys/unix"
+)
 
 // Client is what diktyo does with nftables: apply a batch, list what a
 // table holds. *Conn is the kernel's (a netlink socket); *Fake applies
@@ -104,4 +109,25 @@ func HoldsExactly(c Client, table, chain string, want []*Rule) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// Teardown removes table with b, a batch of deletions the kernel refuses
+// while anything is left in what they delete (DelSetIfEmpty,
+// DelTableIfEmpty): it reports whether the table went. A table absent
+// before or during is (false, nil); a refusal (EBUSY) changes nothing and
+// returns inUse, naming the table.
+func Teardown(c Client, b *Batch, inUse error) (bool, error) {
+	if ok, err := c.TableExists(b.Table); err != nil || !ok {
+		return false, err
+	}
+	switch err := c.Apply(b); {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, unix.EBUSY):
+		return false, fmt.Errorf("table inet %s: %w", b.Table, inUse)
+	case errors.Is(err, unix.ENOENT):
+		return false, nil
+	default:
+		return false, fmt.Errorf("removing table inet %s: %w", b.Table, err)
+	}
 }

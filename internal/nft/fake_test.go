@@ -251,3 +251,42 @@ func TestFakeAgreesWithKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestTeardownKeepsWhatIsLeft: a removal batch of "if empty" deletions
+// removes a table that holds only what it names, keeps one that holds
+// anything more (the caller's error, naming the table), and finds an
+// absent table nothing to do.
+func TestTeardownKeepsWhatIsLeft(t *testing.T) {
+	inUse := errors.New("in use")
+	removal := func() *Batch {
+		b := NewBatch("t")
+		b.DelChain("base")
+		b.DelTableIfEmpty()
+		return b
+	}
+	f := NewFake()
+	setup := NewBatch("t")
+	setup.AddTable()
+	setup.AddChain(&Chain{Name: "base"})
+	setup.AddChain(&Chain{Name: "pod-1"})
+	if err := f.Apply(setup); err != nil {
+		t.Fatal(err)
+	}
+	if removed, err := Teardown(f, removal(), inUse); removed || !errors.Is(err, inUse) || !strings.Contains(err.Error(), "table inet t") {
+		t.Fatalf("Teardown with a chain left = %v, %v; want false and an error naming table t wrapping %v", removed, err, inUse)
+	}
+	if !strings.Contains(f.Dump(), "base") {
+		t.Fatalf("a refused Teardown changed the ruleset:\n%s", f.Dump())
+	}
+	del := NewBatch("t")
+	del.DelChain("pod-1")
+	if err := f.Apply(del); err != nil {
+		t.Fatal(err)
+	}
+	if removed, err := Teardown(f, removal(), inUse); !removed || err != nil {
+		t.Fatalf("Teardown of a table holding only its own objects = %v, %v; want true, nil", removed, err)
+	}
+	if removed, err := Teardown(f, removal(), inUse); removed || err != nil {
+		t.Fatalf("Teardown of an absent table = %v, %v; want false, nil", removed, err)
+	}
+}

@@ -66,6 +66,7 @@ func TestConformance(t *testing.T) {
 		New:     func(r cniutil.Runner) snat.Backend { return n.backend(r) },
 		Runner:  n.runner,
 		Dump:    n.dump,
+		Shared:  []string{":" + n.tag + " ", "-j " + n.tag},
 		FastAdd: []string{"iptables-restore -w 10 --noflush", "ip6tables-restore -w 10 --noflush"},
 		FastDel: []string{"iptables-restore -w 10 --noflush", "ip6tables-restore -w 10 --noflush"},
 		Breakers: []masqtest.Breaker{

@@ -303,6 +303,14 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 // in since, whatever the order). No listing: a refusal (EBUSY), or a
 // table gone already (ENOENT), is the answer.
 func (g *Guard) release(c nft.Client) error {
+	err := c.Apply(g.releaseBatch())
+	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	return fmt.Errorf("removing the empty guard table %s: %w", g.Table, err)
+}
+
+func (g *Guard) releaseBatch() *nft.Batch {
 	b := nft.NewBatch(g.Table)
 	for _, ch := range baseChains {
 		b.DelChain(ch.Name)
@@ -310,11 +318,19 @@ func (g *Guard) release(c nft.Client) error {
 	b.DelSetIfEmpty(map4)
 	b.DelSetIfEmpty(map6)
 	b.DelTableIfEmpty()
-	err := c.Apply(b)
-	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
-		return nil
+	return b
+}
+
+// Teardown removes the guard table for an uninstall, as the last
+// binding's DEL does, and says why not when it cannot: snat.ErrInUse
+// while a binding or anything else is left in it. Absent: false, nil.
+func (g *Guard) Teardown(ctx context.Context) (removed bool, err error) {
+	c, err := g.open(ctx)
+	if err != nil {
+		return false, err
 	}
-	return fmt.Errorf("removing the empty guard table %s: %w", g.Table, err)
+	defer func() { _ = c.Close() }()
+	return nft.Teardown(c, g.releaseBatch(), snat.ErrInUse)
 }
 
 // Check reports how the kernel differs from b, as a *snat.DriftError, or

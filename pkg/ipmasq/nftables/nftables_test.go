@@ -72,6 +72,7 @@ func TestConformance(t *testing.T) {
 		},
 		Runner: n.runner,
 		Dump:   n.dump,
+		Shared: []string{"table inet " + n.table + " "},
 		// Nothing is exec'd: TestHotPath counts the netlink round trips.
 		Breakers: []masqtest.Breaker{
 			{Name: "DeletedRule", Want: "rule 2 is", Break: func(t *testing.T, o snat.Owner) {
@@ -89,6 +90,8 @@ func TestConformance(t *testing.T) {
 			}},
 			{Name: "RedirectedElement", Want: `map element for 198.51.100.18 points to "other"`, Break: func(t *testing.T, _ snat.Owner) {
 				nft(t, "add", "chain", "inet", n.table, "other")
+				// Not diktyo's: Teardown would keep the table for it.
+				t.Cleanup(func() { nft(t, "delete", "chain", "inet", n.table, "other") })
 				nft(t, "delete", "element", "inet", n.table, Map4, "{", "198.51.100.18", "}")
 				nft(t, "add", "element", "inet", n.table, Map4, "{", "198.51.100.18", ":", "goto", "other", "}")
 			}},

@@ -2,6 +2,7 @@ package snat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/netip"
 	"strings"
@@ -27,7 +28,16 @@ type Backend interface {
 	GC(ctx context.Context, network string, valid map[string]bool, flush Flush) error
 	// Status reports whether the backend can work on this node.
 	Status(ctx context.Context) error
+	// Teardown removes the shared objects no pod owns (an uninstall),
+	// and reports whether it removed any. While any pod's object (of any
+	// network) or anything else is left in them, it keeps them and
+	// returns ErrInUse.
+	Teardown(ctx context.Context) (removed bool, err error)
 }
+
+// ErrInUse: Teardown kept a shared object that still holds what it did
+// not make (a pod's objects, or another writer's).
+var ErrInUse = errors.New("still holds objects of pods or of another writer")
 
 // Flush removes every conntrack entry from or to addrs.
 type Flush func(addrs []netip.Addr) error

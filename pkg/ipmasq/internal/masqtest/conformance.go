@@ -49,6 +49,9 @@ type Harness struct {
 	// words) a dual-stack pod's ADD and DEL may run once shared objects
 	// exist: the hot path.
 	FastAdd, FastDel []string
+	// Shared are substrings of Dump that name the shared objects (the
+	// table, the tag chain and its jump): none is left after Teardown.
+	Shared []string
 	// Breakers damage an applied plan; Check must then name the damage.
 	Breakers []Breaker
 }
@@ -262,6 +265,40 @@ func Run(t *testing.T, h Harness) {
 
 	t.Run("Status", func(t *testing.T) {
 		mustOK(t, "status", b.Status(ctx))
+	})
+
+	// Teardown keeps what a pod still uses, then removes the shared
+	// objects once no pod is left; a later ADD makes them again.
+	t.Run("Teardown", func(t *testing.T) {
+		for _, net := range []string{"net1", "net2"} {
+			mustOK(t, "gc all of "+net, b.GC(ctx, net, nil, nil))
+		}
+		o := NewOwner("net1", 24)
+		p := plan(o, 24)
+		mustOK(t, "add", b.Add(ctx, p))
+		if removed, err := b.Teardown(ctx); !errors.Is(err, snat.ErrInUse) || removed {
+			t.Fatalf("Teardown with a pod left = %v, %v; want false, ErrInUse", removed, err)
+		}
+		mustOK(t, "check after the refused teardown", b.Check(ctx, p))
+		mustOK(t, "del", b.Del(ctx, o, Prefixes(PodAddrs(24)...)))
+		if removed, err := b.Teardown(ctx); err != nil || !removed {
+			t.Fatalf("Teardown of an empty node = %v, %v; want true, nil\n%s", removed, err, h.Dump(t))
+		}
+		if removed, err := b.Teardown(ctx); err != nil || removed {
+			t.Fatalf("second Teardown = %v, %v; want false, nil (nothing left)", removed, err)
+		}
+		d := h.Dump(t)
+		for _, shared := range h.Shared {
+			if strings.Contains(d, shared) {
+				t.Errorf("%q left after Teardown:\n%s", shared, d)
+			}
+		}
+		mustOK(t, "add after teardown", b.Add(ctx, p))
+		mustOK(t, "check after teardown", b.Check(ctx, p))
+		mustOK(t, "del", b.Del(ctx, o, Prefixes(PodAddrs(24)...)))
+		if _, err := b.Teardown(ctx); err != nil {
+			t.Fatalf("final Teardown: %v", err)
+		}
 	})
 }
 
