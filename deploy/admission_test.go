@@ -38,12 +38,6 @@ func newAdmissionWorld(t *testing.T) *admissionWorld {
 		t.Fatal(err)
 	}
 	s.Namespaces(t, vapNamespace)
-	// No controller-manager makes the namespace's default account, which
-	// the ServiceAccount admission plugin looks up for every pod.
-	sa := &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: "default", Namespace: vapNamespace}}
-	if _, err := cs.CoreV1().ServiceAccounts(vapNamespace).Create(context.Background(), sa, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
-		t.Fatal(err)
-	}
 	w := &admissionWorld{t: t, cs: cs}
 	w.install()
 	return w

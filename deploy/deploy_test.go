@@ -19,6 +19,7 @@ import (
 	"github.com/containernetworking/cni/libcni"
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	"sigs.k8s.io/yaml"
@@ -80,6 +81,9 @@ type manifests struct {
 	// The admission policy of diktyo's annotations (admission.yaml).
 	admissionPolicies []*admissionv1.ValidatingAdmissionPolicy
 	admissionBindings []*admissionv1.ValidatingAdmissionPolicyBinding
+	// The chart's hooks' Jobs and Pods.
+	jobs []*batchv1.Job
+	pods []*corev1.Pod
 }
 
 func readFile(t *testing.T, name string) []byte {
@@ -207,6 +211,14 @@ func (m *manifests) decode(t *testing.T, where string, doc []byte) {
 		var o admissionv1.ValidatingAdmissionPolicyBinding
 		strict(t, where, doc, &o)
 		m.admissionBindings = append(m.admissionBindings, &o)
+	case "batch/v1/Job":
+		var o batchv1.Job
+		strict(t, where, doc, &o)
+		m.jobs = append(m.jobs, &o)
+	case "v1/Pod":
+		var o corev1.Pod
+		strict(t, where, doc, &o)
+		m.pods = append(m.pods, &o)
 	case "v1/ConfigMap":
 		var cm corev1.ConfigMap
 		strict(t, where, doc, &cm)

@@ -106,9 +106,12 @@ func valuesYAML(t *testing.T, s string) map[string]any {
 	return v
 }
 
-// rendered is the chart's output, decoded strictly.
+// rendered is the chart's output, decoded strictly: the release's
+// objects (what `helm template --no-hooks` prints, and the kustomize
+// base's counterpart), and apart from them the hooks.
 type rendered struct {
 	*manifests
+	hooks *manifests
 	out   map[string]string
 	notes string
 }
@@ -121,7 +124,8 @@ func render(t *testing.T, release, namespace string, values ...map[string]any) *
 	if err != nil {
 		t.Fatalf("rendering the chart: %v", err)
 	}
-	r := &rendered{manifests: &manifests{configMaps: map[string]*corev1.ConfigMap{}}, out: out}
+	r := &rendered{manifests: &manifests{configMaps: map[string]*corev1.ConfigMap{}},
+		hooks: &manifests{configMaps: map[string]*corev1.ConfigMap{}}, out: out}
 	for _, name := range slices.Sorted(maps.Keys(out)) {
 		switch {
 		case strings.HasSuffix(name, "/NOTES.txt"):
@@ -131,10 +135,29 @@ func render(t *testing.T, release, namespace string, values ...map[string]any) *
 			t.Fatalf("%s: unexpected template output", name)
 		}
 		for i, doc := range splitDocs([]byte(out[name])) {
-			r.decode(t, fmt.Sprintf("%s document %d", name, i), doc)
+			m := r.manifests
+			if isHook(t, doc) {
+				m = r.hooks
+			}
+			m.decode(t, fmt.Sprintf("%s document %d", name, i), doc)
 		}
 	}
 	return r
+}
+
+// isHook reports whether doc is a Helm hook (helm.sh/hook annotation).
+func isHook(t *testing.T, doc []byte) bool {
+	t.Helper()
+	var o struct {
+		Metadata struct {
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
+	}
+	if err := yaml.Unmarshal(doc, &o); err != nil {
+		t.Fatal(err)
+	}
+	_, ok := o.Metadata.Annotations["helm.sh/hook"]
+	return ok
 }
 
 // object is a kind and a name.

@@ -22,6 +22,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
+	"github.com/diktyo-io/diktyo/pkg/nrisetup"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin"
 )
@@ -35,6 +36,8 @@ type cleanupOptions struct {
 	iptables, iptDir  string
 	wait              time.Duration
 	force, purgeLogs  bool
+	runtimeConfig     bool
+	root              string
 }
 
 func newCleanupCmd() *cobra.Command {
@@ -57,6 +60,9 @@ diktyo's, and print what went and what stayed:
     attribution log stays unless --purge-logs), the local API socket;
   - with --cni-bin-dir, the plugin binaries there whose build info names
     diktyo's module (the DaemonSet's install-cni copies);
+  - with --runtime-config, containerd's drop-in and import line that
+    enable-nri wrote, when they are still byte for byte its own (NRI stays
+    on until containerd restarts).
 
 Other software's tables, chains, rules, routes, addresses and files are
 never touched. It refuses while a diktyo-nri answers on the config's local
@@ -77,6 +83,8 @@ post-delete Job does, on every node).`,
 	f.DurationVar(&o.wait, "wait", 0, "wait this long for a running diktyo-nri to stop before refusing")
 	f.BoolVar(&o.force, "force", false, "clean up even while a diktyo-nri answers (it will put its pods' policy back)")
 	f.BoolVar(&o.purgeLogs, "purge-logs", false, "also remove the egress attribution log and its rotated files")
+	f.BoolVar(&o.runtimeConfig, "runtime-config", false, "also remove the containerd drop-in and import line that enable-nri wrote (byte for byte its own; a restart applies it)")
+	f.StringVar(&o.root, "root", "/", "with --runtime-config: the host's root directory")
 	f.StringVar(&o.iptables, "iptables", "system", "iptables flavour, as diktyo-nri run's --iptables")
 	f.StringVar(&o.iptDir, "iptables-dir", "/run/diktyo-iptables", "as diktyo-nri run's --iptables-dir")
 	var output string
@@ -124,6 +132,9 @@ func runCleanup(cmd *cobra.Command, o *cleanupOptions) error {
 	cleanState(cfg, o, r)
 	if o.cniBinDir != "" {
 		cleanBinaries(o.cniBinDir, r)
+	}
+	if o.runtimeConfig {
+		cleanRuntimeConfig(o.root, r)
 	}
 	if err := printCleanup(cmd.OutOrStdout(), cmd.Flag("output").Value.String(), r); err != nil {
 		return err
@@ -345,6 +356,21 @@ func cleanBinaries(dir string, r *cleanupReport) {
 		default:
 			removePath(p, r)
 		}
+	}
+}
+
+func cleanRuntimeConfig(root string, r *cleanupReport) {
+	res, err := nrisetup.Remove(root)
+	if err != nil {
+		r.keep("containerd's NRI drop-in", err)
+		return
+	}
+	for _, c := range res.Changed {
+		r.removed("%s", c)
+	}
+	r.Kept = append(r.Kept, res.Notes...)
+	if res.RestartNeeded {
+		r.Kept = append(r.Kept, "containerd keeps NRI on until it restarts")
 	}
 }
 

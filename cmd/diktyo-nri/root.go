@@ -75,7 +75,7 @@ is how containerd starts a pre-installed plugin, with no arguments).`,
 	root.SuggestionsMinimumDistance = 2
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetHelpCommand(newHelpCmd())
-	root.AddCommand(newRunCmd(), newExplainCmd(), newStatusCmd(), newTraceCmd(), newAttributeCmd(), newCleanupCmd(), newVersionCmd(), newCompletionCmd())
+	root.AddCommand(newRunCmd(), newExplainCmd(), newStatusCmd(), newTraceCmd(), newAttributeCmd(), newCleanupCmd(), newEnableNRICmd(), newWaitReadyCmd(), newVersionCmd(), newCompletionCmd())
 	return root
 }
 

@@ -164,7 +164,7 @@ func (c *clusterNode) netnsDir() string {
 // behavior merge: what docs/install.md's overlay does), so that
 // diktyo-nri never starts on the shipped config (whose chain names the
 // host's own nft table).
-func (c *clusterNode) nodePaths(t *testing.T, dir, base, cm string, ds *appsv1.DaemonSet) {
+func (c *clusterNode) nodePaths(t *testing.T, dir, base string, cms []string, dss ...*appsv1.DaemonSet) {
 	t.Helper()
 	d := c.nodeConfig(t)
 	for _, f := range []string{"config.yaml", "chain.conflist", "tsig.key"} {
@@ -172,6 +172,40 @@ func (c *clusterNode) nodePaths(t *testing.T, dir, base, cm string, ds *appsv1.D
 			t.Fatal(err)
 		}
 	}
+	var patches, gens []map[string]any
+	for _, ds := range dss {
+		patches = append(patches, map[string]any{
+			"target": map[string]string{"kind": "DaemonSet", "name": ds.Name},
+			"patch":  c.hostPathPatch(t, ds),
+		})
+	}
+	for _, cm := range cms {
+		gens = append(gens, map[string]any{
+			"name": cm, "namespace": diktyoNamespace, "behavior": "merge",
+			"files":   []string{"config.yaml", "chain.conflist", "tsig.key"},
+			"options": map[string]any{"disableNameSuffixHash": true},
+		})
+	}
+	k := map[string]any{
+		"apiVersion":         "kustomize.config.k8s.io/v1beta1",
+		"kind":               "Kustomization",
+		"resources":          []string{base},
+		"patches":            patches,
+		"configMapGenerator": gens,
+	}
+	b, err := yaml.Marshal(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "kustomization.yaml"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hostPathPatch is the JSON patch moving ds's host paths, and the netns
+// mount of its containers and init containers, to this node's.
+func (c *clusterNode) hostPathPatch(t *testing.T, ds *appsv1.DaemonSet) string {
+	t.Helper()
 	moves := c.hostPathMoves()
 	type op struct {
 		Op    string `json:"op"`
@@ -186,7 +220,7 @@ func (c *clusterNode) nodePaths(t *testing.T, dir, base, cm string, ds *appsv1.D
 		}
 		to, ok := moves[vol.HostPath.Path]
 		if !ok {
-			t.Fatalf("DaemonSet volume %s: hostPath %s has no place on the test node (a new host path? add it to hostPathMoves)", vol.Name, vol.HostPath.Path)
+			t.Fatalf("DaemonSet %s volume %s: hostPath %s has no place on the test node (a new host path? add it to hostPathMoves)", ds.Name, vol.Name, vol.HostPath.Path)
 		}
 		p := fmt.Sprintf("/spec/template/spec/volumes/%d/hostPath/path", i)
 		ops = append(ops, op{"test", p, vol.HostPath.Path}, op{"replace", p, to})
@@ -195,13 +229,20 @@ func (c *clusterNode) nodePaths(t *testing.T, dir, base, cm string, ds *appsv1.D
 		}
 	}
 	if netnsMount == "" {
-		t.Fatal("DaemonSet: no hostPath volume of /var/run/netns")
+		t.Fatalf("DaemonSet %s: no hostPath volume of /var/run/netns", ds.Name)
 	}
-	for j, ctr := range ds.Spec.Template.Spec.Containers {
-		for k, m := range ctr.VolumeMounts {
-			if m.Name == netnsMount {
-				p := fmt.Sprintf("/spec/template/spec/containers/%d/volumeMounts/%d/mountPath", j, k)
-				ops = append(ops, op{"test", p, m.MountPath}, op{"replace", p, c.netnsDir()})
+	spec := ds.Spec.Template.Spec
+	for _, kc := range []struct {
+		kind string
+		ctrs []corev1.Container
+	}{{"containers", spec.Containers}, {"initContainers", spec.InitContainers}} {
+		kind := kc.kind
+		for j, ctr := range kc.ctrs {
+			for k, m := range ctr.VolumeMounts {
+				if m.Name == netnsMount {
+					p := fmt.Sprintf("/spec/template/spec/%s/%d/volumeMounts/%d/mountPath", kind, j, k)
+					ops = append(ops, op{"test", p, m.MountPath}, op{"replace", p, c.netnsDir()})
+				}
 			}
 		}
 	}
@@ -209,27 +250,7 @@ func (c *clusterNode) nodePaths(t *testing.T, dir, base, cm string, ds *appsv1.D
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := map[string]any{
-		"apiVersion": "kustomize.config.k8s.io/v1beta1",
-		"kind":       "Kustomization",
-		"resources":  []string{base},
-		"patches": []map[string]any{{
-			"target": map[string]string{"kind": "DaemonSet", "name": ds.Name},
-			"patch":  string(patch),
-		}},
-		"configMapGenerator": []map[string]any{{
-			"name": cm, "namespace": diktyoNamespace, "behavior": "merge",
-			"files":   []string{"config.yaml", "chain.conflist", "tsig.key"},
-			"options": map[string]any{"disableNameSuffixHash": true},
-		}},
-	}
-	b, err := yaml.Marshal(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "kustomization.yaml"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return string(patch)
 }
 
 // objects splits a multi-document YAML stream into objects, keyed
@@ -669,7 +690,7 @@ func TestCluster(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.nodePaths(t, dir, rel, "diktyo-config", daemonSetOf(t, base))
+		c.nodePaths(t, dir, rel, []string{"diktyo-config"}, daemonSetOf(t, base))
 		c.expectOnlyNodePaths(t, base, c.mustKubectl(t, "kustomize", dir))
 		if t.Failed() {
 			return
@@ -684,36 +705,7 @@ func TestCluster(t *testing.T) {
 		uninstall(t, "-k", dir)
 	})
 
-	t.Run("helm", func(t *testing.T) {
-		// helm template (the namespace object included, as docs/install.md
-		// says for `helm template | kubectl apply`), then the same overlay
-		// as a post-renderer, applied through the API.
-		chart := renderChart(t, filepath.Join(v.repo, "deploy/helm/diktyo"), "diktyo", diktyoNamespace,
-			map[string]any{"namespace": map[string]any{"create": true}})
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "chart.yaml"), []byte(chart), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		ds := daemonSetOf(t, chart)
-		var cm string
-		for key := range objects(t, chart) {
-			if strings.HasPrefix(key, "ConfigMap/") {
-				cm = key[strings.LastIndex(key, "/")+1:]
-			}
-		}
-		c.nodePaths(t, dir, "chart.yaml", cm, ds)
-		c.expectOnlyNodePaths(t, chart, c.mustKubectl(t, "kustomize", dir))
-		if t.Failed() {
-			return
-		}
-		t.Cleanup(func() { uninstall(t, "-k", dir) })
-		c.mustKubectl(t, "apply", "-k", dir)
-		c.waitNRI(t, ds.Name)
-		c.apiInUse(t, ds.Name)
-		c.refusedPod(t, ns)
-		c.policyDeployment(t, ns)
-		uninstall(t, "-k", dir)
-	})
+	t.Run("helm", func(t *testing.T) { c.helmLifecycle(t, ns) })
 }
 
 // withoutNRI installs overlay (a kustomize dir) on a node whose NRI is

@@ -45,7 +45,9 @@ func (s *Server) ApplyFile(t testing.TB, path string) {
 	}
 }
 
-// Namespaces creates the namespaces that do not exist yet.
+// Namespaces creates the namespaces that do not exist yet, each with its
+// "default" service account, which the ServiceAccount admission plugin
+// looks up for every pod (no controller-manager here makes it).
 func (s *Server) Namespaces(t testing.TB, names ...string) {
 	t.Helper()
 	core, err := typedcorev1.NewForConfig(s.Config(Admin))
@@ -63,10 +65,14 @@ func ensureNamespace(core typedcorev1.CoreV1Interface, name string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err := core.Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}}, metav1.CreateOptions{})
-	if apierrors.IsAlreadyExists(err) {
-		return nil
+	if err != nil && !apierrors.IsAlreadyExists(err) {
+		return err
 	}
-	return err
+	sa := &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: "default", Namespace: name}}
+	if _, err := core.ServiceAccounts(name).Create(ctx, sa, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return fmt.Errorf("service account default: %w", err)
+	}
+	return nil
 }
 
 var docSep = regexp.MustCompile(`(?m)^---\s*$`)

@@ -102,3 +102,101 @@ port: {{ $port | int }}
 {{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
 {{- end }}
 {{- end }}
+
+{{/* The cleanup DaemonSet's selector, also on its pods: apart from diktyo-nri's. */}}
+{{- define "diktyo.cleanupSelectorLabels" -}}
+app.kubernetes.io/name: {{ include "diktyo.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: cleanup
+{{- end }}
+
+{{/* A Helm hook's annotations: dict "hook" the hooks, "weight" the order. */}}
+{{- define "diktyo.hook" -}}
+helm.sh/hook: {{ .hook }}
+helm.sh/hook-weight: {{ .weight | quote }}
+helm.sh/hook-delete-policy: before-hook-creation,hook-succeeded
+{{- end }}
+
+{{/* The ConfigMap's files: the admin config and the chain conflist. */}}
+{{- define "diktyo.configFiles" -}}
+{{- $files := dict
+      "config.yaml" (printf "%s\n" (include "diktyo.config" . | trimSuffix "\n"))
+      "chain.conflist" (printf "%s\n" (include "diktyo.chain" . | trimSuffix "\n")) }}
+{{- toYaml $files }}
+{{- end }}
+
+{{/* Where a per-node pod runs: every node diktyo-nri runs on. */}}
+{{- define "diktyo.nodeScheduling" -}}
+{{- with .Values.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/* The node's paths a per-node pod of diktyo mounts (and the operator's extraVolumes). */}}
+{{- define "diktyo.nodeVolumes" -}}
+- name: cni-bin
+  hostPath:
+    path: {{ .Values.cniBinDir }}
+    type: DirectoryOrCreate
+- name: netns
+  hostPath:
+    path: /var/run/netns
+    type: DirectoryOrCreate
+# Shared with kube-proxy and every other iptables user on the node.
+- name: xtables-lock
+  hostPath:
+    path: /run/xtables.lock
+    type: FileOrCreate
+# ipmasq's lockFile (its default): a read-only root has no /run to
+# create it in.
+- name: ipmasq-lock
+  hostPath:
+    path: /run/diktyo-ipmasq.lock
+    type: FileOrCreate
+# libcni cache (chain.cacheDir), debug dumps and hosts files.
+- name: state
+  hostPath:
+    path: /var/lib/diktyo
+    type: DirectoryOrCreate
+# iproute's records of the host routes and rules it made (they must
+# outlive this container, and vanish with them on reboot: /run).
+- name: run-state
+  hostPath:
+    path: /run/diktyo
+    type: DirectoryOrCreate
+- name: iptables-bin
+  emptyDir: {}
+{{- if .Values.tsig.existingSecret }}
+- name: tsig
+  secret:
+    secretName: {{ .Values.tsig.existingSecret }}
+    defaultMode: 0400
+    items:
+      - key: {{ .Values.tsig.key }}
+        path: {{ .Values.tsig.key }}
+{{- end }}
+{{- with .Values.extraVolumes }}
+{{- toYaml . | nindent 0 }}
+{{- end }}
+{{- end }}
+
+{{/* The runtime config directory nriSetup edits (containerd) or reads (k3s, RKE2). */}}
+{{- define "diktyo.runtimeConfigDir" -}}
+{{- if eq .Values.nriSetup.runtime "containerd" }}/etc/containerd{{ else }}/var/lib/rancher/{{ .Values.nriSetup.runtime }}/agent/etc/containerd{{ end }}
+{{- end }}
