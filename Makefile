@@ -7,7 +7,7 @@ FUZZTIME ?= 5s
 # diktyo-nri version reports this (cmd/diktyo-nri: main.version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: all build image deps lint unit test soak fuzz bench e2e e2e-kubelet e2e-cluster kubelet cluster demo clean vm-up vm-down vm-reset vm-clean
+.PHONY: all build image deps lint unit test soak stress fuzz bench e2e e2e-kubelet e2e-cluster kubelet cluster demo clean vm-up vm-down vm-reset vm-clean
 
 all: build
 
@@ -68,6 +68,13 @@ SOAK ?= 30m
 SOAKSEED ?= $(shell date +%s)
 soak: deps build
 	set -o pipefail; DIKTYO_FAULT_DURATION=$(SOAK) DIKTYO_FAULT_SEED=$(SOAKSEED) $(GO) test -count=1 -v -timeout 2h -run '^TestFaultProperty$$' ./plugin/ 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok)|fault_test.go:[0-9]+: (seed|[0-9]+ steps|step [0-9]+: running pod)'
+
+# The daemon's integration tests and the end-to-end suite STRESS times
+# each (default 10) beside a busy loop on every core (hack/stress.sh): no
+# test may depend on an idle machine. Root; hours at the default.
+STRESS ?= 10
+stress: deps build
+	DIKTYO_KUBE_BIN=$(KUBE_BIN) hack/stress.sh $(STRESS)
 
 # Only the end-to-end suite (provisions the test VM, cached).
 e2e: deps build
