@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/KimMachineGun/automemlimit/memlimit"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -85,6 +86,7 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 		return usageError{err}
 	}
 	slog.SetDefault(log)
+	setMemoryLimit(log, memlimit.FromCgroup)
 	if os.Getenv("PATH") == "" {
 		_ = os.Setenv("PATH", defaultPath)
 	}
