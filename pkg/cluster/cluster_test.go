@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/netip"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,11 +28,7 @@ const saNamespace = kubeapi.DiktyoNamespace
 
 var sa = kubeapi.DiktyoNRI
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	kubeapi.StopShared()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { kubeapi.Main(m) }
 
 // server is the shared API server with deploy/'s RBAC applied (once),
 // as an operator's kubectl apply -k would, and the namespaces the tests

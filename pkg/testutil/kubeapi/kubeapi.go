@@ -353,3 +353,12 @@ func (s *Server) NodeCluster(t testing.TB, node string) policy.ClusterConfig {
 		s.Kubeconfig(t, t.TempDir(), DiktyoNRI), node, DiktyoNamespace
 	return cfg
 }
+
+// Main is a TestMain for a package whose tests use the shared server: it
+// runs them (testutil.MainCode: what testutil builds is removed), stops
+// the server and exits with their status.
+func Main(m *testing.M) {
+	code := testutil.MainCode(m)
+	StopShared()
+	os.Exit(code)
+}
