@@ -299,10 +299,10 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 	}
 	// A stopped pod whose DEL walk is not done still uses its addresses:
 	// its flows are translated to them.
-	held, unknown := p.flows.heldPods()
-	for _, e := range held {
-		for _, a := range e.egressAddrs {
-			add(a, e.pod.ID)
+	held, unknown := p.holds.Kept()
+	for _, k := range held {
+		for _, a := range k.External {
+			add(a, k.Pod.Sandbox)
 		}
 	}
 	if unknown {

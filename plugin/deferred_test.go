@@ -60,9 +60,7 @@ func TestDeferredConntrackCleanup(t *testing.T) {
 	if hasFlow(t, e, flow) {
 		t.Fatal("the previous holder's flow survived to the pod's first container")
 	}
-	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "deferred")); len(ents) != 0 {
-		t.Errorf("deferred work markers left after the work: %v", ents)
-	}
+	e.noHoldMarkers(t)
 	// A pod without policy, and a later container, are never held up.
 	plain := e.pod("plain", "team-a", "198.51.100.72", nil)
 	if err := e.run(plain); err != nil {
@@ -118,6 +116,7 @@ func TestDeferredWorkAfterRestart(t *testing.T) {
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the repeated ADD: %v, want gone", err)
 	}
+	e.noHoldMarkers(t)
 }
 
 // flowExists asks the kernel for f's entry by its tuple: one lookup, not
@@ -192,13 +191,20 @@ func TestDeferredDelConntrackCleanup(t *testing.T) {
 	e.stop(pod)
 	defer e.remove(pod)
 	e.startNextHolder(t, next, flow)
-	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "deferred-flows")); len(ents) != 0 {
-		t.Errorf("flow markers left after the walk: %v", ents)
+	e.noHoldMarkers(t)
+}
+
+// noHoldMarkers fails t when a hold marker is left (the walks are done).
+func (e *env) noHoldMarkers(t *testing.T) {
+	t.Helper()
+	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "holds")); len(ents) != 0 {
+		t.Errorf("hold markers left after the walks: %v", ents)
 	}
 }
 
 // leaveFlowMarker writes addr's marker of a DEL walk, as a process killed
-// before the walk leaves it, and returns its path.
+// before the walk leaves it (the previous version's format: converted
+// at start), and returns its path.
 func (e *env) leaveFlowMarker(t *testing.T, addr string) string {
 	t.Helper()
 	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
@@ -242,6 +248,7 @@ func TestDeferredDelFlowsAfterRestart(t *testing.T) {
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the restart's flush: %v, want gone", err)
 	}
+	e.noHoldMarkers(t)
 }
 
 // TestDeferredDelFlowsHeldWithoutChain: a restarted diktyo-nri that finds
@@ -285,6 +292,7 @@ func TestDeferredDelFlowsHeldWithoutChain(t *testing.T) {
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the flush: %v, want gone", err)
 	}
+	e.noHoldMarkers(t)
 }
 
 // TestDeferredDelFlowsFlushedWhenDelFails: a teardown whose DEL fails
@@ -336,7 +344,8 @@ func (e *env) startNextHolder(t *testing.T, next *nriapi.PodSandbox, flow *netli
 }
 
 // leaveADDMarker leaves what a process killed between a pod's answer and
-// its ADD walk leaves: the walk's marker, and a flow of the pod's address
+// its ADD walk leaves: the walk's marker (the previous version's format,
+// which names no address: converted at start), and a flow of the pod's address
 // the walk would have removed; it returns the flow and the marker's path.
 func (e *env) leaveADDMarker(t *testing.T, sandbox, addr string) (*netlink.ConntrackFlow, string) {
 	t.Helper()

@@ -107,7 +107,7 @@ func (p *Plugin) gcEgress(st *state) {
 		p.withdrawUnused(st, true)
 		return
 	}
-	held, unknown := p.flows.heldPods()
+	held, unknown := p.holds.Kept()
 	if unknown {
 		// A walk a previous process left is pending: its pod's flows
 		// may still use any block. Released at a GC after it is done.
@@ -122,8 +122,8 @@ func (p *Plugin) gcEgress(st *state) {
 	}
 	// A stopped pod whose DEL walk is not done keeps its blocks: its
 	// flows are still translated to them.
-	for _, e := range held {
-		live = append(live, egressPod(&e))
+	for _, k := range held {
+		live = append(live, egress.Pod{Namespace: k.Pod.Namespace, Name: k.Pod.Name, UID: k.Pod.UID, Sandbox: k.Pod.Sandbox})
 	}
 	released, err := st.egress.Reconcile(live)
 	if err != nil && !errors.Is(err, egress.ErrStale) {

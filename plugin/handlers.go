@@ -14,6 +14,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // Event names, as in metrics and logs.
@@ -134,8 +135,8 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 			// In the bounded worker: the allocator's lock and fsyncs
 			// must not hold NRI's handler past its budget. The ADD's
 			// conntrack cleanup runs after the answer, before the pod's
-			// first container (flush.go).
-			ctx = stages.With(cniutil.WithDeferral(ctx, p.deferral(st, e.pod.ID)), rec)
+			// first container (holds.go).
+			ctx = stages.With(cniutil.WithDeferral(ctx, p.deferral(st, e)), rec)
 			return p.admitAndApply(ctx, st, e, pol, log)
 		},
 		func(err error) { p.abandonedAdd(st, e, err, log) })
@@ -248,7 +249,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		candidates = cachedIPs
 	}
 	rec, locking := stages.From(ctx), time.Now()
-	err := p.withAddrs(ctx, candidates, func() error {
+	err := p.withAddrs(ctx, e.pod.ID, candidates, func() error {
 		rec.Since(stageAddrLocks, locking)
 		// Under the addresses' locks: whether another live pod holds
 		// them, and whether this one is still live, hold until the ADD
@@ -391,7 +392,7 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.awaitOwnWalk(ctx, e)
 	p.pods.remove(e.pod.ID)
-	p.forgetDeferred(p.state.Load(), e.pod.ID)
+	p.holds.Drop(e.pod.ID, false)
 	return nil
 }
 
@@ -408,7 +409,7 @@ func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
 	defer cancel()
-	if err := p.awaitFlows(wctx, st, ips); err != nil {
+	if err := p.holds.Await(wctx, hold.Want{Addrs: parseAddrs(ips)}); err != nil {
 		p.podLog(e).Info("RemovePodSandbox: the pod's conntrack cleanup is not done; what it holds is given back when it is", "error", err)
 	}
 }
@@ -432,17 +433,17 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
 			// The DEL's conntrack cleanup runs after the answer
-			// (delflush.go): the pod's addresses are held from before
+			// (holds.go): the pod's addresses are held from before
 			// the DEL until it is done.
 			// What the pod held (its port blocks, its managed
 			// addresses) goes back only when the walk is done: until
 			// then its flows keep their translation to them.
-			hold := p.holdFlows(st, append(slices.Clone(e.pod.IPs), cur.pod.IPs...))
-			if d := p.flowDeferral(hold); d != nil {
+			h := p.takeDelHold(st, e, &cur)
+			if d := p.delDeferral(h); d != nil {
 				ctx = cniutil.WithDeferral(ctx, d)
 			}
-			err := p.removeThen(stages.With(ctx, rec), st, e.pod, log, p.releaseAfter(hold))
-			p.settleFlows(st, hold, err)
+			err := p.removeThen(stages.With(ctx, rec), st, e.pod, log, p.releaseAfter(h))
+			p.settleDel(h, append(slices.Clone(e.pod.IPs), cur.pod.IPs...), err)
 			return err
 		},
 		func(err error) {

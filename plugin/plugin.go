@@ -36,6 +36,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // Options configure a Plugin.
@@ -137,10 +138,9 @@ type Plugin struct {
 	// node's labels (nil: not known yet).
 	kube   *kube
 	labels atomic.Pointer[policy.NodeLabels]
-	// deferred is the admissions' work after the answer (flush.go).
-	deferred *deferred
-	// flows are the DEL walks pending on pod addresses (delflush.go).
-	flows *flowFlushes
+	// holds are the address holds of the conntrack walks run after
+	// the answer (holds.go, plugin/internal/hold).
+	holds *hold.Holds
 	// netnsReads are the reads of pods' namespaces that failed
 	// (netns.go); procDir is /proc, where the processes left in a
 	// namespace are looked for.
@@ -195,8 +195,6 @@ func New(opts Options) (*Plugin, error) {
 		locks:       newPodLocks(),
 		addrLocks:   newPodLocks(),
 		watches:     newSandboxWatches(),
-		deferred:    newDeferred(),
-		flows:       newFlowFlushes(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
 		procDir:     "/proc",
@@ -208,6 +206,7 @@ func New(opts Options) (*Plugin, error) {
 		p.registry = prometheus.NewRegistry()
 	}
 	p.metrics = newMetrics(p.registry)
+	p.holds = p.newHolds()
 	p.registry.MustRegister(spoofCollector{p})
 	p.addrs = opts.Addresses
 	if p.addrs == nil {
@@ -355,10 +354,10 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
 	}
 	p.state.Store(st)
-	// Addresses a killed process left unflushed (delflush.go) are held
-	// from now on: before the first event, and under a reloaded config's
-	// cache directory too.
-	p.recoverFlows(st)
+	// Addresses a killed process left held (holds.go) are held from now
+	// on: before the first event, and under a reloaded config's cache
+	// directory too.
+	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
 	p.metrics.reloads.WithLabelValues("ok").Inc()
 	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
 	if st.runner != nil {

@@ -123,7 +123,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		return
 	}
 	p.markVanished()
-	p.retryFlows(st)
+	p.holds.Retry()
 	entries := p.pods.snapshot()
 	renamed, err := st.runner.Renamed()
 	if err != nil {
@@ -205,7 +205,7 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 }
 
 // settleMarker settles the marker of an ADD whose deferred conntrack walk
-// a previous process may not have run (flush.go), whatever the pass
+// a previous process may not have run (an interrupted ADD hold), whatever the pass
 // decided for the pod (the caller holds its lock): an undeferred ADD of
 // the pass (added) was that walk; otherwise (the policy kept, removed,
 // checked, or its admission failing) the walk of the pod's addresses
@@ -213,7 +213,7 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 // since, CreateContainer refusing it while the marker is there). Then
 // the marker goes. A walk that fails keeps it, and is retried.
 func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added bool) error {
-	if !p.isMarked(st, id) || p.pendingDeferred(id) {
+	if !p.holds.Interrupted(id) {
 		return nil
 	}
 	e, ok := p.pods.get(id)
@@ -222,13 +222,13 @@ func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added b
 	}
 	if !added {
 		ips := e.pod.IPs
-		err := p.withAddrs(ctx, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
+		err := p.withAddrs(ctx, id, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
 		if err != nil {
 			return failure(reasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
 		}
 		p.podLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
 	}
-	p.unmarkDeferred(st, id)
+	p.holds.Drop(id, false)
 	return nil
 }
 
@@ -280,7 +280,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	if att != nil {
 		pod.IPs = att.IPs()
 		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && sameBytes(att.List.Bytes, st.runner.Conflist())
-		adm.Interrupted = p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID)
+		adm.Interrupted = p.holds.Interrupted(pod.ID)
 	}
 	work := plan.Chain(adm)
 	switch work {
@@ -520,8 +520,9 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	}
 	p.metrics.gcs.WithLabelValues("ok").Inc()
 	p.gcEgress(st)
-	// Markers of deferred work of pods that are gone (flush.go).
-	p.markedPods(st, func(id string) bool { e, ok := p.pods.get(id); return ok && e.live() })
+	// Interrupted ADD holds of pods that are gone, with no walk of
+	// their own (their teardown's walk covers their addresses).
+	p.holds.DropAdds(func(id string) bool { e, ok := p.pods.get(id); return ok && e.live() }, true)
 	for _, e := range p.pods.snapshot() {
 		switch {
 		case e.live():

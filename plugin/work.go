@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync/atomic"
 	"time"
+
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // withPod runs f holding the pod's lock and the shared GC lock, so that
@@ -25,19 +27,22 @@ func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context)
 // run (an ADD or DEL that outlived its handler): the locks keep the two
 // pods' ADDs and DELs on that address apart, and the liveness and holder
 // checks made under them decide which pod the address's objects belong
-// to. Taken inside the pod's lock, never around it.
-func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) error {
+// to. Taken inside the pod's lock, never around it. self is the pod
+// whose work this is.
+func (p *Plugin) withAddrs(ctx context.Context, self string, ips []string, f func() error) error {
+	w := hold.Want{Addrs: parseAddrs(ips), Except: self}
 	for {
 		// A stopped pod's teardown holds its addresses from before its
-		// DEL takes their locks until its conntrack walk is done
-		// (delflush.go): waited for outside the locks, which that DEL
-		// needs, and checked again under them.
-		if err := p.awaitFlows(ctx, p.state.Load(), ips); err != nil {
+		// DEL takes their locks until its conntrack walk is done (so
+		// does another pod's ADD walk): waited for outside the locks,
+		// which that DEL needs, and checked again under them. The pod's
+		// own walks are not waited for: its work covers them.
+		if err := p.holds.Await(ctx, w); err != nil {
 			return failure(reasonDeferred, err)
 		}
 		held := false
-		err := p.lockAddrs(ctx, ips, func(keys []string) error {
-			if held = p.flows.anyPending(keys); held {
+		err := p.lockAddrs(ctx, ips, func([]string) error {
+			if held = p.holds.Pending(w); held {
 				return nil // a teardown took them meanwhile: wait again
 			}
 			return f()
