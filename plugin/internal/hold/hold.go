@@ -81,6 +81,8 @@ type Holds struct {
 	// unreadable, the markers that could not be, with why (logged once).
 	recovered  map[string]func([]netip.Addr) func() error
 	unreadable map[string]string
+	// epoch names the markers this Holds wrote: Recover leaves them.
+	epoch string
 }
 
 // Hold is one pod's hold of its addresses until one walk is done.
@@ -122,7 +124,7 @@ func New(opts Options) *Holds {
 	if opts.Retries == nil {
 		opts.Retries = DefaultRetries
 	}
-	return &Holds{opts: opts, recovered: map[string]func([]netip.Addr) func() error{}, unreadable: map[string]string{}}
+	return &Holds{opts: opts, recovered: map[string]func([]netip.Addr) func() error{}, unreadable: map[string]string{}, epoch: newEpoch()}
 }
 
 // Take holds addrs (and external) for pod until the walk of kind that is
@@ -133,7 +135,7 @@ func New(opts Options) *Holds {
 // both walks run, in turn, and only the latest hold counts.
 func (hs *Holds) Take(dir string, kind Kind, pod Pod, addrs, external []netip.Addr) (*Hold, error) {
 	h := &Hold{kind: kind, pod: pod, addrs: canonical(addrs), external: canonical(external), done: make(chan struct{}), running: true}
-	file, err := writeMarker(dir, h.marker())
+	file, err := writeMarker(dir, hs.epoch, h.marker())
 	h.file = file
 	hs.mu.Lock()
 	var old []string
@@ -149,8 +151,8 @@ func (hs *Holds) Take(dir string, kind Kind, pod Pod, addrs, external []netip.Ad
 		hs.holds = slices.DeleteFunc(hs.holds, func(x *Hold) bool { return x.gone })
 	}
 	hs.holds = append(hs.holds, h)
-	hs.mu.Unlock()
 	hs.removeMarkers(old...)
+	hs.mu.Unlock()
 	if err != nil {
 		return h, fmt.Errorf("hold marker of pod %q (%s) not written; a kill before the walk would not be noticed: %w", pod.Sandbox, kind, err)
 	}
@@ -256,9 +258,12 @@ func (hs *Holds) finish(h *Hold, err error) {
 	}
 	hs.mu.Lock()
 	h.err, h.running = err, false
-	var file string
 	if err == nil && !h.gone {
-		h.gone, file = true, h.file
+		// The marker first, under the lock: nobody finds it without
+		// the hold that explains it (Recover would take it for a
+		// killed process's), nor the hold gone with its marker left.
+		h.gone = true
+		hs.removeMarkers(h.file)
 		hs.holds = slices.DeleteFunc(hs.holds, func(x *Hold) bool { return x == h })
 	}
 	logIt := err != nil && !h.logged
@@ -267,7 +272,6 @@ func (hs *Holds) finish(h *Hold, err error) {
 	hs.opts.Fault(hs.failing())
 	close(h.done)
 	hs.mu.Unlock()
-	hs.removeMarkers(file)
 	if err != nil {
 		hs.opts.Failed()
 	}
@@ -419,9 +423,9 @@ func (hs *Holds) DropAdds(keep func(sandbox string) bool, onlyIdle bool) {
 		}
 	}
 	hs.holds = slices.DeleteFunc(hs.holds, func(x *Hold) bool { return x.gone })
+	hs.removeMarkers(files...)
 	hs.opts.Fault(hs.failing())
 	hs.mu.Unlock()
-	hs.removeMarkers(files...)
 	for _, f := range free {
 		f()
 	}

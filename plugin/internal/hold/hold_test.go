@@ -357,3 +357,24 @@ func TestCanonical(t *testing.T) {
 		t.Error("a name parsed as an address")
 	}
 }
+
+// A config load reads the markers again while this process takes holds:
+// its own markers (held, or leaving with their hold) are never taken for
+// a killed process's.
+func TestRecoverLeavesOwnMarkers(t *testing.T) {
+	hs, _, cache := newHolds(t)
+	w := &walker{}
+	h, err := hs.Take(filepath.Join(cache, Dir), Add, Pod{Sandbox: "p"}, []netip.Addr{a1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As a Recover that read the file before the hold was listed would
+	// see it: the marker alone.
+	hs.mu.Lock()
+	hs.holds = slices.DeleteFunc(hs.holds, func(x *Hold) bool { return x == h })
+	hs.mu.Unlock()
+	hs.Recover(cache, w.flusher)
+	if hs.Interrupted("p") || len(w.flush) != 0 {
+		t.Error("this process's own marker was recovered as a killed process's")
+	}
+}

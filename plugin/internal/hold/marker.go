@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -44,15 +45,28 @@ func (h *Hold) marker() marker {
 	return marker{Version: markerVersion, Kind: h.kind, Pod: h.pod, Addrs: h.addrs, External: h.external}
 }
 
-// seq makes marker names unique within a process; the start time, across
-// processes.
+// seq makes marker names unique within a Holds; its epoch (its start
+// time, unique among the Holds of a process), across processes.
 var (
-	seq   atomic.Uint64
-	epoch = time.Now().UnixNano()
+	seq       atomic.Uint64
+	lastEpoch atomic.Int64
 )
 
-// writeMarker writes m as a new marker file in dir and returns its path.
-func writeMarker(dir string, m marker) (string, error) {
+func newEpoch() string {
+	for {
+		last, now := lastEpoch.Load(), time.Now().UnixNano()
+		if now <= last {
+			now = last + 1
+		}
+		if lastEpoch.CompareAndSwap(last, now) {
+			return strconv.FormatInt(now, 10)
+		}
+	}
+}
+
+// writeMarker writes m as a new marker file of epoch in dir and returns
+// its path.
+func writeMarker(dir, epoch string, m marker) (string, error) {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return "", err
@@ -60,7 +74,7 @@ func writeMarker(dir string, m marker) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	name := fmt.Sprintf("%s-%s-%d-%d.json", m.Kind, url.PathEscape(m.Pod.Sandbox), epoch, seq.Add(1))
+	name := fmt.Sprintf("%s-%s-%s-%d.json", m.Kind, url.PathEscape(m.Pod.Sandbox), epoch, seq.Add(1))
 	tmp, err := os.CreateTemp(dir, ".tmp-")
 	if err != nil {
 		return "", err
@@ -100,6 +114,8 @@ func readMarker(path string) (marker, error) {
 	return m, nil
 }
 
+// removeMarkers removes hold markers. A hold's own goes under mu, so
+// that Recover never reads one whose hold is leaving.
 func (hs *Holds) removeMarkers(files ...string) {
 	for _, f := range files {
 		if f == "" {
@@ -124,7 +140,7 @@ func (hs *Holds) Recover(cacheDir string, flush func([]netip.Addr) func() error)
 	hs.recovered[cacheDir] = flush
 	hs.mu.Unlock()
 	dir := filepath.Join(cacheDir, Dir)
-	hs.convert(cacheDir, dir)
+	hs.convert(cacheDir, dir, flush)
 	ents, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		hs.unknown(dir, fmt.Errorf("reading the hold markers: %w", err))
@@ -137,11 +153,19 @@ func (hs *Holds) Recover(cacheDir string, flush func([]netip.Addr) func() error)
 			// Written by a process killed before the rename: its hold
 			// was never taken (the walk is handed over only after).
 			_ = os.Remove(path)
-		case hs.holding(path):
+		case hs.ownMarker(e.Name()), hs.holding(path):
+			// This process's: held, or leaving with its hold.
 		default:
 			hs.recoverOne(path, flush)
 		}
 	}
+}
+
+// ownMarker reports whether hs wrote the marker called name (its epoch
+// is the name's second last field).
+func (hs *Holds) ownMarker(name string) bool {
+	f := strings.Split(strings.TrimSuffix(name, ".json"), "-")
+	return len(f) >= 4 && f[len(f)-2] == hs.epoch
 }
 
 // holding reports whether a hold of this process has marker path.
@@ -158,6 +182,11 @@ func (hs *Holds) recoverOne(path string, flush func([]netip.Addr) func() error) 
 		hs.unknown(path, err)
 		return
 	}
+	hs.held(m, path, flush)
+}
+
+// held holds marker m's addresses again (its file is path).
+func (hs *Holds) held(m marker, path string, flush func([]netip.Addr) func() error) {
 	h := &Hold{kind: m.Kind, pod: m.Pod, addrs: canonical(m.Addrs), external: canonical(m.External), file: path,
 		done: closed(), err: ErrNotRun, recovered: true}
 	if len(h.addrs) > 0 {
@@ -220,12 +249,12 @@ func (hs *Holds) rereadUnknown() {
 // convert turns the previous version's markers under cacheDir into
 // markers in dir: a new marker first, then the old one goes, so that a
 // kill in between leaves both (held twice, never lost).
-func (hs *Holds) convert(cacheDir, dir string) {
+func (hs *Holds) convert(cacheDir, dir string, flush func([]netip.Addr) func() error) {
 	old := filepath.Join(cacheDir, oldAddDir)
 	if ents, err := os.ReadDir(old); err == nil {
 		for _, e := range ents {
 			m := marker{Version: markerVersion, Kind: Add, Pod: Pod{Sandbox: e.Name()}}
-			hs.convertOne(dir, m, filepath.Join(old, e.Name()))
+			hs.convertOne(dir, m, filepath.Join(old, e.Name()), flush)
 		}
 	}
 	old = filepath.Join(cacheDir, oldDelDir)
@@ -237,17 +266,19 @@ func (hs *Holds) convert(cacheDir, dir string) {
 				_ = os.Remove(path) // not a marker (a temp file?)
 				continue
 			}
-			hs.convertOne(dir, marker{Version: markerVersion, Kind: Del, Addrs: []netip.Addr{a.Unmap()}}, path)
+			hs.convertOne(dir, marker{Version: markerVersion, Kind: Del, Addrs: []netip.Addr{a.Unmap()}}, path, flush)
 		}
 	}
 }
 
-func (hs *Holds) convertOne(dir string, m marker, old string) {
-	if _, err := writeMarker(dir, m); err != nil {
+func (hs *Holds) convertOne(dir string, m marker, old string, flush func([]netip.Addr) func() error) {
+	path, err := writeMarker(dir, hs.epoch, m)
+	if err != nil {
 		// Kept where it is: converted at the next start.
 		hs.opts.Log.Error("a hold marker of the previous version not converted; its hold is kept until it is", "file", old, "error", err)
 		hs.unknown(old, err)
 		return
 	}
 	hs.removeMarkers(old)
+	hs.held(m, path, flush)
 }
