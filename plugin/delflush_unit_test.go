@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
@@ -46,12 +47,6 @@ func marked(t *testing.T, st *state, addr string) bool {
 		}
 	}
 	return false
-}
-
-func (h *health) fault(kind string) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.faults[kind]
 }
 
 // handOver is a teardown's DEL handing work over: hold, deferral, settle.
@@ -120,14 +115,14 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 		return nil
 	}, nil)
 	deadline := time.Now().Add(2 * time.Second)
-	for p.health.fault(faultFlows) == "" {
+	for p.health.Fault(health.FaultFlows) == "" {
 		if time.Now().After(deadline) {
 			t.Fatal("no fault after the walk failed")
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if !strings.Contains(p.health.fault(faultFlows), "netlink says no") {
-		t.Errorf("fault %q does not say why", p.health.fault(faultFlows))
+	if !strings.Contains(p.health.Fault(health.FaultFlows), "netlink says no") {
+		t.Errorf("fault %q does not say why", p.health.Fault(health.FaultFlows))
 	}
 	before := tries.Load()
 	err := await(p, st, time.Second, "198.51.100.7")
@@ -141,7 +136,7 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 	if err := await(p, st, time.Second, "198.51.100.7"); err != nil {
 		t.Fatalf("waiter once the walk succeeds: %v", err)
 	}
-	if f := p.health.fault(faultFlows); f != "" {
+	if f := p.health.Fault(health.FaultFlows); f != "" {
 		t.Errorf("fault after success: %q", f)
 	}
 	if marked(t, st, "198.51.100.7") {
@@ -219,7 +214,7 @@ func TestFlowHoldOfAFailedDELWaitsForAFlush(t *testing.T) {
 	if !marked(t, st, "198.51.100.10") {
 		t.Errorf("marker of a failed DEL's address: none, want kept")
 	}
-	if p.health.fault(faultFlows) == "" {
+	if p.health.Fault(health.FaultFlows) == "" {
 		t.Error("no fault shown for the unflushed address")
 	}
 }
@@ -252,7 +247,7 @@ func TestFlowWalksOnOneAddressAllCount(t *testing.T) {
 	if err := await(p, st, time.Second, "198.51.100.10"); err != nil {
 		t.Fatalf("the shared address once both walks succeeded: %v", err)
 	}
-	if f := p.health.fault(faultFlows); f != "" {
+	if f := p.health.Fault(health.FaultFlows); f != "" {
 		t.Errorf("fault after both succeeded: %q", f)
 	}
 }

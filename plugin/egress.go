@@ -10,14 +10,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/policy"
-)
-
-// reasonEgress counts pods refused by the egress allocator (a pool
-// exhausted, an explicit range clashing with another pod's);
-// reasonEgressQuota those whose namespace holds all its quota allows.
-const (
-	reasonEgress      = "egress"
-	reasonEgressQuota = "egress_quota"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // newEgress builds the allocator of cfg's egress section, or nil when
@@ -73,9 +66,9 @@ func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *p
 	if len(pol.MasqEntries) > 0 {
 		if err := st.egress.Admit(egressPod(e), pol); err != nil {
 			if errors.Is(err, egress.ErrQuota) {
-				return failure(reasonEgressQuota, err)
+				return failure(health.ReasonEgressQuota, err)
 			}
-			return failure(reasonEgress, err)
+			return failure(health.ReasonEgress, err)
 		}
 	}
 	return p.acquireAddresses(ctx, st, e, pol)
@@ -142,7 +135,7 @@ func (p *Plugin) gcEgress(st *state) {
 	}
 	for _, u := range usage {
 		for state, n := range map[string]int{"in_use": u.InUse, "free": u.Free} {
-			p.metrics.egressBlocks.With(prometheus.Labels{"pool": u.Pool, "address": u.Address.String(), "state": state}).Set(float64(n))
+			p.metrics.EgressBlocks.With(prometheus.Labels{"pool": u.Pool, "address": u.Address.String(), "state": state}).Set(float64(n))
 		}
 	}
 }

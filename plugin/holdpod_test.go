@@ -43,7 +43,7 @@ egress:
 	// still be translated to its block.
 	p := quietPlugin(t, cfg)
 	st = p.state.Load()
-	p.health.setSynced(true)
+	p.health.SetSynced(true)
 	p.gcEgress(st)
 	grants, err := st.egress.Blocks()
 	if err != nil {

@@ -28,7 +28,7 @@ egress:
   stateDir: `+filepath.Join(dir, "egress")+`
   attributionLog: `+filepath.Join(dir, "attribution.jsonl")+"\n")
 	st := p.state.Load()
-	p.health.setSynced(true)
+	p.health.SetSynced(true)
 	pod := &podEntry{pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
 		egressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
 	p.pods.upsert(pod)

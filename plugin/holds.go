@@ -11,6 +11,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
@@ -22,18 +23,11 @@ import (
 // with 200,000 entries) before any other pod uses them. This file wires
 // the holds to the pods, the chain and the handlers.
 
-// faultFlows is the daemon fault of walks that failed (or markers that
-// cannot be read); reasonDeferred counts them.
-const (
-	faultFlows     = "deferred_flows"
-	reasonDeferred = "deferred_work"
-)
-
 func (p *Plugin) newHolds() *hold.Holds {
 	return hold.New(hold.Options{
 		Log:    p.log,
-		Fault:  func(err error) { p.health.set(faultFlows, err) },
-		Failed: func() { p.metrics.fail(reasonDeferred) },
+		Fault:  func(err error) { p.health.Set(health.FaultFlows, err) },
+		Failed: func() { p.metrics.Fail(health.ReasonDeferred) },
 	})
 }
 

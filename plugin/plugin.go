@@ -36,6 +36,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
@@ -81,7 +82,7 @@ type Plugin struct {
 	opts     Options
 	log      *slog.Logger
 	registry *prometheus.Registry
-	metrics  *metrics
+	metrics  *health.Metrics
 
 	state atomic.Pointer[state]
 	// reloadMu serialises config loads.
@@ -104,20 +105,19 @@ type Plugin struct {
 	// configured is closed after the first successful Configure.
 	configured     chan struct{}
 	configuredOnce sync.Once
-	// health is what the daemon knows and what is failing: its phase
-	// (which gates every removal that needs the runtime's pod list) and
-	// the faults it keeps what is applied through (proof.go).
-	health health
+	// health is what the daemon knows and what is failing
+	// (plugin/internal/health): its phase (which gates every removal
+	// that needs the runtime's pod list) and the faults it keeps what is
+	// applied through.
+	health health.Health
 
 	// addrs manages the egress addresses declared manage: true; addrMu
 	// serialises making one present, recording its pod, and withdrawing
 	// unused ones, so a withdrawal never misses a pod being admitted.
 	addrs  AddressManager
 	addrMu sync.Mutex
-	// addrFailing is the managed addresses' error last logged;
-	// unprovenLogged the marked addresses not ours logged so far (both
-	// under addrMu); unproven those, for status.
-	addrFailing    string
+	// unprovenLogged are the marked addresses not ours logged so far
+	// (under addrMu); unproven those, for status.
 	unprovenLogged map[string]bool
 	unproven       atomic.Pointer[[]string]
 
@@ -141,11 +141,9 @@ type Plugin struct {
 	// holds are the address holds of the conntrack walks run after
 	// the answer (holds.go, plugin/internal/hold).
 	holds *hold.Holds
-	// netnsReads are the reads of pods' namespaces that failed
-	// (netns.go); procDir is /proc, where the processes left in a
-	// namespace are looked for.
-	netnsReads netnsReads
-	procDir    string
+	// procDir is /proc, where the processes left in a namespace are
+	// looked for (netns.go).
+	procDir string
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -205,7 +203,8 @@ func New(opts Options) (*Plugin, error) {
 	if p.registry == nil {
 		p.registry = prometheus.NewRegistry()
 	}
-	p.metrics = newMetrics(p.registry)
+	p.metrics = health.NewMetrics(p.registry)
+	registerConntrackStats(p.registry)
 	p.holds = p.newHolds()
 	p.registry.MustRegister(spoofCollector{p})
 	p.addrs = opts.Addresses
@@ -358,7 +357,7 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 	// on: before the first event, and under a reloaded config's cache
 	// directory too.
 	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
-	p.metrics.reloads.WithLabelValues("ok").Inc()
+	p.metrics.Reloads.WithLabelValues("ok").Inc()
 	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
 	if st.runner != nil {
 		attrs = append(attrs, "network", st.runner.NetworkName(), "chain", strings.Join(st.runner.PluginTypes(), ","),
@@ -453,20 +452,20 @@ func (p *Plugin) watchConfig(ctx context.Context) {
 		if err != nil {
 			if err.Error() != failing {
 				failing = err.Error()
-				p.metrics.reloads.WithLabelValues("error").Inc()
-				p.metrics.fail(reasonConfig)
+				p.metrics.Reloads.WithLabelValues("error").Inc()
+				p.metrics.Fail(health.ReasonConfig)
 				p.log.Error("config reload failed; keeping the config in force", "error", err)
 			}
-			p.health.set(faultConfig, err)
+			p.health.Set(health.FaultConfig, err)
 			continue
 		}
 		if failing != "" {
 			p.log.Info("config source valid again", "source", p.state.Load().source, "installed", changed)
 			failing = ""
-			p.health.set(faultConfig, nil)
+			p.health.Set(health.FaultConfig, nil)
 		}
 		// Valid with the node's labels as they are now.
-		p.health.set(faultNodeLabels, nil)
+		p.health.Set(health.FaultNodeLabels, nil)
 		if changed {
 			p.triggerReconcile("reload")
 		}

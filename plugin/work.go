@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
@@ -13,7 +14,7 @@ import (
 // no other chain work of this pod, and no GC, runs at the same time.
 func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context) error) error {
 	if err := p.locks.lock(ctx, id); err != nil {
-		return failure(reasonTimeout, fmt.Errorf("waiting for other work on the pod: %w", err))
+		return failure(health.ReasonTimeout, fmt.Errorf("waiting for other work on the pod: %w", err))
 	}
 	defer p.locks.unlock(id)
 	p.gcMu.RLock()
@@ -38,7 +39,7 @@ func (p *Plugin) withAddrs(ctx context.Context, self string, ips []string, f fun
 		// which that DEL needs, and checked again under them. The pod's
 		// own walks are not waited for: its work covers them.
 		if err := p.holds.Await(ctx, w); err != nil {
-			return failure(reasonDeferred, err)
+			return failure(health.ReasonDeferred, err)
 		}
 		held := false
 		err := p.lockAddrs(ctx, ips, func([]string) error {
@@ -63,7 +64,7 @@ func (p *Plugin) lockAddrs(ctx context.Context, ips []string, f func(keys []stri
 			for _, h := range keys[:i] {
 				p.addrLocks.unlock(h)
 			}
-			return failure(reasonTimeout, fmt.Errorf("waiting for chain work on pod address %s: %w", k, err))
+			return failure(health.ReasonTimeout, fmt.Errorf("waiting for chain work on pod address %s: %w", k, err))
 		}
 	}
 	defer func() {
@@ -112,7 +113,7 @@ func (p *Plugin) bounded(ctx context.Context, id string, budget, limit time.Dura
 	case <-ctx.Done():
 	}
 	if st.CompareAndSwap(jobRunning, jobAbandoned) {
-		return failure(reasonTimeout, fmt.Errorf("chain work did not finish within the handler budget of %s; it continues in the background", budget))
+		return failure(health.ReasonTimeout, fmt.Errorf("chain work did not finish within the handler budget of %s; it continues in the background", budget))
 	}
 	return <-done
 }

@@ -73,6 +73,9 @@ var rules = []rule{
 	{"plugin/internal/hold (the address holds) imports nothing of diktyo's: it is handed its walks, so it never reaches up to plugin or the chain",
 		func(p string) bool { return p == "plugin/internal/hold" },
 		func(string, string) bool { return false }},
+	{"plugin/internal/health (faults, log-once, metrics) imports only internal/ helpers: never plugin, a pkg/ package or another room",
+		func(p string) bool { return p == "plugin/internal/health" },
+		func(_, imp string) bool { return under(imp, "internal") }},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -152,6 +155,9 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/plan", "plugin"},
 		{"plugin/internal/hold", "plugin"},
 		{"plugin/internal/hold", "pkg/chainrun"},
+		{"plugin/internal/health", "plugin"},
+		{"plugin/internal/health", "plugin/internal/hold"},
+		{"plugin/internal/health", "pkg/egress"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false
