@@ -119,6 +119,53 @@ func TestDeferredWorkAfterRestart(t *testing.T) {
 	e.noHoldMarkers(t)
 }
 
+// TestDeferredWorkAfterRestartNamedAddresses: as TestDeferredWorkAfterRestart,
+// with the marker this version writes, which names the pod and its
+// addresses: the restarted process flushes them at once, before its
+// reconcile, and the container is created once the flow is gone.
+func TestDeferredWorkAfterRestartNamedAddresses(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	const addr = "198.51.100.79"
+	pod := e.pod("b2", "team-a", addr, policyAnnotations("b2"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(pod, "init"); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	flow := staleFlow(addr)
+	e.addFlow(t, flow)
+	marker := filepath.Join(e.cacheDir, "holds", "add-"+pod.Id+"-1-1.json")
+	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"version":1,"kind":"add","pod":{"sandbox":"` + pod.Id + `","namespace":"team-a","name":"b2"},"addresses":["` + addr + `"]}`
+	if err := os.WriteFile(marker, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := e.newPlugin(nil)
+	stop2 := e.runPlugin(p)
+	defer stop2()
+	waitFor(t, "the restarted plugin's reconcile", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock()
+	waitFor(t, "the container created once the interrupted walk ran", func() bool {
+		err := e.createContainer(pod, "app")
+		if err != nil && !strings.Contains(err.Error(), "conntrack cleanup") {
+			t.Fatalf("CreateContainer after the restart: %v", err)
+		}
+		return err == nil
+	})
+	if hasFlow(t, e, flow) {
+		t.Fatal("the stale flow survived the restart")
+	}
+	if _, err := os.Stat(marker); !os.IsNotExist(err) {
+		t.Errorf("marker after the walk: %v, want gone", err)
+	}
+	e.noHoldMarkers(t)
+}
+
 // flowExists asks the kernel for f's entry by its tuple: one lookup, not
 // a dump (a dump of a large table lasts longer than the walk it would
 // check). The probe refreshes the entry's timeout, nothing else.
