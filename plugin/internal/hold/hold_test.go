@@ -3,6 +3,7 @@ package hold
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -378,3 +379,50 @@ func TestRecoverLeavesOwnMarkers(t *testing.T) {
 		t.Error("this process's own marker was recovered as a killed process's")
 	}
 }
+
+// A failed walk is retried in the background, without any waiter, at
+// each of the Retries' waits; it is logged once however often it fails.
+func TestBackgroundRetries(t *testing.T) {
+	var logged atomic.Int32
+	hs := New(Options{Retries: []time.Duration{time.Millisecond, time.Millisecond}, Log: countingLogger(&logged)})
+	third := make(chan struct{})
+	var runs atomic.Int32
+	h, _ := hs.Take(filepath.Join(t.TempDir(), Dir), Del, Pod{Sandbox: "s"}, []netip.Addr{a1}, nil)
+	hs.Hand(h, func() error {
+		switch runs.Add(1) {
+		case 3:
+			close(third)
+			return nil
+		default:
+			return errors.New("busy")
+		}
+	}, nil)
+	hs.Start(h, nil)
+	<-third
+	if err := hs.Await(context.Background(), Want{Addrs: []netip.Addr{a1}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runs.Load(); n != 3 {
+		t.Errorf("runs: %d, want the first and two background retries", n)
+	}
+	if n := logged.Load(); n != 1 {
+		t.Errorf("logged %d times, want once", n)
+	}
+}
+
+// countingLogger counts the records logged at error level.
+func countingLogger(n *atomic.Int32) *slog.Logger {
+	return slog.New(countingHandler{n})
+}
+
+type countingHandler struct{ n *atomic.Int32 }
+
+func (h countingHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h countingHandler) Handle(_ context.Context, r slog.Record) error {
+	if r.Level >= slog.LevelError {
+		h.n.Add(1)
+	}
+	return nil
+}
+func (h countingHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h countingHandler) WithGroup(string) slog.Handler      { return h }
