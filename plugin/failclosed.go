@@ -39,7 +39,7 @@ const evCreate = "CreateContainer"
 // never adjusts the container.
 func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
 	st := p.state.Load()
-	// Whatever failClosed says: the pod's ADD's deferred work (flush.go)
+	// Whatever failClosed says: the pod's ADD's deferred work (holds.go)
 	// is done before any of its containers is created.
 	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.podIPs(pod)); err != nil {
 		p.metrics.Fail(health.ReasonDeferred)
