@@ -396,16 +396,17 @@ func (hs *Holds) Retry() {
 	hs.rereadUnknown()
 }
 
-// Drop ends pod's ADD holds that match keep's refusal without their walk
-// (a removed pod: its DEL's walk covers its addresses; a pod whose
-// reconcile ran the walk): their markers go, what they held is released.
-// onlyIdle drops only holds with no walk to run (recovered without
-// addresses).
+// Drop ends pod sandbox's ADD holds without their walk (a removed pod:
+// its DEL's walk covers its addresses; a pod whose reconcile ran the
+// walk): their markers go, what they held is released, their waiters go
+// on. onlyIdle drops only holds with no walk to run (recovered from a
+// marker that named no address).
 func (hs *Holds) Drop(sandbox string, onlyIdle bool) {
 	hs.DropAdds(func(s string) bool { return s != sandbox }, onlyIdle)
 }
 
-// DropAdds is Drop for every pod keep refuses.
+// DropAdds is Drop for every pod that keep refuses (GC: the pods that
+// are not live).
 func (hs *Holds) DropAdds(keep func(sandbox string) bool, onlyIdle bool) {
 	hs.mu.Lock()
 	var files []string
