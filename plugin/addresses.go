@@ -12,6 +12,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // AddressManager makes managed egress addresses (egress.addresses[] with
@@ -38,13 +39,6 @@ type AddressManager interface {
 // is not done, and its pod (and so the addresses its flows use) is not
 // known: no address may be withdrawn yet.
 var errWalkPending = errors.New("a stopped pod's conntrack cleanup recovered after a restart is pending; its pod's addresses are not known")
-
-// faultAddresses is the daemon fault of the managed addresses: the
-// ledger unreadable or unwritable, a withdrawal failing.
-const faultAddresses = "egress_addresses"
-
-// reasonAddresses counts those faults (once per distinct error).
-const reasonAddresses = "egress_address"
 
 // ledgerFor is the ledger of st: the one in cfg's egress.stateDir
 // (read again only when the directory changes). A config without an
@@ -189,7 +183,7 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 		// once, only the one holding the Lease goes on to assign it.
 		if slices.Contains(leased, m.Addr) {
 			if err := p.stillLeased(m.Addr); err != nil {
-				return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+				return failure(health.ReasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
 			}
 		}
 		res, err := p.addrs.Ensure(ctx, st.ledger, m)
@@ -203,7 +197,7 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 				leaseDone()
 				p.releaseAddress(m.Addr)
 			}
-			return failure(reasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
+			return failure(health.ReasonEgress, fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err))
 		}
 		held = append(held, m.Addr)
 		switch res {
@@ -236,10 +230,10 @@ func (p *Plugin) managedOf(st *state, pol *policy.Policy) ([]hostaddr.Address, e
 		default:
 			ok, err := p.addrs.Present(a)
 			if err != nil {
-				return nil, failure(reasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false): checking that it is on the node: %w", a, err))
+				return nil, failure(health.ReasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false): checking that it is on the node: %w", a, err))
 			}
 			if !ok {
-				return nil, failure(reasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false) is not on this node: assign it, "+
+				return nil, failure(health.ReasonEgress, fmt.Errorf("egress address %s (egress.addresses, manage: false) is not on this node: assign it, "+
 					"or set manage: true for diktyo to, or routed: true if the network routes it to the node unassigned", a))
 			}
 		}
@@ -272,7 +266,7 @@ func (p *Plugin) leaseNew(ctx context.Context, st *state, managed []hostaddr.Add
 	defer cancel()
 	done, err = p.leaseAddresses(lctx, leased)
 	if err != nil {
-		return nil, done, failure(reasonEgress, err) // it names the address
+		return nil, done, failure(health.ReasonEgress, err) // it names the address
 	}
 	return leased, done, nil
 }
@@ -299,10 +293,10 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 	}
 	// A stopped pod whose DEL walk is not done still uses its addresses:
 	// its flows are translated to them.
-	held, unknown := p.flows.heldPods()
-	for _, e := range held {
-		for _, a := range e.egressAddrs {
-			add(a, e.pod.ID)
+	held, unknown := p.holds.Kept()
+	for _, k := range held {
+		for _, a := range k.External {
+			add(a, k.Pod.Sandbox)
 		}
 	}
 	if unknown {
@@ -397,16 +391,13 @@ func (p *Plugin) withdrawUnused(st *state, full bool) {
 // logged and counted once per distinct error, shown in status until a
 // pass succeeds. p.addrMu is held.
 func (p *Plugin) addrFault(err error) {
-	switch {
-	case err == nil && p.addrFailing != "":
+	switch p.health.Note(health.FaultAddresses, "", err) {
+	case health.Recovered:
 		p.log.Info("egress addresses: working again")
-		p.addrFailing = ""
-	case err != nil && err.Error() != p.addrFailing:
-		p.addrFailing = err.Error()
-		p.metrics.fail(reasonAddresses)
+	case health.News:
+		p.metrics.Fail(health.ReasonAddresses)
 		p.log.Error("egress addresses: keeping every address as it is; retried at the next GC", "error", err)
 	}
-	p.health.set(faultAddresses, err)
 }
 
 // noteUnproven publishes the marked addresses this instance cannot prove
@@ -436,7 +427,7 @@ func (p *Plugin) noteUnproven(list []hostaddr.Assignment) {
 // address (declared or still assigned by this instance), from users'
 // counts.
 func (p *Plugin) publishAddresses(st *state, owned []hostaddr.Address, users map[netip.Addr]int) {
-	p.metrics.egressAddrPods.Reset()
+	p.metrics.EgressAddrPods.Reset()
 	seen := map[netip.Addr]string{}
 	if c := st.cfg.Egress; c != nil {
 		for _, d := range c.Addresses {
@@ -454,6 +445,6 @@ func (p *Plugin) publishAddresses(st *state, owned []hostaddr.Address, users map
 	}
 	sort.Slice(addrs, func(i, j int) bool { return addrs[i].Less(addrs[j]) })
 	for _, a := range addrs {
-		p.metrics.egressAddrPods.WithLabelValues(a.String(), seen[a]).Set(float64(users[a]))
+		p.metrics.EgressAddrPods.WithLabelValues(a.String(), seen[a]).Set(float64(users[a]))
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // Hole d of issue 30: the address locks were keyed by the raw string and
@@ -40,11 +43,11 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 			t.Errorf("%s while %s is locked: %v, want to wait for it", pair[1], pair[0], err)
 		}
 		// A walk's hold on one spelling holds every other.
-		hold := p.holdFlows(st, []string{pair[0]})
-		if !p.flows.anyPending([]string{pair[1]}) {
+		h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: []string{pair[0]}}}, &podEntry{})
+		if !p.holds.Pending(hold.Want{Addrs: parseAddrs([]string{pair[1]})}) {
 			t.Errorf("%s while a walk holds %s: free, want held", pair[1], pair[0])
 		}
-		p.settleFlows(st, hold, nil)
+		p.settleDel(h, nil, nil)
 	}
 	if n := p.addrLocks.held(); n != 0 {
 		t.Errorf("%d address locks left", n)

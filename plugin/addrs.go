@@ -7,6 +7,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // errNoRuntimeIPs: containerd before 2.1 sends no pod IPs in NRI events.
@@ -58,7 +59,7 @@ func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
 			continue // one that cannot be read may still be there: it holds
 		}
 		for _, s := range e.pod.IPs {
-			if b, ok := canonicalAddr(s); ok && b == a.Unmap() {
+			if b, ok := hold.Canonical(s); ok && b == a.Unmap() {
 				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
 			}
 		}

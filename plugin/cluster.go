@@ -17,16 +17,8 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
-
-// faultLeases is the daemon fault of the managed addresses' Leases: a
-// renewal failing, or a Lease another node took while this node's pods
-// use its address.
-const faultLeases = "egress_leases"
-
-// faultNodeLabels: the node's labels select a config this node refuses
-// (two pools of one name here); cleared by the next labels that do not.
-const faultNodeLabels = "node_labels"
 
 // kube is diktyo-nri's use of the Kubernetes API (pkg/cluster): nil
 // parts are off. Set once, before Run.
@@ -112,9 +104,9 @@ func (p *Plugin) setNodeLabels(labels map[string]string) {
 		return
 	}
 	changed, err := p.reload(false)
-	p.health.set(faultNodeLabels, err)
+	p.health.Set(health.FaultNodeLabels, err)
 	if err != nil {
-		p.metrics.fail(reasonConfig)
+		p.metrics.Fail(health.ReasonConfig)
 		p.log.Error("node labels changed, and the config for this node is refused; keeping the config in force", "error", err)
 		return
 	}
@@ -168,7 +160,7 @@ func (p *Plugin) noteLeases() {
 	if len(msgs) > 0 {
 		err = errors.New(strings.Join(msgs, "; "))
 	}
-	p.health.set(faultLeases, err)
+	p.health.Set(health.FaultLeases, err)
 	p.publishHealth()
 }
 
@@ -177,14 +169,11 @@ func (p *Plugin) leaseLost(a netip.Addr, by string) {
 	k.mu.Lock()
 	k.lost[a] = by
 	k.mu.Unlock()
-	p.metrics.fail(reasonLease)
+	p.metrics.Fail(health.ReasonLease)
 	k.events.Node(true, cluster.ReasonLeaseLost, "RenewLease",
 		fmt.Sprintf("the Lease of managed egress address %s was taken by node %q while pods on this node use the address; "+
 			"it stays assigned here (its pods keep their identity) and the other node's probe finds it in use", a, by))
 }
-
-// reasonLease counts Lease failures.
-const reasonLease = "egress_lease"
 
 // leasing reports whether managed addresses need Leases (an API server).
 func (p *Plugin) leasing() bool { return p.kube != nil && p.kube.leases != nil }
@@ -391,7 +380,7 @@ func refusalReason(err error) string {
 // restart passes through it).
 func (p *Plugin) noteState(d localapi.Daemon) {
 	k := p.kube
-	if k == nil || k.events == nil || d.State == stateStarting {
+	if k == nil || k.events == nil || d.State == health.Starting {
 		return
 	}
 	k.mu.Lock()
@@ -400,13 +389,13 @@ func (p *Plugin) noteState(d localapi.Daemon) {
 	k.mu.Unlock()
 	switch {
 	case d.State == prev:
-	case d.State == stateDegraded:
+	case d.State == health.Degraded:
 		note := "diktyo-nri is degraded; running pods keep what is applied: " + strings.Join(d.Faults, "; ")
 		if d.Repairing > 0 {
 			note += fmt.Sprintf(" (%d pods failing repair)", d.Repairing)
 		}
 		k.events.Node(true, cluster.ReasonDegraded, "Reconcile", note)
-	case prev == stateDegraded:
+	case prev == health.Degraded:
 		k.events.Node(false, cluster.ReasonRecovered, "Reconcile", "diktyo-nri is synchronized again, nothing failing")
 	}
 }

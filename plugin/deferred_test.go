@@ -60,9 +60,7 @@ func TestDeferredConntrackCleanup(t *testing.T) {
 	if hasFlow(t, e, flow) {
 		t.Fatal("the previous holder's flow survived to the pod's first container")
 	}
-	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "deferred")); len(ents) != 0 {
-		t.Errorf("deferred work markers left after the work: %v", ents)
-	}
+	e.noHoldMarkers(t)
 	// A pod without policy, and a later container, are never held up.
 	plain := e.pod("plain", "team-a", "198.51.100.72", nil)
 	if err := e.run(plain); err != nil {
@@ -118,6 +116,54 @@ func TestDeferredWorkAfterRestart(t *testing.T) {
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the repeated ADD: %v, want gone", err)
 	}
+	e.noHoldMarkers(t)
+}
+
+// TestDeferredWorkAfterRestartNamedAddresses: as TestDeferredWorkAfterRestart,
+// with the marker this version writes, which names the pod and its
+// addresses: the restarted process flushes them at once, before its
+// reconcile, and the container is created once the flow is gone.
+func TestDeferredWorkAfterRestartNamedAddresses(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	const addr = "198.51.100.79"
+	pod := e.pod("b2", "team-a", addr, policyAnnotations("b2"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.createContainer(pod, "init"); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	flow := staleFlow(addr)
+	e.addFlow(t, flow)
+	marker := filepath.Join(e.cacheDir, "holds", "add-"+pod.Id+"-1-1.json")
+	if err := os.MkdirAll(filepath.Dir(marker), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"version":1,"kind":"add","pod":{"sandbox":"` + pod.Id + `","namespace":"team-a","name":"b2"},"addresses":["` + addr + `"]}`
+	if err := os.WriteFile(marker, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := e.newPlugin(nil)
+	stop2 := e.runPlugin(p)
+	defer stop2()
+	waitFor(t, "the restarted plugin's reconcile", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock()
+	waitFor(t, "the container created once the interrupted walk ran", func() bool {
+		err := e.createContainer(pod, "app")
+		if err != nil && !strings.Contains(err.Error(), "conntrack cleanup") {
+			t.Fatalf("CreateContainer after the restart: %v", err)
+		}
+		return err == nil
+	})
+	if hasFlow(t, e, flow) {
+		t.Fatal("the stale flow survived the restart")
+	}
+	if _, err := os.Stat(marker); !os.IsNotExist(err) {
+		t.Errorf("marker after the walk: %v, want gone", err)
+	}
+	e.noHoldMarkers(t)
 }
 
 // flowExists asks the kernel for f's entry by its tuple: one lookup, not
@@ -192,13 +238,20 @@ func TestDeferredDelConntrackCleanup(t *testing.T) {
 	e.stop(pod)
 	defer e.remove(pod)
 	e.startNextHolder(t, next, flow)
-	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "deferred-flows")); len(ents) != 0 {
-		t.Errorf("flow markers left after the walk: %v", ents)
+	e.noHoldMarkers(t)
+}
+
+// noHoldMarkers fails t when a hold marker is left (the walks are done).
+func (e *env) noHoldMarkers(t *testing.T) {
+	t.Helper()
+	if ents, _ := os.ReadDir(filepath.Join(e.cacheDir, "holds")); len(ents) != 0 {
+		t.Errorf("hold markers left after the walks: %v", ents)
 	}
 }
 
 // leaveFlowMarker writes addr's marker of a DEL walk, as a process killed
-// before the walk leaves it, and returns its path.
+// before the walk leaves it (the previous version's format: converted
+// at start), and returns its path.
 func (e *env) leaveFlowMarker(t *testing.T, addr string) string {
 	t.Helper()
 	marker := filepath.Join(e.cacheDir, "deferred-flows", addr)
@@ -242,6 +295,7 @@ func TestDeferredDelFlowsAfterRestart(t *testing.T) {
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the restart's flush: %v, want gone", err)
 	}
+	e.noHoldMarkers(t)
 }
 
 // TestDeferredDelFlowsHeldWithoutChain: a restarted diktyo-nri that finds
@@ -285,6 +339,7 @@ func TestDeferredDelFlowsHeldWithoutChain(t *testing.T) {
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("marker after the flush: %v, want gone", err)
 	}
+	e.noHoldMarkers(t)
 }
 
 // TestDeferredDelFlowsFlushedWhenDelFails: a teardown whose DEL fails
@@ -336,7 +391,8 @@ func (e *env) startNextHolder(t *testing.T, next *nriapi.PodSandbox, flow *netli
 }
 
 // leaveADDMarker leaves what a process killed between a pod's answer and
-// its ADD walk leaves: the walk's marker, and a flow of the pod's address
+// its ADD walk leaves: the walk's marker (the previous version's format,
+// which names no address: converted at start), and a flow of the pod's address
 // the walk would have removed; it returns the flow and the marker's path.
 func (e *env) leaveADDMarker(t *testing.T, sandbox, addr string) (*netlink.ConntrackFlow, string) {
 	t.Helper()

@@ -2,16 +2,20 @@ package plugin
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // flowsPlugin is a plugin whose chain cache (and so the flow markers)
@@ -22,27 +26,40 @@ func flowsPlugin(t *testing.T) (*Plugin, *state) {
 	return p, p.state.Load()
 }
 
-func markerOf(st *state, addr string) string {
-	return filepath.Join(st.cfg.Chain.CacheDir, flowsDir, addr)
-}
-
-func (h *health) fault(kind string) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.faults[kind]
+// marked reports whether a hold marker names addr.
+func marked(t *testing.T, st *state, addr string) bool {
+	t.Helper()
+	ents, err := os.ReadDir(holdDir(st))
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(holdDir(st), e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct{ Addresses []string }
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("marker %s: %v", e.Name(), err)
+		}
+		if slices.Contains(m.Addresses, addr) {
+			return true
+		}
+	}
+	return false
 }
 
 // handOver is a teardown's DEL handing work over: hold, deferral, settle.
 func handOver(p *Plugin, st *state, ips []string, work func() error, release func()) {
-	hold := p.holdFlows(st, ips)
-	p.flowDeferral(hold)(work, release)
-	p.settleFlows(st, hold, nil)
+	h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
+	p.delDeferral(h)(work, release)
+	p.settleDel(h, ips, nil)
 }
 
-func await(p *Plugin, st *state, d time.Duration, ips ...string) error {
+func await(p *Plugin, _ *state, d time.Duration, ips ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	return p.awaitFlows(ctx, st, ips)
+	return p.holds.Await(ctx, hold.Want{Addrs: parseAddrs(ips)})
 }
 
 // TestFlowFlushHoldsItsAddresses: a DEL's walk handed over holds the
@@ -55,8 +72,8 @@ func TestFlowFlushHoldsItsAddresses(t *testing.T) {
 	var released atomic.Int32
 	handOver(p, st, []string{"198.51.100.5/24", "2001:db8::5"}, func() error { <-gate; return nil }, func() { released.Add(1) })
 	for _, a := range []string{"198.51.100.5", "2001:db8::5"} {
-		if _, err := os.Stat(markerOf(st, a)); err != nil {
-			t.Fatalf("marker of %s: %v", a, err)
+		if !marked(t, st, a) {
+			t.Fatalf("no marker of %s", a)
 		}
 	}
 	if err := await(p, st, 20*time.Millisecond, "198.51.100.5"); err == nil || !strings.Contains(err.Error(), "still running") {
@@ -70,8 +87,8 @@ func TestFlowFlushHoldsItsAddresses(t *testing.T) {
 		t.Fatalf("after the walk: %v", err)
 	}
 	for _, a := range []string{"198.51.100.5", "2001:db8::5"} {
-		if _, err := os.Stat(markerOf(st, a)); !os.IsNotExist(err) {
-			t.Errorf("marker of %s after the walk: %v, want gone", a, err)
+		if marked(t, st, a) {
+			t.Errorf("marker of %s after the walk, want gone", a)
 		}
 	}
 	if n := released.Load(); n != 1 {
@@ -98,14 +115,14 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 		return nil
 	}, nil)
 	deadline := time.Now().Add(2 * time.Second)
-	for p.health.fault(faultFlows) == "" {
+	for p.health.Fault(health.FaultFlows) == "" {
 		if time.Now().After(deadline) {
 			t.Fatal("no fault after the walk failed")
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if !strings.Contains(p.health.fault(faultFlows), "netlink says no") {
-		t.Errorf("fault %q does not say why", p.health.fault(faultFlows))
+	if !strings.Contains(p.health.Fault(health.FaultFlows), "netlink says no") {
+		t.Errorf("fault %q does not say why", p.health.Fault(health.FaultFlows))
 	}
 	before := tries.Load()
 	err := await(p, st, time.Second, "198.51.100.7")
@@ -119,11 +136,11 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 	if err := await(p, st, time.Second, "198.51.100.7"); err != nil {
 		t.Fatalf("waiter once the walk succeeds: %v", err)
 	}
-	if f := p.health.fault(faultFlows); f != "" {
+	if f := p.health.Fault(health.FaultFlows); f != "" {
 		t.Errorf("fault after success: %q", f)
 	}
-	if _, err := os.Stat(markerOf(st, "198.51.100.7")); !os.IsNotExist(err) {
-		t.Errorf("marker after success: %v", err)
+	if marked(t, st, "198.51.100.7") {
+		t.Errorf("marker after success, want gone")
 	}
 }
 
@@ -133,7 +150,7 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 // file that is no address is not ours to keep.
 func TestRecoveredFlowsWaitForProof(t *testing.T) {
 	p, st := flowsPlugin(t)
-	dir := filepath.Join(st.cfg.Chain.CacheDir, flowsDir)
+	dir := filepath.Join(st.cfg.Chain.CacheDir, "deferred-flows") // the previous version's
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -142,13 +159,13 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p.recoverFlows(st)
+	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
 	err := await(p, st, time.Second, "198.51.100.8")
 	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
 		t.Fatalf("recovered address without a chain: %v, want held (chain not loaded)", err)
 	}
-	if _, err := os.Stat(markerOf(st, "198.51.100.8")); err != nil {
-		t.Errorf("marker of the held address: %v, want kept", err)
+	if !marked(t, st, "198.51.100.8") {
+		t.Errorf("marker of the held address: none, want kept")
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); !os.IsNotExist(err) {
 		t.Errorf("a file that is no address: %v, want removed", err)
@@ -162,21 +179,21 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 // the walk itself).
 func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 	p, st := flowsPlugin(t)
-	hold := p.holdFlows(st, []string{"198.51.100.9"})
-	if _, err := os.Stat(markerOf(st, "198.51.100.9")); err != nil {
-		t.Fatalf("marker while the DEL runs: %v", err)
+	h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: []string{"198.51.100.9"}}}, &podEntry{})
+	if !marked(t, st, "198.51.100.9") {
+		t.Fatalf("marker while the DEL runs: none, want kept")
 	}
 	if err := await(p, st, 20*time.Millisecond, "198.51.100.9"); err == nil {
 		t.Fatal("the address of a DEL in progress is free")
 	}
-	p.settleFlows(st, hold, nil) // the DEL ran its walk itself
+	p.settleDel(h, nil, nil) // the DEL ran its walk itself
 	if err := await(p, st, time.Second, "198.51.100.9"); err != nil {
 		t.Fatalf("after a DEL that handed nothing over: %v", err)
 	}
-	if _, err := os.Stat(markerOf(st, "198.51.100.9")); !os.IsNotExist(err) {
-		t.Errorf("marker after the DEL: %v, want gone", err)
+	if marked(t, st, "198.51.100.9") {
+		t.Errorf("marker after the DEL, want gone")
 	}
-	if h := p.holdFlows(st, nil); h != nil || p.flowDeferral(h) != nil {
+	if h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "none"}}, &podEntry{}); h != nil || p.delDeferral(h) != nil {
 		t.Error("a teardown without addresses holds something")
 	}
 }
@@ -187,16 +204,17 @@ func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 // it (no chain is loaded here), and every waiter is refused.
 func TestFlowHoldOfAFailedDELWaitsForAFlush(t *testing.T) {
 	p, st := flowsPlugin(t)
-	hold := p.holdFlows(st, []string{"198.51.100.10"})
-	p.settleFlows(st, hold, errors.New("registerDNS DEL: hosts file unwritable"))
+	ips := []string{"198.51.100.10"}
+	h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
+	p.settleDel(h, ips, errors.New("registerDNS DEL: hosts file unwritable"))
 	err := await(p, st, time.Second, "198.51.100.10")
 	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
 		t.Fatalf("the address of a failed DEL: %v, want held until a flush (chain not loaded)", err)
 	}
-	if _, err := os.Stat(markerOf(st, "198.51.100.10")); err != nil {
-		t.Errorf("marker of a failed DEL's address: %v, want kept", err)
+	if !marked(t, st, "198.51.100.10") {
+		t.Errorf("marker of a failed DEL's address: none, want kept")
 	}
-	if p.health.fault(faultFlows) == "" {
+	if p.health.Fault(health.FaultFlows) == "" {
 		t.Error("no fault shown for the unflushed address")
 	}
 }
@@ -222,14 +240,14 @@ func TestFlowWalksOnOneAddressAllCount(t *testing.T) {
 	if err := await(p, st, time.Second, "198.51.100.10"); err == nil || !strings.Contains(err.Error(), "first walk fails") {
 		t.Fatalf("the shared address while the first walk fails: %v, want held by it", err)
 	}
-	if _, err := os.Stat(markerOf(st, "198.51.100.10")); err != nil {
-		t.Errorf("marker of the shared address: %v, want kept", err)
+	if !marked(t, st, "198.51.100.10") {
+		t.Errorf("marker of the shared address: none, want kept")
 	}
 	firstFails.Store(false)
 	if err := await(p, st, time.Second, "198.51.100.10"); err != nil {
 		t.Fatalf("the shared address once both walks succeeded: %v", err)
 	}
-	if f := p.health.fault(faultFlows); f != "" {
+	if f := p.health.Fault(health.FaultFlows); f != "" {
 		t.Errorf("fault after both succeeded: %q", f)
 	}
 }
@@ -243,12 +261,12 @@ func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
 	p, st := flowsPlugin(t)
 	for i := range 300 {
 		id := fmt.Sprintf("pod-%d", i)
-		p.deferral(st, id)(func() error { return nil }, func() {})
+		p.deferral(st, &podEntry{pod: chainrun.Pod{ID: id}})(func() error { return nil }, func() {})
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err := p.awaitDeferred(ctx, st, id)
+		err := p.holds.Await(ctx, hold.Want{Pod: id})
 		if err == nil {
 			// A second container of the pod, at once.
-			err = p.awaitDeferred(ctx, st, id)
+			err = p.holds.Await(ctx, hold.Want{Pod: id})
 		}
 		cancel()
 		if err != nil {
@@ -261,25 +279,33 @@ func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
 // restart interrupted.
 func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	p, st := flowsPlugin(t)
-	e := &podEntry{pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}}
+	e := &podEntry{pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}, life: lifeRunning}
+	p.pods.upsert(e)
 	gate := make(chan struct{})
-	p.deferral(st, e.pod.ID)(func() error { <-gate; return nil }, func() {})
-	if h := strings.Join(p.holdsOf(st, e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
+	p.deferral(st, e)(func() error { <-gate; return nil }, func() {})
+	if h := strings.Join(p.holdsOf(e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
 		t.Errorf("pod whose ADD walk runs: held by %q", h)
 	}
 	close(gate)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := p.awaitDeferred(ctx, st, e.pod.ID); err != nil {
+	if err := p.holds.Await(ctx, hold.Want{Pod: e.pod.ID}); err != nil {
 		t.Fatal(err)
 	}
-	if h := p.holdsOf(st, e); len(h) != 0 {
+	if h := p.holdsOf(e); len(h) != 0 {
 		t.Errorf("pod whose ADD walk is done: held by %q", h)
 	}
-	if err := p.markDeferred(st, "restarted"); err != nil {
+	// A marker of the previous version, as a process killed before its
+	// walk left it.
+	old := filepath.Join(st.cfg.Chain.CacheDir, "deferred", "restarted")
+	if err := os.MkdirAll(filepath.Dir(old), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if h := strings.Join(p.holdsOf(st, &podEntry{pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
+	if err := os.WriteFile(old, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
+	if h := strings.Join(p.holdsOf(&podEntry{pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
 		t.Errorf("pod with a marker a previous process left: held by %q", h)
 	}
 }

@@ -10,14 +10,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/policy"
-)
-
-// reasonEgress counts pods refused by the egress allocator (a pool
-// exhausted, an explicit range clashing with another pod's);
-// reasonEgressQuota those whose namespace holds all its quota allows.
-const (
-	reasonEgress      = "egress"
-	reasonEgressQuota = "egress_quota"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // newEgress builds the allocator of cfg's egress section, or nil when
@@ -73,9 +66,9 @@ func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *p
 	if len(pol.MasqEntries) > 0 {
 		if err := st.egress.Admit(egressPod(e), pol); err != nil {
 			if errors.Is(err, egress.ErrQuota) {
-				return failure(reasonEgressQuota, err)
+				return failure(health.ReasonEgressQuota, err)
 			}
-			return failure(reasonEgress, err)
+			return failure(health.ReasonEgress, err)
 		}
 	}
 	return p.acquireAddresses(ctx, st, e, pol)
@@ -107,7 +100,7 @@ func (p *Plugin) gcEgress(st *state) {
 		p.withdrawUnused(st, true)
 		return
 	}
-	held, unknown := p.flows.heldPods()
+	held, unknown := p.holds.Kept()
 	if unknown {
 		// A walk a previous process left is pending: its pod's flows
 		// may still use any block. Released at a GC after it is done.
@@ -122,8 +115,8 @@ func (p *Plugin) gcEgress(st *state) {
 	}
 	// A stopped pod whose DEL walk is not done keeps its blocks: its
 	// flows are still translated to them.
-	for _, e := range held {
-		live = append(live, egressPod(&e))
+	for _, k := range held {
+		live = append(live, egress.Pod{Namespace: k.Pod.Namespace, Name: k.Pod.Name, UID: k.Pod.UID, Sandbox: k.Pod.Sandbox})
 	}
 	released, err := st.egress.Reconcile(live)
 	if err != nil && !errors.Is(err, egress.ErrStale) {
@@ -142,7 +135,7 @@ func (p *Plugin) gcEgress(st *state) {
 	}
 	for _, u := range usage {
 		for state, n := range map[string]int{"in_use": u.InUse, "free": u.Free} {
-			p.metrics.egressBlocks.With(prometheus.Labels{"pool": u.Pool, "address": u.Address.String(), "state": state}).Set(float64(n))
+			p.metrics.EgressBlocks.With(prometheus.Labels{"pool": u.Pool, "address": u.Address.String(), "state": state}).Set(float64(n))
 		}
 	}
 }

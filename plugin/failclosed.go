@@ -7,6 +7,8 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 	"github.com/containerd/nri/pkg/stub"
+
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // The NRI hooks diktyo-nri relies on. The stub subscribes a plugin to the
@@ -25,10 +27,6 @@ var (
 // evCreate names CreateContainer in metrics and logs.
 const evCreate = "CreateContainer"
 
-// reasonNotApplied counts containers refused because their pod's policy
-// was not applied (failClosed).
-const reasonNotApplied = "policy_not_applied"
-
 // CreateContainer is the fail-closed gate (admin config failClosed: true).
 //
 // Contract: containerd calls it for every container, after the pod's
@@ -41,17 +39,17 @@ const reasonNotApplied = "policy_not_applied"
 // never adjusts the container.
 func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
 	st := p.state.Load()
-	// Whatever failClosed says: the pod's ADD's deferred work (flush.go)
+	// Whatever failClosed says: the pod's ADD's deferred work (holds.go)
 	// is done before any of its containers is created.
 	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.podIPs(pod)); err != nil {
-		p.metrics.fail(reasonDeferred)
+		p.metrics.Fail(health.ReasonDeferred)
 		return nil, nil, err
 	}
 	if !st.cfg.FailClosed {
 		return nil, nil, nil
 	}
 	start := time.Now()
-	defer p.metrics.event(evCreate, start)
+	defer p.metrics.Event(evCreate, start)
 	e, known := p.pods.get(pod.GetId())
 	if !known {
 		// A pod that started while diktyo-nri was away.
@@ -80,7 +78,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 				return errNotLive // stopped meanwhile: nothing to admit
 			}
 			if st.runner == nil {
-				return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+				return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 			}
 			att, cerr := st.runner.Cached(e.pod.ID)
 			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
@@ -105,7 +103,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 }
 
 func (p *Plugin) refuseContainer(e *podEntry, ctr *nriapi.Container, err error) error {
-	p.metrics.fail(reasonNotApplied)
+	p.metrics.Fail(health.ReasonNotApplied)
 	p.podLog(e).Error("container refused: the pod's diktyo policy is not applied (failClosed)", "container", ctr.GetName(), "error", err)
 	return fmt.Errorf("diktyo: container %s of pod %s/%s refused: the pod's egress policy is not applied (failClosed): %w",
 		ctr.GetName(), e.pod.Namespace, e.pod.Name, err)

@@ -14,6 +14,8 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // Event names, as in metrics and logs.
@@ -40,7 +42,7 @@ func reasonOf(err error) string {
 	if errors.As(err, &pe) {
 		return pe.reason
 	}
-	return reasonAdd
+	return health.ReasonAdd
 }
 
 func (p *Plugin) podLog(e *podEntry) *slog.Logger {
@@ -54,7 +56,7 @@ func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (
 		p.requestTimeout.Store(int64(s.RequestTimeout()))
 	}
 	if err := p.setPluginConfig(config); err != nil {
-		p.metrics.fail(reasonConfig)
+		p.metrics.Fail(health.ReasonConfig)
 		return 0, err
 	}
 	p.configuredOnce.Do(func() { close(p.configured) })
@@ -76,13 +78,13 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 			p.podLog(e).Info("host-network pod: diktyo annotations ignored (hostNetwork: ignore)")
 			return &policy.Policy{}, nil
 		}
-		return nil, failure(reasonHostNetwork, fmt.Errorf("host-network pods cannot use diktyo annotations (they would act on the node's own traffic)"))
+		return nil, failure(health.ReasonHostNetwork, fmt.Errorf("host-network pods cannot use diktyo annotations (they would act on the node's own traffic)"))
 	}
 	if policy.HasDiktyoAnnotations(e.annotations) {
 		// The pod's identity goes into CNI_ARGS and DNS names: one that
 		// could inject keys there is refused first, naming the field.
 		if err := e.pod.Validate(); err != nil {
-			return nil, failure(reasonInvalid, err)
+			return nil, failure(health.ReasonInvalid, err)
 		}
 	}
 	pol, err := policy.Decide(st.cfg, e.policyPod(), e.annotations)
@@ -94,11 +96,11 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 	switch {
 	case errors.Is(err, policy.ErrUnknown):
 		// No verdict: a fact the decision needs could not be read.
-		return nil, failure(reasonUnknown, err)
+		return nil, failure(health.ReasonUnknown, err)
 	case errors.Is(err, policy.ErrDenied):
-		return nil, failure(reasonDenied, err)
+		return nil, failure(health.ReasonDenied, err)
 	case err != nil:
-		return nil, failure(reasonInvalid, err)
+		return nil, failure(health.ReasonInvalid, err)
 	}
 	return pol, nil
 }
@@ -107,7 +109,7 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 // network up already, so its netns and addresses are there.
 func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
 	start := time.Now()
-	defer p.metrics.event(evRun, start)
+	defer p.metrics.Event(evRun, start)
 	st := p.state.Load()
 	e := entryFromNRI(pod)
 	p.pods.upsert(e)
@@ -134,15 +136,15 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 			// In the bounded worker: the allocator's lock and fsyncs
 			// must not hold NRI's handler past its budget. The ADD's
 			// conntrack cleanup runs after the answer, before the pod's
-			// first container (flush.go).
-			ctx = stages.With(cniutil.WithDeferral(ctx, p.deferral(st, e.pod.ID)), rec)
+			// first container (holds.go).
+			ctx = stages.With(cniutil.WithDeferral(ctx, p.deferral(st, e)), rec)
 			return p.admitAndApply(ctx, st, e, pol, log)
 		},
 		func(err error) { p.abandonedAdd(st, e, err, log) })
 	if err != nil {
 		return p.podFailed(st, e, log, err)
 	}
-	p.metrics.stages(evRun, rec)
+	p.metrics.Stages(evRun, rec)
 	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond), "stages", rec)
 	return nil
 }
@@ -186,7 +188,7 @@ func (p *Plugin) admitAndApply(ctx context.Context, st *state, e *podEntry, pol 
 // a count under "ignore".
 func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) error {
 	reason := reasonOf(err)
-	p.metrics.fail(reason)
+	p.metrics.Fail(reason)
 	if st.cfg.FailurePolicy == policy.FailurePolicyIgnore {
 		log.Warn("pod starts without diktyo policy (failurePolicy: ignore)", "reason", reason, "error", err)
 		return nil
@@ -235,27 +237,27 @@ var errNotLive = errors.New("pod stopped or removed before its ADD ran")
 // a DEL by any teardown that follows.
 func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
 	if st.runner == nil {
-		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
 	switch gone, err := chainrun.NetNSGone(e.pod.NetNS); {
 	case err != nil:
-		return failure(reasonUnknown, err)
+		return failure(health.ReasonUnknown, err)
 	case gone:
-		return failure(reasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
+		return failure(health.ReasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
 	}
 	candidates := e.pod.IPs
 	if len(cachedIPs) > 0 {
 		candidates = cachedIPs
 	}
 	rec, locking := stages.From(ctx), time.Now()
-	err := p.withAddrs(ctx, candidates, func() error {
+	err := p.withAddrs(ctx, e.pod.ID, candidates, func() error {
 		rec.Since(stageAddrLocks, locking)
 		// Under the addresses' locks: whether another live pod holds
 		// them, and whether this one is still live, hold until the ADD
 		// is done.
 		ips, err := p.podAddrs(st, e, cachedIPs)
 		if err != nil {
-			return failure(reasonNoIPs, err)
+			return failure(health.ReasonNoIPs, err)
 		}
 		pod := e.pod
 		pod.IPs = ips
@@ -266,7 +268,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		t := time.Now()
 		res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
 		rec.Since(stageChain, t)
-		p.metrics.cni("add", t)
+		p.metrics.CNI("add", t)
 		p.dump(st, pod, pol, "ADD", args, res, err)
 		return err
 	})
@@ -276,14 +278,14 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	}
 	if err == nil {
 		p.pods.markApplied(e.pod.ID)
-		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+		p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
 		return nil
 	}
 	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.lastErr = err.Error() })
 	if ctx.Err() != nil {
-		return failure(reasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
+		return failure(health.ReasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
 	}
-	return failure(reasonAdd, fmt.Errorf("chain ADD: %w", err))
+	return failure(health.ReasonAdd, fmt.Errorf("chain ADD: %w", err))
 }
 
 // remove runs DEL for a pod (the caller holds its lock), with the cached
@@ -298,7 +300,7 @@ func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *s
 // addresses) given back by release once the DEL succeeded.
 func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, log *slog.Logger, release func(*state, *podEntry)) error {
 	if st.runner == nil {
-		return failure(reasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
 	cur, known := p.pods.get(pod.ID)
 	var fallback map[string]any
@@ -319,22 +321,22 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 	if !ran {
 		// No chain state to remove: what an admission claimed goes.
 		if err != nil {
-			return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
+			return failure(health.ReasonDel, fmt.Errorf("chain DEL: %w", err))
 		}
 		if known {
 			release(st, &cur)
 		}
 		return nil
 	}
-	p.metrics.cni("del", t)
+	p.metrics.CNI("del", t)
 	if cur.debug {
 		p.dump(st, pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
 	}
 	if err != nil {
-		return failure(reasonDel, fmt.Errorf("chain DEL: %w", err))
+		return failure(health.ReasonDel, fmt.Errorf("chain DEL: %w", err))
 	}
 	p.pods.markRemoved(pod.ID)
-	p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+	p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
 	if known {
 		release(st, &cur)
 	}
@@ -372,7 +374,7 @@ func (p *Plugin) abandonedAdd(st *state, e *podEntry, err error, log *slog.Logge
 // never fails: errors are logged and counted, and GC retries.
 func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
 	start := time.Now()
-	defer p.metrics.event(evStop, start)
+	defer p.metrics.Event(evStop, start)
 	e := entryFromNRI(pod)
 	p.unwatch(e.pod.ID)
 	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
@@ -384,14 +386,14 @@ func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) err
 // host-side state is removed. It never fails.
 func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
 	start := time.Now()
-	defer p.metrics.event(evRemove, start)
+	defer p.metrics.Event(evRemove, start)
 	e := entryFromNRI(pod)
 	e.pod.NetNS = ""
 	p.unwatch(e.pod.ID)
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.awaitOwnWalk(ctx, e)
 	p.pods.remove(e.pod.ID)
-	p.forgetDeferred(p.state.Load(), e.pod.ID)
+	p.holds.Drop(e.pod.ID, false)
 	return nil
 }
 
@@ -408,7 +410,7 @@ func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
 	defer cancel()
-	if err := p.awaitFlows(wctx, st, ips); err != nil {
+	if err := p.holds.Await(wctx, hold.Want{Addrs: parseAddrs(ips)}); err != nil {
 		p.podLog(e).Info("RemovePodSandbox: the pod's conntrack cleanup is not done; what it holds is given back when it is", "error", err)
 	}
 }
@@ -432,27 +434,27 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
 			// The DEL's conntrack cleanup runs after the answer
-			// (delflush.go): the pod's addresses are held from before
+			// (holds.go): the pod's addresses are held from before
 			// the DEL until it is done.
 			// What the pod held (its port blocks, its managed
 			// addresses) goes back only when the walk is done: until
 			// then its flows keep their translation to them.
-			hold := p.holdFlows(st, append(slices.Clone(e.pod.IPs), cur.pod.IPs...))
-			if d := p.flowDeferral(hold); d != nil {
+			h := p.takeDelHold(st, e, &cur)
+			if d := p.delDeferral(h); d != nil {
 				ctx = cniutil.WithDeferral(ctx, d)
 			}
-			err := p.removeThen(stages.With(ctx, rec), st, e.pod, log, p.releaseAfter(hold))
-			p.settleFlows(st, hold, err)
+			err := p.removeThen(stages.With(ctx, rec), st, e.pod, log, p.releaseAfter(h))
+			p.settleDel(h, append(slices.Clone(e.pod.IPs), cur.pod.IPs...), err)
 			return err
 		},
 		func(err error) {
 			if err != nil {
-				p.metrics.fail(reasonOf(err))
+				p.metrics.Fail(reasonOf(err))
 				log.Error(event+": chain DEL failed after the handler returned; GC will retry", "error", err)
 			}
 		})
 	if err != nil {
-		p.metrics.fail(reasonOf(err))
+		p.metrics.Fail(reasonOf(err))
 		log.Error(event+": chain DEL failed; GC will retry", "error", err)
 	}
 }

@@ -28,7 +28,7 @@ egress:
   stateDir: `+filepath.Join(dir, "egress")+`
   attributionLog: `+filepath.Join(dir, "attribution.jsonl")+"\n")
 	st := p.state.Load()
-	p.health.setSynced(true)
+	p.health.SetSynced(true)
 	pod := &podEntry{pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
 		egressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
 	p.pods.upsert(pod)
@@ -47,26 +47,26 @@ egress:
 	// The teardown: hold, DEL (its walk handed over, failing first),
 	// the release handed to the hold, the DEL settled.
 	p.pods.stop(pod.pod.ID)
-	hold := p.holdFlows(st, pod.pod.IPs)
+	cur, _ := p.pods.get(pod.pod.ID)
+	hold := p.takeDelHold(st, pod, &cur)
 	var fail atomic.Bool
 	fail.Store(true)
-	p.flowDeferral(hold)(func() error {
+	p.delDeferral(hold)(func() error {
 		if fail.Load() {
 			return errors.New("conntrack: interrupted (injected)")
 		}
 		return nil
 	}, nil)
-	cur, _ := p.pods.get(pod.pod.ID)
 	p.releaseAfter(hold)(st, &cur)
-	done := hold.done
-	p.settleFlows(st, hold, nil)
+	done := p.holds.Done(hold)
+	p.settleDel(hold, nil, nil)
 	<-done // its first try failed
 
 	if n := blocks(); n != 1 {
 		t.Fatalf("blocks while the stopped pod's walk failed: %d, want its one kept", n)
 	}
 	// Status says what holds it.
-	if h := strings.Join(p.holdsOf(st, &cur), "; "); !strings.Contains(h, "its DEL's conntrack cleanup on 198.51.100.20 is pending") || !strings.Contains(h, "injected") {
+	if h := strings.Join(p.holdsOf(&cur), "; "); !strings.Contains(h, "its DEL's conntrack cleanup on 198.51.100.20 is pending") || !strings.Contains(h, "injected") {
 		t.Errorf("status of the stopped pod while its walk fails: held by %q", h)
 	}
 	// Neither a GC (the pod is not live) nor another pod's release
@@ -93,7 +93,7 @@ egress:
 	if e, _ := p.pods.get(pod.pod.ID); len(e.egressAddrs) != 0 {
 		t.Errorf("stopped pod's managed addresses once its walk is done: %v, want given back", e.egressAddrs)
 	}
-	if h := p.holdsOf(st, &cur); len(h) != 0 {
+	if h := p.holdsOf(&cur); len(h) != 0 {
 		t.Errorf("status of the stopped pod once its walk is done: held by %q", h)
 	}
 }

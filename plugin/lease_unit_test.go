@@ -20,6 +20,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterface) {
@@ -44,7 +45,7 @@ func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterfac
 
 func leaseFault(p *Plugin) string {
 	for _, f := range p.daemonStatus().Faults {
-		if strings.HasPrefix(f, faultLeases+":") {
+		if strings.HasPrefix(f, health.FaultLeases+":") {
 			return f
 		}
 	}
@@ -154,16 +155,16 @@ func TestDegradedEvents(t *testing.T) {
 		t.Fatalf("no %s Event on the node", reason)
 		return eventsapi.Event{}
 	}
-	p.health.setSynced(true)
+	p.health.SetSynced(true)
 	p.publishHealth() // synchronized: nothing to say
-	p.health.set(faultEgressState, errors.New("egress state unreadable: /var/lib/diktyo/egress/state.json: invalid character"))
+	p.health.Set(health.FaultEgressState, errors.New("egress state unreadable: /var/lib/diktyo/egress/state.json: invalid character"))
 	p.publishHealth()
 	p.publishHealth() // the same state: no second Event
 	e := wait(cluster.ReasonDegraded)
 	if e.Type != "Warning" || !strings.Contains(e.Note, "egress state unreadable") || !strings.Contains(e.Note, "running pods keep what is applied") {
 		t.Errorf("degraded Event %+v", e)
 	}
-	p.health.set(faultEgressState, nil)
+	p.health.Set(health.FaultEgressState, nil)
 	p.publishHealth()
 	if r := wait(cluster.ReasonRecovered); r.Type != "Normal" {
 		t.Errorf("recovered Event %+v", r)
@@ -184,9 +185,9 @@ func TestDegradedEvents(t *testing.T) {
 func TestRefusalReason(t *testing.T) {
 	held := &cluster.HeldError{Addr: netip.MustParseAddr("203.0.113.10"), Holder: "node-a"}
 	for err, want := range map[error]string{
-		failure(reasonEgress, fmt.Errorf("masq[0]: %w", held)):                                          cluster.ReasonAddressHeld,
-		failure(reasonEgress, fmt.Errorf("masq[0]: pool %q: %w: 4 blocks", "web", egress.ErrExhausted)): cluster.ReasonPoolExhausted,
-		failure(reasonDenied, errors.New("annotation diktyo.io/v1.masq: not allowed")):                  cluster.ReasonRefused,
+		failure(health.ReasonEgress, fmt.Errorf("masq[0]: %w", held)):                                          cluster.ReasonAddressHeld,
+		failure(health.ReasonEgress, fmt.Errorf("masq[0]: pool %q: %w: 4 blocks", "web", egress.ErrExhausted)): cluster.ReasonPoolExhausted,
+		failure(health.ReasonDenied, errors.New("annotation diktyo.io/v1.masq: not allowed")):                  cluster.ReasonRefused,
 	} {
 		if got := refusalReason(err); got != want {
 			t.Errorf("refusalReason(%v) = %s, want %s", err, got, want)

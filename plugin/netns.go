@@ -5,15 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // A pod's network namespace being gone, and no process being left in it,
@@ -24,48 +22,18 @@ import (
 // fault "netns" until a read succeeds, and the question is asked again
 // (at every reconcile; the sandbox watch with backoff).
 
-// faultNetns is the daemon fault of pods whose netns could not be read.
-const faultNetns = "netns"
-
-// netnsReads are the reads of pods' namespaces that failed, by what was
-// read ("netns ID": the namespace itself, "procs ID": the processes in
-// it): their errors.
-type netnsReads struct {
-	mu      sync.Mutex
-	failing map[string]string
-}
-
-// noteRead records the outcome of a read (err nil: it succeeded) and
-// publishes the fault.
+// noteRead records the outcome of a read of pod podID's namespace (key
+// says which: "netns ID", the namespace itself, "procs ID", the
+// processes in it; err nil: it succeeded): each failure is counted, a new
+// one logged once, and the fault shown until the read succeeds.
 func (p *Plugin) noteRead(key, podID string, err error) {
-	r := &p.netnsReads
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.failing == nil {
-		r.failing = map[string]string{}
+	if err != nil {
+		p.metrics.Fail(health.ReasonUnknown)
+		err = fmt.Errorf("cannot tell whether pod %s ended (it keeps what it holds): %w", podID, err)
 	}
-	if err == nil {
-		if _, ok := r.failing[key]; !ok {
-			return
-		}
-		delete(r.failing, key)
-	} else {
-		p.metrics.fail(reasonUnknown)
-		if r.failing[key] != err.Error() {
-			p.log.Warn("cannot tell whether the pod ended: it keeps its policy, blocks and addresses; asked again", "pod.id", podID, "error", err)
-		}
-		r.failing[key] = err.Error()
+	if p.health.Note(health.FaultNetns, key, err) == health.News {
+		p.log.Warn("cannot tell whether the pod ended: it keeps its policy, blocks and addresses; asked again", "pod.id", podID, "error", err)
 	}
-	msgs := make([]string, 0, len(r.failing))
-	for _, m := range r.failing {
-		msgs = append(msgs, m)
-	}
-	sort.Strings(msgs)
-	var fault error
-	if len(msgs) > 0 {
-		fault = fmt.Errorf("cannot tell whether pods ended (they keep what they hold): %s", strings.Join(msgs, "; "))
-	}
-	p.health.set(faultNetns, fault)
 }
 
 // netnsGone reports whether e's network namespace is provably gone. A

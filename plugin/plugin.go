@@ -36,6 +36,8 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // Options configure a Plugin.
@@ -80,7 +82,7 @@ type Plugin struct {
 	opts     Options
 	log      *slog.Logger
 	registry *prometheus.Registry
-	metrics  *metrics
+	metrics  *health.Metrics
 
 	state atomic.Pointer[state]
 	// reloadMu serialises config loads.
@@ -103,20 +105,19 @@ type Plugin struct {
 	// configured is closed after the first successful Configure.
 	configured     chan struct{}
 	configuredOnce sync.Once
-	// health is what the daemon knows and what is failing: its phase
-	// (which gates every removal that needs the runtime's pod list) and
-	// the faults it keeps what is applied through (proof.go).
-	health health
+	// health is what the daemon knows and what is failing
+	// (plugin/internal/health): its phase (which gates every removal
+	// that needs the runtime's pod list) and the faults it keeps what is
+	// applied through.
+	health health.Health
 
 	// addrs manages the egress addresses declared manage: true; addrMu
 	// serialises making one present, recording its pod, and withdrawing
 	// unused ones, so a withdrawal never misses a pod being admitted.
 	addrs  AddressManager
 	addrMu sync.Mutex
-	// addrFailing is the managed addresses' error last logged;
-	// unprovenLogged the marked addresses not ours logged so far (both
-	// under addrMu); unproven those, for status.
-	addrFailing    string
+	// unprovenLogged are the marked addresses not ours logged so far
+	// (under addrMu); unproven those, for status.
 	unprovenLogged map[string]bool
 	unproven       atomic.Pointer[[]string]
 
@@ -137,15 +138,12 @@ type Plugin struct {
 	// node's labels (nil: not known yet).
 	kube   *kube
 	labels atomic.Pointer[policy.NodeLabels]
-	// deferred is the admissions' work after the answer (flush.go).
-	deferred *deferred
-	// flows are the DEL walks pending on pod addresses (delflush.go).
-	flows *flowFlushes
-	// netnsReads are the reads of pods' namespaces that failed
-	// (netns.go); procDir is /proc, where the processes left in a
-	// namespace are looked for.
-	netnsReads netnsReads
-	procDir    string
+	// holds are the address holds of the conntrack walks run after
+	// the answer (holds.go, plugin/internal/hold).
+	holds *hold.Holds
+	// procDir is /proc, where the processes left in a namespace are
+	// looked for (netns.go).
+	procDir string
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -195,8 +193,6 @@ func New(opts Options) (*Plugin, error) {
 		locks:       newPodLocks(),
 		addrLocks:   newPodLocks(),
 		watches:     newSandboxWatches(),
-		deferred:    newDeferred(),
-		flows:       newFlowFlushes(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
 		procDir:     "/proc",
@@ -207,7 +203,9 @@ func New(opts Options) (*Plugin, error) {
 	if p.registry == nil {
 		p.registry = prometheus.NewRegistry()
 	}
-	p.metrics = newMetrics(p.registry)
+	p.metrics = health.NewMetrics(p.registry)
+	registerConntrackStats(p.registry)
+	p.holds = p.newHolds()
 	p.registry.MustRegister(spoofCollector{p})
 	p.addrs = opts.Addresses
 	if p.addrs == nil {
@@ -355,11 +353,11 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
 	}
 	p.state.Store(st)
-	// Addresses a killed process left unflushed (delflush.go) are held
-	// from now on: before the first event, and under a reloaded config's
-	// cache directory too.
-	p.recoverFlows(st)
-	p.metrics.reloads.WithLabelValues("ok").Inc()
+	// Addresses a killed process left held (holds.go) are held from now
+	// on: before the first event, and under a reloaded config's cache
+	// directory too.
+	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
+	p.metrics.Reloads.WithLabelValues("ok").Inc()
 	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
 	if st.runner != nil {
 		attrs = append(attrs, "network", st.runner.NetworkName(), "chain", strings.Join(st.runner.PluginTypes(), ","),
@@ -454,20 +452,20 @@ func (p *Plugin) watchConfig(ctx context.Context) {
 		if err != nil {
 			if err.Error() != failing {
 				failing = err.Error()
-				p.metrics.reloads.WithLabelValues("error").Inc()
-				p.metrics.fail(reasonConfig)
+				p.metrics.Reloads.WithLabelValues("error").Inc()
+				p.metrics.Fail(health.ReasonConfig)
 				p.log.Error("config reload failed; keeping the config in force", "error", err)
 			}
-			p.health.set(faultConfig, err)
+			p.health.Set(health.FaultConfig, err)
 			continue
 		}
 		if failing != "" {
 			p.log.Info("config source valid again", "source", p.state.Load().source, "installed", changed)
 			failing = ""
-			p.health.set(faultConfig, nil)
+			p.health.Set(health.FaultConfig, nil)
 		}
 		// Valid with the node's labels as they are now.
-		p.health.set(faultNodeLabels, nil)
+		p.health.Set(health.FaultNodeLabels, nil)
 		if changed {
 			p.triggerReconcile("reload")
 		}

@@ -18,16 +18,7 @@ import (
 	"syscall"
 
 	"github.com/diktyo-io/diktyo/pkg/cluster"
-)
-
-// Faults of the preflight.
-const (
-	// faultNRI: the runtime's NRI could not be reached; cleared by the
-	// next Synchronize.
-	faultNRI = "nri"
-	// faultRuntime: the runtime lacks something every pod with a policy
-	// needs.
-	faultRuntime = "runtime"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // nriProblem says, in an operator's terms, why connecting to NRI at
@@ -56,7 +47,7 @@ func nriProblem(socket string, preinstalled bool, err error) error {
 // Node once (the retries that follow say nothing new).
 func (p *Plugin) nriFailed(socket string, preinstalled bool, err error) {
 	why := nriProblem(socket, preinstalled, err)
-	if !p.health.setNew(faultNRI, why) {
+	if !p.health.SetNew(health.FaultNRI, why) {
 		return
 	}
 	p.publishHealth()
@@ -104,7 +95,7 @@ func (p *Plugin) noteRuntime(runtime, version string) {
 	if fatal {
 		err = errors.New(limits[0])
 	}
-	p.health.set(faultRuntime, err)
+	p.health.Set(health.FaultRuntime, err)
 	for _, l := range limits {
 		p.log.Warn("runtime limit", "limit", l)
 	}

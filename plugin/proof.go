@@ -12,104 +12,27 @@ package plugin
 // Every other failure (a lookup, a file, a server, its own state) keeps
 // what is applied, is retried with backoff, logged once, counted, and
 // shown by `diktyo-nri status`. This file holds the two checks that say
-// so (removalVerdict, and health.synchronized for GC) and the daemon's
-// health that status and diktyo_daemon_state show.
+// so (removalVerdict, and health.Synchronized for GC) and the daemon's
+// state that status and diktyo_daemon_state show, from its health
+// (plugin/internal/health).
 
 import (
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
 
-// Daemon states, as status and diktyo_daemon_state{state} show them.
-const (
-	// stateStarting: no Synchronize on the current NRI connection, so the
-	// pod table is not the runtime's list: nothing is garbage-collected.
-	stateStarting = "starting"
-	// stateSynchronized: the pod table is the runtime's, nothing failing.
-	stateSynchronized = "synchronized"
-	// stateDegraded: synchronized, but something is failing (the config
-	// source, the egress state, a pod's repair); what is applied stays.
-	stateDegraded = "degraded"
-)
-
-var daemonStates = []string{stateStarting, stateSynchronized, stateDegraded}
-
-// Faults the daemon keeps running through, by kind.
-const (
-	faultConfig      = "config"
-	faultEgressState = "egress_state"
-	faultGC          = "gc"
-)
-
-// health is the daemon's phase and its current faults.
-type health struct {
-	synced atomic.Bool
-	mu     sync.Mutex
-	faults map[string]string
-	// deferred: a GC was skipped for want of a Synchronize (logged once
-	// per connection).
-	deferred atomic.Bool
-}
-
-// synchronized reports whether a Synchronize has run on the current
-// connection: only then is the pod table the runtime's list, and a pod's
-// absence from it proof that it ended.
-func (h *health) synchronized() bool { return h.synced.Load() }
-
-// setSynced records a Synchronize (true) or a closed connection (false).
-func (h *health) setSynced(v bool) {
-	h.synced.Store(v)
-	if !v {
-		h.deferred.Store(false)
-		return
-	}
-	// A Synchronize is the proof that NRI works.
-	h.set(faultNRI, nil)
-}
-
-// setNew records the fault of kind and reports whether its message
-// differs from the one recorded (so that callers say a reason once).
-func (h *health) setNew(kind string, err error) bool {
-	h.mu.Lock()
-	prev, had := h.faults[kind]
-	h.mu.Unlock()
-	h.set(kind, err)
-	return err != nil && (!had || prev != err.Error())
-}
-
-// set records the fault of kind (err nil: cleared).
-func (h *health) set(kind string, err error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.faults == nil {
-		h.faults = map[string]string{}
-	}
-	if err == nil {
-		delete(h.faults, kind)
-		return
-	}
-	h.faults[kind] = err.Error()
-}
-
 // daemonStatus is the daemon's state for the local API and the metric.
 func (p *Plugin) daemonStatus() localapi.Daemon {
-	h := &p.health
-	d := localapi.Daemon{State: stateSynchronized, Synchronized: h.synchronized()}
-	h.mu.Lock()
-	for kind, msg := range h.faults {
-		d.Faults = append(d.Faults, kind+": "+msg)
-	}
-	h.mu.Unlock()
+	d := localapi.Daemon{Synchronized: p.health.Synchronized(), Faults: p.health.Faults()}
 	if st := p.state.Load(); st != nil {
 		if st.egressErr != nil {
-			d.Faults = append(d.Faults, faultEgressState+": "+st.egressErr.Error())
+			d.Faults = append(d.Faults, health.FaultEgressState+": "+st.egressErr.Error())
 		}
 		if st.provisional {
 			d.Faults = append(d.Faults, "config: "+st.source+": built-in defaults, not an admin's decision; running pods keep their policy")
@@ -127,12 +50,7 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 	if rt := p.runtime.Load(); rt != nil {
 		d.Runtime, d.RuntimeLimits = rt.name+" "+rt.version, rt.limits
 	}
-	switch {
-	case !d.Synchronized:
-		d.State = stateStarting
-	case len(d.Faults) > 0 || d.Repairing > 0:
-		d.State = stateDegraded
-	}
+	d.State = p.health.State(len(d.Faults), d.Repairing)
 	return d
 }
 
@@ -147,14 +65,7 @@ func (p *Plugin) Daemon() localapi.Daemon {
 func (p *Plugin) publishHealth() {
 	d := p.daemonStatus()
 	p.noteState(d)
-	now := d.State
-	for _, s := range daemonStates {
-		v := 0.0
-		if s == now {
-			v = 1
-		}
-		p.metrics.daemonState.WithLabelValues(s).Set(v)
-	}
+	p.metrics.PublishState(d.State)
 }
 
 // errKept marks a reconcile that kept a running pod's policy although the
@@ -201,7 +112,7 @@ func decisionOf(pol *policy.Policy, perr error) plan.Decision {
 // on the pod's request, rather than a failure to decide.
 func isVerdict(err error) bool {
 	switch reasonOf(err) {
-	case reasonDenied, reasonInvalid, reasonHostNetwork:
+	case health.ReasonDenied, health.ReasonInvalid, health.ReasonHostNetwork:
 		return true
 	}
 	return false

@@ -14,6 +14,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
 
@@ -23,7 +24,7 @@ import (
 // same request timeout) and lets it finish in the background otherwise.
 func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ []*nriapi.Container) ([]*nriapi.ContainerUpdate, error) {
 	start := time.Now()
-	defer p.metrics.event(evSync, start)
+	defer p.metrics.Event(evSync, start)
 	entries := make([]*podEntry, 0, len(pods))
 	for _, pod := range pods {
 		e := entryFromNRI(pod)
@@ -36,7 +37,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 	}
 	p.pods.replace(entries)
 	// The table is the runtime's list now: a pod absent from it ended.
-	p.health.setSynced(true)
+	p.health.SetSynced(true)
 	for i, pod := range pods {
 		if entries[i].live() {
 			p.watch(entries[i], pod.GetPid())
@@ -113,17 +114,17 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	st := p.state.Load()
 	defer func() {
 		p.reconciled.Add(1)
-		p.metrics.reconciles.WithLabelValues(trigger).Inc()
-		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
+		p.metrics.Reconciles.WithLabelValues(trigger).Inc()
+		p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
 		p.publishHealth()
 	}()
 	if st.runner == nil {
 		p.log.Error("reconcile skipped: chain not loaded", "error", st.runnerErr)
-		p.metrics.fail(reasonChain)
+		p.metrics.Fail(health.ReasonChain)
 		return
 	}
 	p.markVanished()
-	p.retryFlows(st)
+	p.holds.Retry()
 	entries := p.pods.snapshot()
 	renamed, err := st.runner.Renamed()
 	if err != nil {
@@ -197,15 +198,15 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 	case err == nil || errors.Is(err, errNotLive):
 		p.pods.update(id, func(pe *podEntry) { pe.repairFailures = 0 })
 	case repairing:
-		p.metrics.repairFailures.WithLabelValues(pluginLabel(err)).Inc()
+		p.metrics.RepairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		p.retryRepair(ctx, id, err)
 	default:
-		p.metrics.fail(reasonOf(err))
+		p.metrics.Fail(reasonOf(err))
 	}
 }
 
 // settleMarker settles the marker of an ADD whose deferred conntrack walk
-// a previous process may not have run (flush.go), whatever the pass
+// a previous process may not have run (an interrupted ADD hold), whatever the pass
 // decided for the pod (the caller holds its lock): an undeferred ADD of
 // the pass (added) was that walk; otherwise (the policy kept, removed,
 // checked, or its admission failing) the walk of the pod's addresses
@@ -213,7 +214,7 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 // since, CreateContainer refusing it while the marker is there). Then
 // the marker goes. A walk that fails keeps it, and is retried.
 func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added bool) error {
-	if !p.isMarked(st, id) || p.pendingDeferred(id) {
+	if !p.holds.Interrupted(id) {
 		return nil
 	}
 	e, ok := p.pods.get(id)
@@ -222,13 +223,13 @@ func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added b
 	}
 	if !added {
 		ips := e.pod.IPs
-		err := p.withAddrs(ctx, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
+		err := p.withAddrs(ctx, id, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
 		if err != nil {
-			return failure(reasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
+			return failure(health.ReasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
 		}
 		p.podLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
 	}
-	p.unmarkDeferred(st, id)
+	p.holds.Drop(id, false)
 	return nil
 }
 
@@ -244,7 +245,7 @@ func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, re
 func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger, did func(string)) (bool, error) {
 	action := func(a string) {
 		did(a)
-		p.metrics.reconcileAction.WithLabelValues(a).Inc()
+		p.metrics.ReconcileAction.WithLabelValues(a).Inc()
 	}
 	// Only CHECK reads through the pass's cache; whatever writes reads
 	// the node as it is.
@@ -252,7 +253,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	att, err := st.runner.Cached(e.pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
-		return false, failure(reasonCheck, err)
+		return false, failure(health.ReasonCheck, err)
 	}
 	pol, perr := p.decide(st, e)
 	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.provisional,
@@ -280,7 +281,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	if att != nil {
 		pod.IPs = att.IPs()
 		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && sameBytes(att.List.Bytes, st.runner.Conflist())
-		adm.Interrupted = p.isMarked(st, pod.ID) && !p.pendingDeferred(pod.ID)
+		adm.Interrupted = p.holds.Interrupted(pod.ID)
 	}
 	work := plan.Chain(adm)
 	switch work {
@@ -311,13 +312,13 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		// shows now, read afresh.
 		err = st.runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, pod.NetNS)
 	}
-	p.metrics.cni("check", t)
+	p.metrics.CNI("check", t)
 	if err == nil {
 		p.pods.markApplied(pod.ID)
 		return false, nil
 	}
 	action("drift")
-	p.metrics.drift.WithLabelValues(pluginLabel(err)).Inc()
+	p.metrics.Drift.WithLabelValues(pluginLabel(err)).Inc()
 	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
 	return true, p.repair(ctx, st, e, pol, att.IPs())
 }
@@ -334,7 +335,7 @@ func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.A
 		if a.Retry {
 			// A fact that could not be read: decided again with backoff,
 			// as a failed repair is.
-			return true, failure(reasonUnknown, kept)
+			return true, failure(health.ReasonUnknown, kept)
 		}
 		return false, nil
 	}
@@ -482,11 +483,11 @@ func pluginLabel(err error) string {
 // own that belongs to no live sandbox. It holds the GC lock exclusively, so
 // no pod's ADD runs meanwhile and the live list is exact.
 func (p *Plugin) gc(ctx context.Context, st *state) {
-	if !p.health.synchronized() {
+	if !p.health.Synchronized() {
 		// The pod table is not the runtime's list (a fresh process, or
 		// the connection is down): a pod missing from it is no proof
 		// that it ended, so nothing is garbage-collected.
-		if !p.health.deferred.Swap(true) {
+		if p.health.GCDeferred() {
 			p.log.Warn("GC deferred until the runtime's Synchronize: the pod list is not known yet; nothing is removed")
 		}
 		return
@@ -510,18 +511,19 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	}
 	t := time.Now()
 	err := st.runner.GC(gctx, valid)
-	p.metrics.cni("gc", t)
-	p.health.set(faultGC, err)
+	p.metrics.CNI("gc", t)
+	p.health.Set(health.FaultGC, err)
 	if err != nil {
-		p.metrics.gcs.WithLabelValues("error").Inc()
-		p.metrics.fail(reasonGC)
+		p.metrics.Gcs.WithLabelValues("error").Inc()
+		p.metrics.Fail(health.ReasonGC)
 		p.log.Error("GC failed; will retry at the next reconcile", "error", err)
 		return
 	}
-	p.metrics.gcs.WithLabelValues("ok").Inc()
+	p.metrics.Gcs.WithLabelValues("ok").Inc()
 	p.gcEgress(st)
-	// Markers of deferred work of pods that are gone (flush.go).
-	p.markedPods(st, func(id string) bool { e, ok := p.pods.get(id); return ok && e.live() })
+	// Interrupted ADD holds of pods that are gone, with no walk of
+	// their own (their teardown's walk covers their addresses).
+	p.holds.DropAdds(func(id string) bool { e, ok := p.pods.get(id); return ok && e.live() }, true)
 	for _, e := range p.pods.snapshot() {
 		switch {
 		case e.live():

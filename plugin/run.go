@@ -94,12 +94,12 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) (established bool, _ error) {
 	// Until this connection's Synchronize, the pod table is not the
 	// runtime's list: no GC (proof.go).
-	p.health.setSynced(false)
+	p.health.SetSynced(false)
 	p.publishHealth()
 	var closed atomic.Bool
 	opts := []stub.Option{stub.WithOnClose(func() {
 		closed.Store(true)
-		p.health.setSynced(false)
+		p.health.SetSynced(false)
 		p.publishHealth()
 		p.log.Info("NRI connection closed")
 	})}

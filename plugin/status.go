@@ -101,7 +101,7 @@ func (p *Plugin) podStatus(ctx context.Context, st *state, e *podEntry, counters
 		IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Lifecycle: e.life.String(), Chain: e.chain.String(),
 		Stopped: e.life >= lifeStopped, Vanished: e.life == lifeEnded,
 		Rejected: e.life == lifeRejected, Applied: e.applied(), Dirty: e.holdsChain(), LastError: e.lastErr,
-		RepairFailures: e.repairFailures, Watch: p.watchStatus(e.pod.ID), Holds: p.holdsOf(st, e),
+		RepairFailures: e.repairFailures, Watch: p.watchStatus(e.pod.ID), Holds: p.holdsOf(e),
 	}
 	empty := true
 	// decide for a host-network pod only says what RunPodSandbox said
@@ -171,57 +171,6 @@ func (p *Plugin) attachmentStatus(ctx context.Context, network string, att *chai
 			}
 			out.Errors[part.Section()] = err.Error()
 		}
-	}
-	return out
-}
-
-// holdsOf says what keeps pod e, or its addresses, waiting (status).
-func (p *Plugin) holdsOf(st *state, e *podEntry) []string {
-	var out []string
-	id := e.pod.ID
-	d := p.deferred
-	d.mu.Lock()
-	w := d.pods[id]
-	d.mu.Unlock()
-	switch {
-	case w != nil:
-		select {
-		case <-w.done:
-			if w.err != nil {
-				out = append(out, "the conntrack cleanup of its ADD failed, retried by its next container: "+w.err.Error())
-			}
-		default:
-			out = append(out, "the conntrack cleanup of its ADD is running: its containers wait for it")
-		}
-	case p.isMarked(st, id):
-		out = append(out, "its ADD's conntrack cleanup was interrupted by a restart: its containers wait for the reconcile to run it")
-	}
-	for _, a := range parseAddrs(e.pod.IPs) {
-		f, _ := p.flows.pending(a)
-		if f == nil {
-			continue
-		}
-		p.flows.mu.Lock()
-		own, ferr := f.owner != nil && f.owner.pod.ID == id, f.err
-		p.flows.mu.Unlock()
-		what := "a stopped pod's conntrack cleanup on " + a.String() + " is pending: its containers wait for it"
-		if own {
-			what = "its DEL's conntrack cleanup on " + a.String() + " is pending: its port blocks and managed addresses are given back when it is done"
-		}
-		if ferr != nil {
-			what += " (last try: " + ferr.Error() + ")"
-		}
-		out = append(out, what)
-	}
-	p.netnsReads.mu.Lock()
-	for _, key := range []string{"netns " + id, "procs " + id} {
-		if msg, ok := p.netnsReads.failing[key]; ok {
-			out = append(out, "cannot tell whether it ended, so it keeps what it holds: "+msg)
-		}
-	}
-	p.netnsReads.mu.Unlock()
-	if e.retryPending {
-		out = append(out, fmt.Sprintf("a repair, retried with backoff after %d failures", e.repairFailures))
 	}
 	return out
 }

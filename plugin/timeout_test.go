@@ -14,6 +14,8 @@ import (
 	"time"
 
 	nriapi "github.com/containerd/nri/pkg/api"
+
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // slowCNI is a CNI plugin that logs "<verb>-start <id>" and
@@ -134,8 +136,8 @@ func TestSlowAddFailsPodAndIsUndone(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "handler budget") || !strings.Contains(err.Error(), "team-a/web") {
 		t.Fatalf("err = %v, want a timeout naming the pod", err)
 	}
-	if r := reasonOf(err); r != reasonTimeout {
-		t.Errorf("reason %q, want %q", r, reasonTimeout)
+	if r := reasonOf(err); r != health.ReasonTimeout {
+		t.Errorf("reason %q, want %q", r, health.ReasonTimeout)
 	}
 	calls := s.waitCalls(t, "the late ADD to be undone", func(c []string) bool { return contains(c, "DEL-end/slow1") })
 	if want := []string{"ADD-start/slow1", "ADD-end/slow1", "DEL-start/slow1", "DEL-end/slow1"}; strings.Join(calls, " ") != strings.Join(want, " ") {

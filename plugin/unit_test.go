@@ -17,6 +17,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 func quietPlugin(t testing.TB, cfg string) *Plugin {
@@ -211,8 +212,8 @@ func TestConntrackCounter(t *testing.T) {
 func TestRemovalVerdict(t *testing.T) {
 	admin := &state{source: "/etc/diktyo/config.yaml"}
 	defaults := &state{source: "built-in defaults (/etc/diktyo/config.yaml absent)", provisional: true}
-	denied := failure(reasonDenied, policy.ErrDenied)
-	unknown := failure(reasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
+	denied := failure(health.ReasonDenied, policy.ErrDenied)
+	unknown := failure(health.ReasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
 	for _, tc := range []struct {
 		name   string
 		st     *state
@@ -221,8 +222,8 @@ func TestRemovalVerdict(t *testing.T) {
 	}{
 		{"policy dropped by the admin", admin, nil, true},
 		{"denied by the admin", admin, denied, true},
-		{"invalid annotation", admin, failure(reasonInvalid, errors.New("bad")), true},
-		{"host-network pod", admin, failure(reasonHostNetwork, errors.New("host")), true},
+		{"invalid annotation", admin, failure(health.ReasonInvalid, errors.New("bad")), true},
+		{"host-network pod", admin, failure(health.ReasonHostNetwork, errors.New("host")), true},
 		{"lookup failed", admin, unknown, false},
 		{"unclassified error", admin, errors.New("boom"), false},
 		{"defaults for an absent file, empty", defaults, nil, false},

@@ -9,6 +9,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
 // unreadableNetns is a netns path whose every read fails with an error
@@ -32,7 +33,6 @@ func livePod(id, netns string, ips ...string) *podEntry {
 // released, its address claimable). An error is "unknown": the pod keeps
 // everything, and the fault is counted and shown until a read succeeds.
 func TestVanishedNeedsProof(t *testing.T) {
-	const faultNetns = "netns"
 	p := quietPlugin(t, "")
 	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.7"))
 	p.pods.upsert(livePod("gone", filepath.Join(t.TempDir(), "absent"), "198.51.100.8"))
@@ -43,17 +43,17 @@ func TestVanishedNeedsProof(t *testing.T) {
 	if e, _ := p.pods.get("gone"); e.live() {
 		t.Errorf("pod whose netns is absent: %s, want ended", e.life)
 	}
-	if f := p.health.fault(faultNetns); !strings.Contains(f, "netns-loop") {
-		t.Errorf("fault %q: %q, want it naming the unreadable netns", faultNetns, f)
+	if f := p.health.Fault(health.FaultNetns); !strings.Contains(f, "netns-loop") {
+		t.Errorf("fault %q: %q, want it naming the unreadable netns", health.FaultNetns, f)
 	}
-	if got := failures(t, p, reasonUnknown); got != 1 {
-		t.Errorf(`diktyo_failures_total{reason=%q} = %v, want 1`, reasonUnknown, got)
+	if got := failures(t, p, health.ReasonUnknown); got != 1 {
+		t.Errorf(`diktyo_failures_total{reason=%q} = %v, want 1`, health.ReasonUnknown, got)
 	}
 	// Readable again (here: gone for good): the fault clears.
 	p.pods.update("unknown", func(e *podEntry) { e.pod.NetNS = filepath.Join(t.TempDir(), "absent") })
 	p.markVanished()
-	if f := p.health.fault(faultNetns); f != "" {
-		t.Errorf("fault %q once every netns was read: %q", faultNetns, f)
+	if f := p.health.Fault(health.FaultNetns); f != "" {
+		t.Errorf("fault %q once every netns was read: %q", health.FaultNetns, f)
 	}
 }
 
@@ -72,15 +72,14 @@ func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
 // be read to tell whether processes are left in it, is no proof that the
 // pod ended: it keeps its policy.
 func TestSandboxEndNeedsProof(t *testing.T) {
-	const faultNetns = "netns"
 	p := quietPlugin(t, "")
 	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.10"))
 	p.sandboxEnded("unknown")
 	if e, _ := p.pods.get("unknown"); !e.live() {
 		t.Errorf("pod whose netns could not be read at its pause's exit: %s, want running", e.life)
 	}
-	if f := p.health.fault(faultNetns); f == "" {
-		t.Errorf("no %q fault for a netns that could not be read", faultNetns)
+	if f := p.health.Fault(health.FaultNetns); f == "" {
+		t.Errorf("no %q fault for a netns that could not be read", health.FaultNetns)
 	}
 }
 
@@ -88,7 +87,7 @@ func TestSandboxEndNeedsProof(t *testing.T) {
 func failures(t *testing.T, p *Plugin, reason string) float64 {
 	t.Helper()
 	var m dto.Metric
-	if err := p.metrics.failures.WithLabelValues(reason).Write(&m); err != nil {
+	if err := p.metrics.Failures.WithLabelValues(reason).Write(&m); err != nil {
 		t.Fatal(err)
 	}
 	return m.GetCounter().GetValue()
@@ -98,7 +97,6 @@ func failures(t *testing.T, p *Plugin, reason string) float64 {
 // looked for) was taken for "no process left": the pod was torn down
 // while its containers could still run in its netns.
 func TestSandboxEndNeedsProcesses(t *testing.T) {
-	const faultNetns = "netns"
 	p := quietPlugin(t, "")
 	p.procDir = filepath.Join(t.TempDir(), "no-proc")
 	p.pods.upsert(livePod("unknown", "/proc/self/ns/net", "198.51.100.11"))
@@ -106,14 +104,14 @@ func TestSandboxEndNeedsProcesses(t *testing.T) {
 	if e, _ := p.pods.get("unknown"); !e.live() {
 		t.Errorf("pod whose netns's processes could not be listed at its pause's exit: %s, want running", e.life)
 	}
-	if f := p.health.fault(faultNetns); !strings.Contains(f, "no-proc") {
-		t.Errorf("fault %q: %q, want it naming what could not be read", faultNetns, f)
+	if f := p.health.Fault(health.FaultNetns); !strings.Contains(f, "no-proc") {
+		t.Errorf("fault %q: %q, want it naming what could not be read", health.FaultNetns, f)
 	}
 	// Readable: this test's own process is in that netns, so the pod
 	// still has a process and keeps its policy; the fault clears.
 	p.procDir = "/proc"
 	p.sandboxEnded("unknown")
-	if f := p.health.fault(faultNetns); f != "" {
-		t.Errorf("fault %q once /proc was read: %q", faultNetns, f)
+	if f := p.health.Fault(health.FaultNetns); f != "" {
+		t.Errorf("fault %q once /proc was read: %q", health.FaultNetns, f)
 	}
 }

@@ -168,7 +168,7 @@ func (p *Plugin) watchFailed(e *podEntry, pid uint32, err error) {
 	if warned {
 		return
 	}
-	p.metrics.watchFailures.WithLabelValues(reason).Inc()
+	p.metrics.WatchFailures.WithLabelValues(reason).Inc()
 	p.podLog(e).Warn("cannot watch the sandbox's pause process; its removal waits for StopPodSandbox or the periodic reconcile",
 		"pid", pid, "reason", why)
 }
@@ -273,7 +273,7 @@ func (p *Plugin) sandboxEndedTry(id string, n int) {
 			"pid", pid)
 		return
 	}
-	p.metrics.events.WithLabelValues(evEnded).Inc()
+	p.metrics.Events.WithLabelValues(evEnded).Inc()
 	p.podLog(&e).Info("sandbox's process exited; removing its state")
 	// Marked first, so that Stop and Remove leave it to this teardown.
 	claimed := p.pods.end(id)

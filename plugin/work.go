@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"sync/atomic"
 	"time"
+
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // withPod runs f holding the pod's lock and the shared GC lock, so that
 // no other chain work of this pod, and no GC, runs at the same time.
 func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context) error) error {
 	if err := p.locks.lock(ctx, id); err != nil {
-		return failure(reasonTimeout, fmt.Errorf("waiting for other work on the pod: %w", err))
+		return failure(health.ReasonTimeout, fmt.Errorf("waiting for other work on the pod: %w", err))
 	}
 	defer p.locks.unlock(id)
 	p.gcMu.RLock()
@@ -25,19 +28,22 @@ func (p *Plugin) withPod(ctx context.Context, id string, f func(context.Context)
 // run (an ADD or DEL that outlived its handler): the locks keep the two
 // pods' ADDs and DELs on that address apart, and the liveness and holder
 // checks made under them decide which pod the address's objects belong
-// to. Taken inside the pod's lock, never around it.
-func (p *Plugin) withAddrs(ctx context.Context, ips []string, f func() error) error {
+// to. Taken inside the pod's lock, never around it. self is the pod
+// whose work this is.
+func (p *Plugin) withAddrs(ctx context.Context, self string, ips []string, f func() error) error {
+	w := hold.Want{Addrs: parseAddrs(ips), Except: self}
 	for {
 		// A stopped pod's teardown holds its addresses from before its
-		// DEL takes their locks until its conntrack walk is done
-		// (delflush.go): waited for outside the locks, which that DEL
-		// needs, and checked again under them.
-		if err := p.awaitFlows(ctx, p.state.Load(), ips); err != nil {
-			return failure(reasonDeferred, err)
+		// DEL takes their locks until its conntrack walk is done (so
+		// does another pod's ADD walk): waited for outside the locks,
+		// which that DEL needs, and checked again under them. The pod's
+		// own walks are not waited for: its work covers them.
+		if err := p.holds.Await(ctx, w); err != nil {
+			return failure(health.ReasonDeferred, err)
 		}
 		held := false
-		err := p.lockAddrs(ctx, ips, func(keys []string) error {
-			if held = p.flows.anyPending(keys); held {
+		err := p.lockAddrs(ctx, ips, func([]string) error {
+			if held = p.holds.Pending(w); held {
 				return nil // a teardown took them meanwhile: wait again
 			}
 			return f()
@@ -58,7 +64,7 @@ func (p *Plugin) lockAddrs(ctx context.Context, ips []string, f func(keys []stri
 			for _, h := range keys[:i] {
 				p.addrLocks.unlock(h)
 			}
-			return failure(reasonTimeout, fmt.Errorf("waiting for chain work on pod address %s: %w", k, err))
+			return failure(health.ReasonTimeout, fmt.Errorf("waiting for chain work on pod address %s: %w", k, err))
 		}
 	}
 	defer func() {
@@ -107,7 +113,7 @@ func (p *Plugin) bounded(ctx context.Context, id string, budget, limit time.Dura
 	case <-ctx.Done():
 	}
 	if st.CompareAndSwap(jobRunning, jobAbandoned) {
-		return failure(reasonTimeout, fmt.Errorf("chain work did not finish within the handler budget of %s; it continues in the background", budget))
+		return failure(health.ReasonTimeout, fmt.Errorf("chain work did not finish within the handler budget of %s; it continues in the background", budget))
 	}
 	return <-done
 }

@@ -1,0 +1,267 @@
+package plugin
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"path/filepath"
+	"slices"
+	"time"
+
+	nriapi "github.com/containerd/nri/pkg/api"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+)
+
+// The conntrack walks run after the runtime is answered, under an
+// address hold (plugin/internal/hold; docs/nri.md, "Address holds"):
+// the ADD's cleanup of a new pod's addresses (about 10 ms, most of
+// RunPodSandbox's time) before the pod's first container, and the DEL's
+// cleanup of a stopped pod's addresses (13 ms on an empty node, 60 ms
+// with 200,000 entries) before any other pod uses them. This file wires
+// the holds to the pods, the chain and the handlers.
+
+func (p *Plugin) newHolds() *hold.Holds {
+	return hold.New(hold.Options{
+		Log:    p.log,
+		Fault:  func(err error) { p.health.Set(health.FaultFlows, err) },
+		Failed: func() { p.metrics.Fail(health.ReasonDeferred) },
+	})
+}
+
+func holdDir(st *state) string { return filepath.Join(st.cfg.Chain.CacheDir, hold.Dir) }
+
+func holdPod(e *podEntry) hold.Pod {
+	return hold.Pod{Sandbox: e.pod.ID, Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID}
+}
+
+// deferral is the cniutil.Deferral of pod e's admission: each walk runs
+// in the background under an ADD hold, under the pod's address locks and
+// only while the pod is live (a Stop's DEL removes every flow of the
+// pod's addresses; a later pod with them must not have its flows judged
+// by this pod's rules). The pod's CreateContainer awaits it.
+func (p *Plugin) deferral(st *state, e *podEntry) cniutil.Deferral {
+	id := e.pod.ID
+	return func(work func() error, release func()) {
+		h, err := p.holds.Take(holdDir(st), hold.Add, holdPod(e), parseAddrs(e.pod.IPs), p.egressAddrsOf(id))
+		p.holds.Hand(h, func() error { return p.runDeferred(id, work) }, release)
+		if err != nil {
+			// Without the marker a kill before the walk would go
+			// unnoticed: run it now instead (this is the ADD, under the
+			// pod's address locks already).
+			p.log.Warn("running the deferred walk now", "pod.id", id, "error", err)
+			p.holds.Start(h, work)
+			return
+		}
+		p.holds.Start(h, nil)
+	}
+}
+
+func (p *Plugin) egressAddrsOf(id string) []netip.Addr {
+	e, _ := p.pods.get(id)
+	return e.egressAddrs
+}
+
+func (p *Plugin) runDeferred(id string, work func() error) error {
+	e, ok := p.pods.get(id)
+	if !ok || !e.live() {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), p.state.Load().cfg.Timeouts.CNI.Duration)
+	defer cancel()
+	return p.withAddrs(ctx, id, e.pod.IPs, func() error {
+		if cur, ok := p.pods.get(id); !ok || !cur.live() {
+			return nil
+		}
+		return work()
+	})
+}
+
+// takeDelHold holds a teardown's addresses (e's and those the pod table
+// knows, cur's) before its DEL, with what the pod keeps until its walk is
+// done; nil when there is none (the DEL then runs its walk itself).
+func (p *Plugin) takeDelHold(st *state, e, cur *podEntry) *hold.Hold {
+	addrs := parseAddrs(append(slices.Clone(e.pod.IPs), cur.pod.IPs...))
+	if len(addrs) == 0 {
+		return nil
+	}
+	pod := holdPod(e)
+	if pod.UID == "" {
+		pod = holdPod(cur)
+	}
+	h, err := p.holds.Take(holdDir(st), hold.Del, pod, addrs, cur.egressAddrs)
+	if err != nil {
+		// Held in memory all the same; only a kill would go unnoticed.
+		p.log.Warn("DEL walk hold", "error", err)
+	}
+	return h
+}
+
+// delDeferral hands a teardown's walk over to its hold h; nil without one.
+func (p *Plugin) delDeferral(h *hold.Hold) cniutil.Deferral {
+	if h == nil {
+		return nil
+	}
+	return func(work func() error, release func()) { p.holds.Hand(h, work, release) }
+}
+
+// releaseAfter is the release of a teardown's pod (its port blocks and
+// managed addresses) once hold h's walk is done; at once without a hold
+// (no address: no flow can be translated for the pod).
+func (p *Plugin) releaseAfter(h *hold.Hold) func(*state, *podEntry) {
+	if h == nil {
+		return p.releaseEgress
+	}
+	return func(st *state, e *podEntry) {
+		owner := *e
+		p.holds.OnFree(h, owner.egressAddrs, func() { p.releaseEgress(st, &owner) })
+	}
+}
+
+// settleDel ends hold h's DEL, whose result was delErr: the walk it
+// handed over starts in the background. A DEL that handed nothing over
+// and succeeded (its chain has no ipmasq) frees the addresses now; one
+// that failed may have stopped before ipmasq's DEL ran, so nothing proves
+// the flows gone: a flush of the addresses becomes the hold's walk.
+func (p *Plugin) settleDel(h *hold.Hold, addrs []string, delErr error) {
+	if h == nil {
+		return
+	}
+	if !p.holds.Handed(h) && delErr != nil {
+		p.holds.Hand(h, p.flushAddrs(parseAddrs(addrs)), nil)
+	}
+	p.holds.Start(h, nil)
+}
+
+// flushAddrs is a walk of addrs through the chain loaded when it runs
+// (chainrun.Runner.FlushFlows): the walk of a hold whose DEL did not
+// hand its own over, or that a restart recovered. Without a chain it
+// fails: nothing proves the flows gone.
+func (p *Plugin) flushAddrs(addrs []netip.Addr) func() error {
+	return func() error {
+		cur := p.state.Load()
+		if cur == nil || cur.runner == nil {
+			var why error
+			if cur != nil {
+				why = cur.runnerErr
+			}
+			return fmt.Errorf("chain not loaded: %w", why)
+		}
+		return cur.runner.FlushFlows(addrs)
+	}
+}
+
+// containerMayStart is CreateContainer's check, for every container:
+// the walks on the pod's addresses and its own ADD's are done (waiting
+// for them within the handler's budget). Under failurePolicy ignore a
+// failure of its own ADD's walk is logged and counted, and the container
+// starts.
+func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS, podName, ctrName string, podIPs []string) error {
+	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
+	defer cancel()
+	t := time.Now()
+	// The pod's addresses may be a stopped pod's whose flows are still
+	// being removed; this pod's first packet comes from its first
+	// container. Whatever the failure policy: it lets a pod start
+	// without its own policy, never with another pod's translations.
+	if err := p.holds.Await(wctx, hold.Want{Addrs: parseAddrs(podIPs), Except: podID}); err != nil {
+		return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
+	}
+	err := p.holds.Await(wctx, hold.Want{Pod: podID})
+	if waited := time.Since(t); waited > time.Millisecond {
+		p.log.Debug("container waited for the walks on the pod's addresses", "pod.id", podID, "container", ctrName, "waited", waited)
+	}
+	if err == nil {
+		return nil
+	}
+	if st.cfg.FailurePolicy == "ignore" {
+		p.log.Warn("container starts although the pod's deferred work failed (failurePolicy: ignore)", "pod.namespace", podNS, "pod.name", podName, "container", ctrName, "error", err)
+		return nil
+	}
+	return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
+}
+
+// podIPs are a pod's addresses as the runtime says and as diktyo-nri last
+// saw them.
+func (p *Plugin) podIPs(pod *nriapi.PodSandbox) []string {
+	ips := slices.Clone(pod.GetIps())
+	if e, ok := p.pods.get(pod.GetId()); ok {
+		ips = append(ips, e.pod.IPs...)
+	}
+	return ips
+}
+
+// parseAddrs reads pod IPs ("a.b.c.d" or "a.b.c.d/len"); others are
+// skipped. Each is in its one canonical form, as every hold and lock
+// keys it (hold.Canonical).
+func parseAddrs(ips []string) []netip.Addr {
+	var out []netip.Addr
+	for _, s := range ips {
+		if a, ok := hold.Canonical(s); ok && !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// addrKeys are the address locks' keys for ips, in lock order: each
+// address's canonical form (an unparsable string, which no chain run
+// gets past the pod's address check, as it is).
+func addrKeys(ips []string) []string {
+	keys := make([]string, 0, len(ips))
+	for _, s := range ips {
+		if a, ok := hold.Canonical(s); ok {
+			s = a.String()
+		}
+		if !slices.Contains(keys, s) {
+			keys = append(keys, s)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// holdsOf says what keeps pod e, or its addresses, waiting (status).
+func (p *Plugin) holdsOf(e *podEntry) []string {
+	var out []string
+	id := e.pod.ID
+	addrs := parseAddrs(e.pod.IPs)
+	for _, v := range p.holds.Views(hold.Want{Pod: id, Addrs: addrs}) {
+		switch {
+		case v.Unknown:
+			out = append(out, "a hold marker cannot be read, every address waits: "+v.Err.Error())
+			continue
+		case v.Kind == hold.Add && v.Pod == id:
+			out = append(out, addHoldSays(v))
+			continue
+		}
+		for _, a := range v.Addrs {
+			if !slices.Contains(addrs, a) {
+				continue
+			}
+			what := "a stopped pod's conntrack cleanup on " + a.String() + " is pending: its containers wait for it"
+			if v.Pod == id {
+				what = "its DEL's conntrack cleanup on " + a.String() + " is pending: its port blocks and managed addresses are given back when it is done"
+			}
+			if v.Err != nil {
+				what += " (last try: " + v.Err.Error() + ")"
+			}
+			out = append(out, what)
+		}
+	}
+	return out
+}
+
+func addHoldSays(v hold.View) string {
+	switch {
+	case v.Running:
+		return "the conntrack cleanup of its ADD is running: its containers wait for it"
+	case v.Recovered:
+		return "its ADD's conntrack cleanup was interrupted by a restart: its containers wait for it"
+	case v.Err != nil:
+		return "the conntrack cleanup of its ADD failed, retried by its next container: " + v.Err.Error()
+	}
+	return "the conntrack cleanup of its ADD is pending"
+}
