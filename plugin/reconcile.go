@@ -111,7 +111,9 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	defer p.reconcileMu.Unlock()
 	start := time.Now()
 	st := p.state.Load()
+	mark := p.foreignBegin()
 	defer func() {
+		p.foreignSettle(mark)
 		p.reconciled.Add(1)
 		p.metrics.reconciles.WithLabelValues(trigger).Inc()
 		p.metrics.podsUnderPolicy.Set(float64(p.pods.countApplied()))
@@ -318,6 +320,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("drift")
 	p.metrics.drift.WithLabelValues(pluginLabel(err)).Inc()
+	p.foreign.drift.Add(1)
 	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
 	return true, p.repair(ctx, st, e, pol, att.IPs())
 }

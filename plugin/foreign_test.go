@@ -1,0 +1,165 @@
+package plugin_test
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/diktyo-io/diktyo/pkg/testutil"
+	"github.com/diktyo-io/diktyo/plugin"
+)
+
+// foreignEnv is an env with ipmasq's nftables backend (as deploy/
+// ships), the periodic reconcile hours away and the foreign-change
+// listener on: only the listener can repair anything within a test.
+func foreignEnv(t *testing.T, inProcess bool) (*env, *plugin.Plugin) {
+	t.Helper()
+	e := newEnvBackend(t, "fail", inProcess, testutil.NewNS(t), "nftables")
+	cfg, err := os.ReadFile(e.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.write(e.config, strings.Replace(string(cfg), "interval: 0s", "interval: 6h", 1))
+	p := e.newPlugin(func(o *plugin.Options) { o.WatchForeign = true })
+	e.runPlugin(p)
+	waitFor(t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock()
+	return e, p
+}
+
+const ipmasqTable = "diktyo-ipmasq"
+
+func (e *env) nftTable() string {
+	e.t.Helper()
+	out, err := testutil.Output(e.host, "nft", "list", "table", "inet", ipmasqTable)
+	if err != nil {
+		return "" // deleted
+	}
+	return out
+}
+
+// podChain is the name of pod addr's SNAT chain: the chain the base
+// chain's map sends addr to.
+func (e *env) podChain(addr string) string {
+	e.t.Helper()
+	m := regexp.MustCompile(regexp.QuoteMeta(addr) + ` : goto (pod-[0-9a-f]+)`).FindStringSubmatch(e.nftTable())
+	if m == nil {
+		e.t.Fatalf("no SNAT chain for %s in:\n%s", addr, e.nftTable())
+	}
+	return m[1]
+}
+
+// snatApplied: addr's SNAT is in force (the base chain's map lookup,
+// addr's element, its chain's rule).
+func (e *env) snatApplied(addr string) bool {
+	s := e.nftTable()
+	chain := regexp.MustCompile(`(?s)chain pod-[0-9a-f]+ \{[^}]*snat ip to 203\.0\.113\.10`)
+	return strings.Contains(s, "ip saddr vmap @pods4") && strings.Contains(s, addr+" : goto pod-") && chain.MatchString(s)
+}
+
+// foreignWrite runs a command as another writer on the node: not a
+// child of this process (diktyo's own children are the chain's binaries,
+// whose writes are its own), but a grandchild through a shell that does
+// not exec it.
+func (e *env) foreignWrite(args ...string) {
+	e.t.Helper()
+	testutil.Run(e.t, e.host, "sh", "-c", strings.Join(args, " ")+"; true")
+}
+
+func (e *env) ruleApplied(addr string) bool {
+	return strings.Contains(testutil.Run(e.t, e.host, "ip", "rule", "show"), "from "+addr+" lookup 100")
+}
+
+// TestForeignWritesRepairedAtOnce: another writer on the node flushes
+// the pod's SNAT chain, deletes the base chain's jump (the map lookup),
+// deletes the whole table, deletes the pod's ip rule; each is back
+// through the listener (the periodic reconcile is 6 h away), counted by
+// object.
+func TestForeignWritesRepairedAtOnce(t *testing.T) {
+	e, p := foreignEnv(t, true)
+	const addr = "198.51.100.61"
+	if err := e.run(e.pod("web", "team-a", addr, policyAnnotations("web"))); err != nil {
+		t.Fatal(err)
+	}
+	if !e.snatApplied(addr) || !e.ruleApplied(addr) {
+		t.Fatalf("policy not applied:\n%s\n%s", e.nftTable(), testutil.Run(t, e.host, "ip", "rule", "show"))
+	}
+	chain := e.podChain(addr)
+	for _, c := range []struct {
+		name     string
+		object   string
+		write    []string
+		restored func() bool
+	}{
+		{"flush the pod's SNAT chain", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, chain}, func() bool { return e.snatApplied(addr) }},
+		{"delete the base chain's jump", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, "postrouting"}, func() bool { return e.snatApplied(addr) }},
+		{"delete the table", "nft_table", []string{"nft", "delete", "table", "inet", ipmasqTable}, func() bool { return e.snatApplied(addr) }},
+		{"delete the pod's ip rule", "ip_rule", []string{"ip", "rule", "del", "from", addr, "lookup", "100"}, func() bool { return e.ruleApplied(addr) }},
+	} {
+		before := counterWith(t, p, "diktyo_foreign_changes_total", "object", c.object)
+		passes := counterWith(t, p, "diktyo_reconciles_total", "trigger", "foreign")
+		e.foreignWrite(c.write...)
+		wrote := time.Now()
+		// No check here that the write took: the repair may beat it. The
+		// count says it did: it needs a pass that found drift.
+		waitFor(t, c.name+": restored", c.restored)
+		took := time.Since(wrote)
+		waitFor(t, c.name+": counted", func() bool {
+			return counterWith(t, p, "diktyo_foreign_changes_total", "object", c.object) > before
+		})
+		if got := counterWith(t, p, "diktyo_reconciles_total", "trigger", "foreign"); got <= passes {
+			t.Errorf("%s: restored without a reconcile the listener triggered", c.name)
+		}
+		t.Logf("%s: restored %v after the write (at most one poll of the node late)", c.name, took.Round(time.Millisecond))
+	}
+}
+
+// TestForeignOwnWritesNotCounted: diktyo's own ADDs and DELs (pods
+// started and ended) are no foreign change; a foreign deletion after
+// them counts once. Out of process, the chain's writes come from child
+// processes the listener cannot always name: their hints are re-checked
+// and found to need no repair.
+func TestForeignOwnWritesNotCounted(t *testing.T) { inBothModes(t, testForeignOwnWritesNotCounted) }
+
+func testForeignOwnWritesNotCounted(t *testing.T, inProcess bool) {
+	e, p := foreignEnv(t, inProcess)
+	const a, b, c = "198.51.100.71", "198.51.100.72", "198.51.100.73"
+	podA := e.pod("a", "team-a", a, policyAnnotations("a"))
+	podB := e.pod("b", "team-a", b, policyAnnotations("b"))
+	if err := e.run(podA); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.run(podB); err != nil {
+		t.Fatal(err)
+	}
+	e.stop(podB)
+	e.remove(podB)
+	if err := e.run(e.pod("c", "team-a", c, policyAnnotations("c"))); err != nil {
+		t.Fatal(err)
+	}
+	if e.snatApplied(b) || e.ruleApplied(b) || !e.ruleApplied(a) || !e.ruleApplied(c) {
+		t.Fatalf("pods not as expected:\n%s\n%s", e.nftTable(), testutil.Run(t, e.host, "ip", "rule", "show"))
+	}
+	// The sentinel: one foreign deletion, noticed after every own write
+	// above was announced.
+	e.foreignWrite("ip", "rule", "del", "from", a, "lookup", "100")
+	waitFor(t, "the foreign deletion counted", func() bool {
+		return counterWith(t, p, "diktyo_foreign_changes_total", "object", "ip_rule") > 0
+	})
+	waitFor(t, "the rule restored", func() bool { return e.ruleApplied(a) })
+	for _, object := range []string{"nft_table", "nft_chain", "nft_rule", "nft_set", "route"} {
+		if n := counterWith(t, p, "diktyo_foreign_changes_total", "object", object); n != 0 {
+			t.Errorf("diktyo's own writes counted as foreign: %s = %v", object, n)
+		}
+	}
+	if n := counterWith(t, p, "diktyo_foreign_changes_total", "object", "ip_rule"); n != 1 {
+		t.Errorf("one foreign rule deletion counted %v times", n)
+	}
+	if n := counterWith(t, p, "diktyo_reconciles_total", "trigger", "foreign"); inProcess && n != 1 {
+		// In process, every own nftables write names a thread of ours and
+		// an ended pod's rule no live pod: none is even a hint.
+		t.Errorf("%v passes for one foreign deletion: diktyo's own writes triggered some", n)
+	}
+}
