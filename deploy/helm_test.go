@@ -760,7 +760,7 @@ func TestChartMonitoring(t *testing.T) {
 			t.Errorf("PrometheusRule uses %s, which diktyo-nri does not register", n)
 		}
 	}
-	for _, alert := range []string{"DiktyoPodFailures", "DiktyoDegraded", "DiktyoEgressPoolExhausted", "DiktyoSpoofedPackets", "DiktyoRepairFailing"} {
+	for _, alert := range []string{"DiktyoPodFailures", "DiktyoDegraded", "DiktyoEgressPoolExhausted", "DiktyoSpoofedPackets", "DiktyoRepairFailing", "DiktyoForeignWrites"} {
 		if !strings.Contains(string(prYAML), "alert: "+alert) {
 			t.Errorf("PrometheusRule has no alert %s", alert)
 		}

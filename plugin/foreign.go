@@ -6,8 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
 )
@@ -46,34 +44,6 @@ type ownedOf struct {
 
 // foreignMark is where a pass began.
 type foreignMark struct{ seq, drift uint64 }
-
-type foreignMetrics struct {
-	changes  *prometheus.CounterVec
-	failures *prometheus.CounterVec
-}
-
-func newForeignMetrics(reg prometheus.Registerer) foreignMetrics {
-	m := foreignMetrics{
-		changes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "diktyo_foreign_changes_total",
-			Help: "Deletions or changes of diktyo's objects by another writer on the node, noticed through the kernel's notifications and repaired by the reconcile they triggered, by object (nft_table, nft_chain, nft_rule, nft_set, ip_rule, route).",
-		}, []string{"object"}),
-		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "diktyo_foreign_watch_failures_total",
-			Help: "Kernel notification subscriptions that could not be made (reason subscribe; retried with backoff) or were lost (reason lost: an overrun, ENOBUFS; a full reconcile runs and the subscription is made again), by source (nftables, rules, routes).",
-		}, []string{"source", "reason"}),
-	}
-	reg.MustRegister(m.changes, m.failures)
-	// Fixed label sets: every series exists from the start.
-	for _, k := range foreign.Kinds {
-		m.changes.WithLabelValues(string(k))
-	}
-	for _, s := range foreign.Sources {
-		m.failures.WithLabelValues(s, "subscribe")
-		m.failures.WithLabelValues(s, "lost")
-	}
-	return m
-}
 
 // watchForeign runs the listener until ctx ends (Options.WatchForeign).
 func (p *Plugin) watchForeign(ctx context.Context) {

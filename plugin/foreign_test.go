@@ -16,7 +16,12 @@ import (
 // listener on: only the listener can repair anything within a test.
 func foreignEnv(t *testing.T, inProcess bool) (*env, *plugin.Plugin) {
 	t.Helper()
-	e := newEnvBackend(t, "fail", inProcess, testutil.NewNS(t), "nftables")
+	return foreignEnvBackend(t, inProcess, "nftables")
+}
+
+func foreignEnvBackend(t *testing.T, inProcess bool, backend string) (*env, *plugin.Plugin) {
+	t.Helper()
+	e := newEnvBackend(t, "fail", inProcess, testutil.NewNS(t), backend)
 	cfg, err := os.ReadFile(e.config)
 	if err != nil {
 		t.Fatal(err)
@@ -161,5 +166,41 @@ func testForeignOwnWritesNotCounted(t *testing.T, inProcess bool) {
 		// In process, every own nftables write names a thread of ours and
 		// an ended pod's rule no live pod: none is even a hint.
 		t.Errorf("%v passes for one foreign deletion: diktyo's own writes triggered some", n)
+	}
+}
+
+// TestForeignWritesRepairedIptablesNft: with ipmasq's iptables backend
+// on iptables-nft (the nat table is nftables underneath), a flushed tag
+// chain and a deleted POSTROUTING jump are back through the listener.
+func TestForeignWritesRepairedIptablesNft(t *testing.T) {
+	if v := testutil.Run(t, nil, "iptables", "-V"); !strings.Contains(v, "nf_tables") {
+		t.Skipf("iptables is not iptables-nft: %s", v)
+	}
+	e, p := foreignEnvBackend(t, true, "iptables")
+	const addr = "198.51.100.62"
+	if err := e.run(e.pod("web", "team-a", addr, policyAnnotations("web"))); err != nil {
+		t.Fatal(err)
+	}
+	e.requireApplied(addr, "web.team-a."+testZone)
+	jump := regexp.MustCompile(`(?m)^-A POSTROUTING (.* -j (DKT[A-Z0-9]+))$`).FindStringSubmatch(testutil.Run(t, e.host, "iptables-save", "-t", "nat"))
+	if jump == nil {
+		t.Fatalf("no jump to the tag chain:\n%s", e.hostState())
+	}
+	snat := func() bool { s, _, _ := e.has(addr, "web"); return s }
+	for _, c := range []struct {
+		name  string
+		write string
+	}{
+		{"flush the tag chain", "iptables -t nat -F " + jump[2]},
+		{"delete POSTROUTING's jump", "iptables -t nat -D POSTROUTING " + jump[1]},
+	} {
+		before := counterWith(t, p, "diktyo_foreign_changes_total", "object", "nft_rule")
+		e.foreignWrite(c.write)
+		waitFor(t, c.name+": counted", func() bool {
+			return counterWith(t, p, "diktyo_foreign_changes_total", "object", "nft_rule") > before
+		})
+		waitFor(t, c.name+": restored", func() bool {
+			return snat() && strings.Contains(testutil.Run(t, e.host, "iptables-save", "-t", "nat"), "-A POSTROUTING "+jump[1])
+		})
 	}
 }

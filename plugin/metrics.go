@@ -6,6 +6,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/diktyo-io/diktyo/internal/stages"
+	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
 )
 
 // Failure reasons, the values of diktyo_failures_total{reason}.
@@ -126,4 +127,33 @@ func (m *metrics) fail(reason string) { m.failures.WithLabelValues(reason).Inc()
 
 func (m *metrics) cni(op string, start time.Time) {
 	m.cniLatency.WithLabelValues(op).Observe(time.Since(start).Seconds())
+}
+
+// foreignMetrics are the foreign-change listener's (foreign.go).
+type foreignMetrics struct {
+	changes  *prometheus.CounterVec
+	failures *prometheus.CounterVec
+}
+
+func newForeignMetrics(reg prometheus.Registerer) foreignMetrics {
+	m := foreignMetrics{
+		changes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_foreign_changes_total",
+			Help: "Deletions or changes of diktyo's objects by another writer on the node, noticed through the kernel's notifications and repaired by the reconcile they triggered, by object (nft_table, nft_chain, nft_rule, nft_set, ip_rule, route).",
+		}, []string{"object"}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "diktyo_foreign_watch_failures_total",
+			Help: "Kernel notification subscriptions that could not be made (reason subscribe; retried with backoff) or were lost (reason lost: an overrun, ENOBUFS; a full reconcile runs and the subscription is made again), by source (nftables, rules, routes).",
+		}, []string{"source", "reason"}),
+	}
+	reg.MustRegister(m.changes, m.failures)
+	// Fixed label sets: every series exists from the start.
+	for _, k := range foreign.Kinds {
+		m.changes.WithLabelValues(string(k))
+	}
+	for _, s := range foreign.Sources {
+		m.failures.WithLabelValues(s, "subscribe")
+		m.failures.WithLabelValues(s, "lost")
+	}
+	return m
 }
