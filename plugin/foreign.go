@@ -2,11 +2,14 @@ package plugin
 
 import (
 	"context"
+	"maps"
 	"net/netip"
+	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
 )
 
@@ -26,6 +29,10 @@ type foreignBook struct {
 	mu      sync.Mutex
 	seq     uint64
 	pending []foreignHint
+	// targets are the pods whose own objects were hit, for the targeted
+	// repair (repairTargets); wake tells it there are some.
+	targets map[string]bool
+	wake    chan struct{}
 	// drift counts the CHECKs that found drift, in every pass.
 	drift atomic.Uint64
 	// owned caches what the chain owns, per loaded state.
@@ -35,6 +42,8 @@ type foreignBook struct {
 type foreignHint struct {
 	seq  uint64
 	kind foreign.Kind
+	// targeted: settled by the targeted repair, not by a pass.
+	targeted bool
 }
 
 type ownedOf struct {
@@ -51,6 +60,11 @@ func (p *Plugin) watchForeign(ctx context.Context) {
 	if nse, ok := p.opts.Exec.(*chainrun.NetnsExec); ok {
 		netnsPath = nse.NetNS
 	}
+	p.foreign.mu.Lock()
+	p.foreign.targets = map[string]bool{}
+	p.foreign.wake = make(chan struct{}, 1)
+	p.foreign.mu.Unlock()
+	go p.repairTargets(ctx)
 	foreign.Run(ctx, foreign.Options{
 		NetNS:    netnsPath,
 		Owned:    p.ownedNow,
@@ -107,16 +121,87 @@ func (p *Plugin) liveAddrs() map[netip.Addr]bool {
 	return m
 }
 
-// foreignChanged records a batch's hints and asks for a pass: requests
-// made while one is pending are merged (triggerReconcile).
-func (p *Plugin) foreignChanged(kinds []foreign.Kind) {
+// foreignChanged records a batch's hints and asks for their repair:
+// the pods whose own objects were hit are reconciled alone, at once
+// (repairTargets); anything shared asks for a pass, merged with one
+// pending (triggerReconcile).
+func (p *Plugin) foreignChanged(c foreign.Change) {
+	ids, whole := p.foreignTargets(c)
 	p.foreign.mu.Lock()
 	p.foreign.seq++
-	for _, k := range kinds {
-		p.foreign.pending = append(p.foreign.pending, foreignHint{seq: p.foreign.seq, kind: k})
+	for _, k := range c.Kinds {
+		p.foreign.pending = append(p.foreign.pending, foreignHint{seq: p.foreign.seq, kind: k, targeted: !whole})
+	}
+	if !whole {
+		for _, id := range ids {
+			p.foreign.targets[id] = true
+		}
 	}
 	p.foreign.mu.Unlock()
-	p.triggerReconcile(triggerForeign)
+	if whole {
+		p.triggerReconcile(triggerForeign)
+		return
+	}
+	select {
+	case p.foreign.wake <- struct{}{}:
+	default:
+	}
+}
+
+// foreignTargets are the live pods a change hit: the owners of the pod
+// chains and the holders of the addresses it names. An owner or address
+// no live pod has needs no repair (an ended pod's, or an attachment
+// under another network name, which the pass's GC handles); whole says
+// the change needs a pass.
+func (p *Plugin) foreignTargets(c foreign.Change) (ids []string, whole bool) {
+	st := p.state.Load()
+	if c.Whole || st.runner == nil {
+		return nil, true
+	}
+	network, ifName := st.runner.NetworkName(), st.runner.IfName()
+	for _, e := range p.pods.snapshot() {
+		if !e.live() {
+			continue
+		}
+		hit := slices.Contains(c.Owners, cniutil.OwnerID(network, e.pod.ID, ifName))
+		for _, ip := range e.pod.IPs {
+			if a, err := netip.ParseAddr(ip); err == nil && slices.Contains(c.Addrs, a.Unmap()) {
+				hit = true
+			}
+		}
+		if hit {
+			ids = append(ids, e.pod.ID)
+		}
+	}
+	return ids, false
+}
+
+// repairTargets reconciles the pods foreignChanged names, each alone and
+// under its lock as a retry is, reading the node afresh; then settles
+// the hints that named them.
+func (p *Plugin) repairTargets(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-p.foreign.wake:
+		}
+		p.foreign.mu.Lock()
+		ids := slices.Sorted(maps.Keys(p.foreign.targets))
+		clear(p.foreign.targets)
+		m := foreignMark{seq: p.foreign.seq, drift: p.foreign.drift.Load()}
+		p.foreign.mu.Unlock()
+		if st := p.state.Load(); st.runner != nil && len(ids) > 0 {
+			renamed, err := st.runner.Renamed()
+			if err != nil {
+				p.log.Error("foreign change: listing attachments under earlier network names", "error", err)
+			}
+			for _, id := range ids {
+				p.reconcilePod(cniutil.WithReadCache(ctx, nil), st, id, renamed[id])
+			}
+		}
+		p.settleHints(func(h foreignHint) bool { return h.targeted && h.seq <= m.seq }, p.foreign.drift.Load() > m.drift)
+	}
 }
 
 // foreignBegin marks the start of a pass.
@@ -126,16 +211,21 @@ func (p *Plugin) foreignBegin() foreignMark {
 	return foreignMark{seq: p.foreign.seq, drift: p.foreign.drift.Load()}
 }
 
-// foreignSettle settles the hints recorded before the pass began: if
-// the pass repaired drift they were foreign changes, counted and logged
-// once per kind; otherwise they were diktyo's own writes (or repaired
-// before). Later hints wait for the pass they triggered.
+// foreignSettle settles the hints for a pass recorded before it began.
+// Later hints wait for the pass they triggered.
 func (p *Plugin) foreignSettle(m foreignMark) {
+	p.settleHints(func(h foreignHint) bool { return !h.targeted && h.seq <= m.seq }, p.foreign.drift.Load() > m.drift)
+}
+
+// settleHints settles the pending hints mine picks: if their repair
+// found drift they were foreign changes, counted and logged once per
+// kind; otherwise they were diktyo's own writes (or repaired before).
+func (p *Plugin) settleHints(mine func(foreignHint) bool, repaired bool) {
 	p.foreign.mu.Lock()
 	var settled []foreignHint
 	keep := p.foreign.pending[:0]
 	for _, h := range p.foreign.pending {
-		if h.seq <= m.seq {
+		if mine(h) {
 			settled = append(settled, h)
 		} else {
 			keep = append(keep, h)
@@ -146,7 +236,6 @@ func (p *Plugin) foreignSettle(m foreignMark) {
 	if len(settled) == 0 {
 		return
 	}
-	repaired := p.foreign.drift.Load() > m.drift
 	counts := map[foreign.Kind]int{}
 	for _, h := range settled {
 		counts[h.kind]++

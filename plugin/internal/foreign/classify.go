@@ -21,30 +21,135 @@ var nftDeletions = map[nftables.MonitorEventType]Kind{
 	nftables.MonitorEventTypeDelSet:   KindSet,
 }
 
-// NftKinds returns the kinds of owned objects one nftables transaction
-// deleted, none when ours says the transaction's task is diktyo's own.
-// A change whose object could not be read counts as owned: the re-check
-// decides.
-func NftKinds(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) []Kind {
+// A Change is what one batch of notifications deleted of diktyo's.
+type Change struct {
+	// Kinds are the kinds of owned objects deleted (never empty).
+	Kinds []Kind
+	// Owners are the attachments (cniutil.OwnerID) whose own objects
+	// were deleted (a pod's SNAT chain or its rules); Addrs the
+	// addresses whose own ip rules were.
+	Owners []string
+	Addrs  []netip.Addr
+	// Whole: something no one pod owns was deleted (a table, a base
+	// chain, a map, a shared rule or route), or what was cannot be
+	// read: every pod needs checking.
+	Whole bool
+}
+
+func (c *Change) add(k Kind) {
+	if !slices.Contains(c.Kinds, k) {
+		c.Kinds = append(c.Kinds, k)
+	}
+}
+
+func (c *Change) owner(id string) {
+	if !slices.Contains(c.Owners, id) {
+		c.Owners = append(c.Owners, id)
+	}
+}
+
+// NftChange returns what of diktyo's one nftables transaction deleted;
+// nothing when ours says the transaction's task is diktyo's own. A
+// change whose object could not be read counts as owned by every pod:
+// the re-check decides.
+func NftChange(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) Change {
+	var c Change
 	if ev == nil {
-		return nil
+		return c
 	}
 	if g := ev.GeneratedBy; g != nil && g.Error == nil {
 		if gen, ok := g.Data.(*nftables.GenMsg); ok && ours != nil && ours(gen.ProcPID) {
-			return nil
+			return c
 		}
 	}
-	var kinds []Kind
-	for _, c := range ev.Changes {
-		k, ok := nftDeletions[c.Type]
-		if !ok || slices.Contains(kinds, k) {
+	for _, ch := range ev.Changes {
+		k, ok := nftDeletions[ch.Type]
+		if !ok {
 			continue
 		}
-		if c.Error != nil || o.ownsNft(c.Data) {
-			kinds = append(kinds, k)
+		switch {
+		case ch.Error != nil:
+			c.add(k)
+			c.Whole = true
+		case o.ownsNft(ch.Data):
+			c.add(k)
+			if id := o.podOwner(ch.Data); id != "" {
+				c.owner(id)
+			} else {
+				c.Whole = true
+			}
 		}
 	}
-	return kinds
+	return c
+}
+
+// NftKinds is NftChange's kinds.
+func NftKinds(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) []Kind {
+	return NftChange(ev, o, ours).Kinds
+}
+
+// podOwner is the attachment whose own object a deleted chain or rule
+// is: one in a pod chain (PodChainPrefix in an owned table, or
+// XtChainPrefix), or a rule whose only target is one; "" for anything
+// shared.
+func (o Owned) podOwner(data any) string {
+	var table, chain string
+	var exprs []expr.Any
+	switch d := data.(type) {
+	case *nftables.Chain:
+		if d == nil || d.Table == nil {
+			return ""
+		}
+		table, chain = d.Table.Name, d.Name
+	case *nftables.Rule:
+		if d == nil || d.Table == nil || d.Chain == nil {
+			return ""
+		}
+		table, chain, exprs = d.Table.Name, d.Chain.Name, d.Exprs
+	default:
+		return ""
+	}
+	if id := o.chainOwner(table, chain); id != "" {
+		return id
+	}
+	if o.XtChains[chain] {
+		// The tag chain's rule sending one pod to its chain.
+		for _, e := range exprs {
+			if v, ok := e.(*expr.Verdict); ok && v.Chain != "" {
+				return o.chainOwner(table, v.Chain)
+			}
+		}
+	}
+	return ""
+}
+
+// chainOwner is the owner id a pod chain's name carries, "" for other
+// chains.
+func (o Owned) chainOwner(table, chain string) string {
+	if o.PodChainPrefix != "" && o.NftTables[table] {
+		if id, ok := strings.CutPrefix(chain, o.PodChainPrefix); ok && ownerID(id) {
+			return id
+		}
+	}
+	if o.XtChainPrefix != "" {
+		if id, ok := strings.CutPrefix(chain, o.XtChainPrefix); ok && ownerID(id) {
+			return id
+		}
+	}
+	return ""
+}
+
+// ownerID: 16 lower-case hex digits, as cniutil.OwnerID makes them.
+func ownerID(s string) bool {
+	if len(s) != 16 {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // ownsNft reports whether a table, chain, rule or set is owned. Data of
@@ -98,12 +203,20 @@ func (o Owned) OwnsRule(r RuleEvent, live func(netip.Addr) bool) bool {
 	if !slices.ContainsFunc(o.Rules, func(s RuleSpace) bool { return s.Priorities.has(r.Priority) && s.Tables.has(r.Table) }) {
 		return false
 	}
-	for _, p := range []netip.Prefix{r.Src, r.Dst} {
-		if p.IsValid() && p.IsSingleIP() && live != nil {
-			return live(p.Addr())
-		}
+	if a, ok := r.podAddr(); ok && live != nil {
+		return live(a)
 	}
 	return true
+}
+
+// podAddr is the one address a rule names (a pod's), if it names one.
+func (r RuleEvent) podAddr() (netip.Addr, bool) {
+	for _, p := range []netip.Prefix{r.Src, r.Dst} {
+		if p.IsValid() && p.IsSingleIP() {
+			return p.Addr(), true
+		}
+	}
+	return netip.Addr{}, false
 }
 
 // OwnsRouteTable reports whether a route of table t (deleted or

@@ -106,6 +106,38 @@ func TestNftKinds(t *testing.T) {
 	}
 }
 
+// TestNftChangeOwners: a pod chain's rules name their pod; a base
+// chain, a map or a table name none (every pod is checked).
+func TestNftChangeOwners(t *testing.T) {
+	o := testOwned(t)
+	const id = "0123456789abcdef"
+	nat := &nftables.Table{Name: "nat", Family: nftables.TableFamilyIPv4}
+	mine := &nftables.Table{Name: "mine", Family: nftables.TableFamilyINet}
+	for _, c := range []struct {
+		name   string
+		ev     *nftables.MonitorEvents
+		owners []string
+		whole  bool
+	}{
+		{"nftables: a pod chain flushed", tx(1, delRule("mine", "pod-"+id), delRule("mine", "pod-"+id)), []string{id}, false},
+		{"nftables: a pod chain deleted", tx(1, &nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelChain, Data: &nftables.Chain{Table: mine, Name: "pod-" + id}}), []string{id}, false},
+		{"nftables: the base chain flushed", tx(1, delRule("mine", "postrouting")), nil, true},
+		{"nftables: a pod chain and the map", tx(1, delRule("mine", "pod-"+id),
+			&nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelSet, Data: &nftables.Set{Table: mine, Name: "pods4"}}), []string{id}, true},
+		{"a pod-like chain of another table", tx(1, delRule("filter", "pod-"+id)), nil, false},
+		{"iptables-nft: a pod chain flushed", tx(1, delRule("nat", "DKT-"+id)), []string{id}, false},
+		{"iptables-nft: the tag's rule for one pod", tx(1, &nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelRule,
+			Data: &nftables.Rule{Table: nat, Chain: &nftables.Chain{Name: "MYTAG", Table: nat},
+				Exprs: []expr.Any{&expr.Verdict{Kind: expr.VerdictJump, Chain: "DKT-" + id}}}}), []string{id}, false},
+		{"iptables-nft: a chain with a short id", tx(1, delRule("nat", "DKT-0123")), nil, true},
+	} {
+		got := NftChange(c.ev, o, nil)
+		if !slices.Equal(got.Owners, c.owners) || got.Whole != c.whole {
+			t.Errorf("%s: owners %v whole %v, want %v %v", c.name, got.Owners, got.Whole, c.owners, c.whole)
+		}
+	}
+}
+
 func TestOwnsRule(t *testing.T) {
 	o := testOwned(t)
 	live := func(a netip.Addr) bool { return a == netip.MustParseAddr("10.0.0.5") }
@@ -116,7 +148,7 @@ func TestOwnsRule(t *testing.T) {
 	}{
 		{"a live pod's rule", RuleEvent{Priority: 1536, Table: 100, Src: netip.MustParsePrefix("10.0.0.5/32")}, true},
 		{"an ended pod's rule (diktyo's own DEL)", RuleEvent{Priority: 1536, Table: 100, Src: netip.MustParsePrefix("10.0.0.6/32")}, false},
-		{"aws layout: to a live pod, lookup main", RuleEvent{Priority: 512, Table: unix.RT_TABLE_MAIN, Dst: netip.MustParsePrefix("10.0.0.5/32")}, false},
+		{"to a live pod, lookup main (outside this tableRange)", RuleEvent{Priority: 512, Table: unix.RT_TABLE_MAIN, Dst: netip.MustParsePrefix("10.0.0.5/32")}, false},
 		{"a shared fwmark rule (no address)", RuleEvent{Priority: 1536, Table: 150}, true},
 		{"a CIDR rule", RuleEvent{Priority: 600, Table: 120, Dst: netip.MustParsePrefix("198.51.100.0/24")}, true},
 		{"another priority", RuleEvent{Priority: 100, Table: 100}, false},

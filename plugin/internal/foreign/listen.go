@@ -44,9 +44,9 @@ type Options struct {
 	// Ours reports whether the task that committed an nftables
 	// transaction is diktyo's own; nil: OwnTask.
 	Ours func(pid uint32) bool
-	// Changed is told the kinds of owned objects one batch of
-	// notifications deleted or changed (never empty).
-	Changed func(kinds []Kind)
+	// Changed is told what of diktyo's one batch of notifications
+	// deleted or changed (Kinds never empty).
+	Changed func(Change)
 	// Failed is told that a source could not subscribe, or that its
 	// subscription ended (an overrun: ENOBUFS); established says which.
 	// The listener subscribes again.
@@ -185,8 +185,8 @@ func (l *listener) serveNftables(ctx context.Context, ready func()) error {
 			if g := ev.GeneratedBy; g != nil && g.Type == nftables.MonitorEventTypeOOB {
 				return fmt.Errorf("receiving nftables changes: %w", g.Error)
 			}
-			if kinds := NftKinds(ev, l.o.Owned(), l.o.Ours); len(kinds) > 0 {
-				l.o.Changed(kinds)
+			if c := NftChange(ev, l.o.Owned(), l.o.Ours); len(c.Kinds) > 0 {
+				l.o.Changed(c)
 			}
 		}
 	}
@@ -226,14 +226,15 @@ func (l *listener) serveRules(ctx context.Context, ready func()) error {
 		if from.Pid != nl.PidKernel {
 			continue
 		}
-		if l.rulesOwned(msgs) {
-			l.o.Changed([]Kind{KindIPRule})
+		if c := l.rulesChange(msgs); len(c.Kinds) > 0 {
+			l.o.Changed(c)
 		}
 	}
 }
 
-// rulesOwned reports whether a batch deleted an owned rule.
-func (l *listener) rulesOwned(msgs []syscall.NetlinkMessage) bool {
+// rulesChange is what of diktyo's a batch of rule notifications
+// deleted.
+func (l *listener) rulesChange(msgs []syscall.NetlinkMessage) Change {
 	var isLive func(netip.Addr) bool // nil: every address counts
 	if l.o.LivePods != nil {
 		var live map[netip.Addr]bool
@@ -245,16 +246,26 @@ func (l *listener) rulesOwned(msgs []syscall.NetlinkMessage) bool {
 		}
 	}
 	o := l.o.Owned()
+	var c Change
 	for _, m := range msgs {
 		if m.Header.Type != unix.RTM_DELRULE {
 			continue
 		}
 		r, err := ParseRule(m.Data)
-		if err != nil || o.OwnsRule(r, isLive) {
-			return true // unreadable: the re-check decides
+		switch {
+		case err != nil:
+			c.add(KindIPRule) // unreadable: the re-check decides
+			c.Whole = true
+		case o.OwnsRule(r, isLive):
+			c.add(KindIPRule)
+			if a, ok := r.podAddr(); ok {
+				c.Addrs = append(c.Addrs, a)
+			} else {
+				c.Whole = true
+			}
 		}
 	}
-	return false
+	return c
 }
 
 // ParseRule reads an RTM_NEWRULE/RTM_DELRULE message's body (struct
@@ -348,7 +359,7 @@ func (l *listener) serveRoutes(ctx context.Context, ready func()) error {
 				}
 			}
 			if routeChanged(u) && l.o.Owned().OwnsRouteTable(uint32(u.Table)) {
-				l.o.Changed([]Kind{KindRoute})
+				l.o.Changed(Change{Kinds: []Kind{KindRoute}, Whole: true})
 			}
 		}
 	}

@@ -62,9 +62,9 @@ func listenIn(t *testing.T, changed func()) (*recorder, func(...string)) {
 		Run(ctx, Options{
 			NetNS: n.Path(), Owned: func() Owned { return owned },
 			Ours: func(uint32) bool { return false },
-			Changed: func(k []Kind) {
+			Changed: func(c Change) {
 				r.mu.Lock()
-				r.kinds = append(r.kinds, k...)
+				r.kinds = append(r.kinds, c.Kinds...)
 				r.mu.Unlock()
 				if changed != nil {
 					changed()

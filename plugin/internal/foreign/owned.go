@@ -55,8 +55,10 @@ type Owned struct {
 	// iptables-nft they live in the nat table, where a rule in one of
 	// them, or a rule jumping to one (POSTROUTING's jump), is owned.
 	XtChains map[string]bool
-	// XtChainPrefix starts every per-pod iptables chain.
-	XtChainPrefix string
+	// XtChainPrefix starts every per-pod iptables chain, PodChainPrefix
+	// every per-pod chain of an owned nftables table; the owner id
+	// follows.
+	XtChainPrefix, PodChainPrefix string
 	// Rules are the ip rule spaces of the chain's iproute configs.
 	Rules []RuleSpace
 }
@@ -69,9 +71,10 @@ const (
 	defaultTag         = "DIKTYO-IPMASQ"
 	defaultIprouteNft  = "diktyo-iproute"
 	// EgressTable is diktyo-nri's own egress guard table.
-	EgressTable   = "diktyo-egress"
-	xtChainPrefix = "DKT-"
-	defaultPrioHi = 32765
+	EgressTable    = "diktyo-egress"
+	xtChainPrefix  = "DKT-"
+	podChainPrefix = "pod-"
+	defaultPrioHi  = 32765
 )
 
 // pluginConf is what of each chain plugin's config names owned objects.
@@ -107,7 +110,8 @@ func (r *Range) UnmarshalJSON(b []byte) error {
 // FromConflist reads what the chain's plugins own from its conflist.
 // The egress guard's table is always owned.
 func FromConflist(conflist []byte) (Owned, error) {
-	o := Owned{NftTables: map[string]bool{EgressTable: true}, XtChains: map[string]bool{}, XtChainPrefix: xtChainPrefix}
+	o := Owned{NftTables: map[string]bool{EgressTable: true}, XtChains: map[string]bool{},
+		XtChainPrefix: xtChainPrefix, PodChainPrefix: podChainPrefix}
 	var list struct {
 		Plugins []pluginConf `json:"plugins"`
 	}
