@@ -66,26 +66,31 @@ func (p *Plugin) watchForeign(ctx context.Context) {
 	p.foreign.mu.Unlock()
 	go p.repairTargets(ctx)
 	foreign.Run(ctx, foreign.Options{
-		NetNS:    netnsPath,
-		Owned:    p.ownedNow,
-		LivePods: p.liveAddrs,
-		Changed:  p.foreignChanged,
-		Failed: func(source string, err error, established bool) {
-			reason := "subscribe"
-			if established {
-				reason = "lost"
-			}
-			p.foreignMetrics.failures.WithLabelValues(source, reason).Inc()
-			if !established {
-				p.log.Debug("cannot subscribe to the kernel's change notifications; retrying (the periodic reconcile repairs meanwhile)", "source", source, "error", err)
-				return
-			}
-			p.log.Warn("lost the kernel's change notifications; reconciling everything and subscribing again", "source", source, "error", err)
-			p.triggerReconcile(triggerForeignResync)
-		},
+		NetNS:        netnsPath,
+		Owned:        p.ownedNow,
+		LivePods:     p.liveAddrs,
+		Changed:      p.foreignChanged,
+		Failed:       p.foreignFailed,
 		Resubscribed: func(string) { p.triggerReconcile(triggerForeignResync) },
 		Log:          p.log,
 	})
+}
+
+// foreignFailed counts a subscription that could not be made (the
+// periodic reconcile repairs meanwhile) or was lost (what happened since
+// was not seen: everything is reconciled now).
+func (p *Plugin) foreignFailed(source string, err error, established bool) {
+	reason := "subscribe"
+	if established {
+		reason = "lost"
+	}
+	p.foreignMetrics.failures.WithLabelValues(source, reason).Inc()
+	if !established {
+		p.log.Debug("cannot subscribe to the kernel's change notifications; retrying (the periodic reconcile repairs meanwhile)", "source", source, "error", err)
+		return
+	}
+	p.log.Warn("lost the kernel's change notifications; reconciling everything and subscribing again", "source", source, "error", err)
+	p.triggerReconcile(triggerForeignResync)
 }
 
 // ownedNow is what the chain in force owns.
