@@ -73,6 +73,12 @@ func (e *env) foreignWrite(args ...string) {
 	testutil.Run(e.t, e.host, "sh", "-c", strings.Join(args, " ")+"; true")
 }
 
+// bound: addr's link binding is in the guard table.
+func (e *env) bound(addr string) bool {
+	out, err := testutil.Output(e.host, "nft", "list", "table", "inet", "diktyo-guard")
+	return err == nil && strings.Contains(out, addr+" : goto as-") && strings.Contains(out, "ip saddr "+addr+" meta mark set")
+}
+
 func (e *env) ruleApplied(addr string) bool {
 	return strings.Contains(testutil.Run(e.t, e.host, "ip", "rule", "show"), "from "+addr+" lookup 100")
 }
@@ -92,6 +98,9 @@ func TestForeignWritesRepairedAtOnce(t *testing.T) {
 		t.Fatalf("policy not applied:\n%s\n%s", e.nftTable(), testutil.Run(t, e.host, "ip", "rule", "show"))
 	}
 	chain := e.podChain(addr)
+	if !e.bound(addr) {
+		t.Fatalf("the pod is not bound to its link:\n%s", testutil.Run(t, e.host, "nft", "list", "ruleset"))
+	}
 	// pass: the write hit what every pod shares, so a reconcile pass
 	// repairs it; otherwise the pod alone is repaired, with no pass.
 	for _, c := range []struct {
@@ -104,6 +113,7 @@ func TestForeignWritesRepairedAtOnce(t *testing.T) {
 		{"flush the pod's SNAT chain", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, chain}, func() bool { return e.snatApplied(addr) }, false},
 		{"delete the base chain's jump", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, "postrouting"}, func() bool { return e.snatApplied(addr) }, true},
 		{"delete the table", "nft_table", []string{"nft", "delete", "table", "inet", ipmasqTable}, func() bool { return e.snatApplied(addr) }, true},
+		{"delete the guard table (the pod's link binding)", "nft_table", []string{"nft", "delete", "table", "inet", "diktyo-guard"}, func() bool { return e.bound(addr) }, true},
 		{"delete the pod's ip rule", "ip_rule", []string{"ip", "rule", "del", "from", addr, "lookup", "100"}, func() bool { return e.ruleApplied(addr) }, false},
 	} {
 		before := counterWith(t, p, "diktyo_foreign_changes_total", "object", c.object)
