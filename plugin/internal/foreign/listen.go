@@ -102,6 +102,7 @@ func (l *listener) keep(ctx context.Context, src string, serve func(context.Cont
 	wait, lost, established := minWait, false, false
 	for {
 		established = false
+		began := time.Now()
 		err := serve(ctx, func() {
 			established, wait = true, minWait
 			if lost {
@@ -117,9 +118,12 @@ func (l *listener) keep(ctx context.Context, src string, serve func(context.Cont
 		}
 		l.o.Failed(src, err, established)
 		if established {
-			// Lost, not refused: listen again at once.
 			lost = true
-			continue
+			if time.Since(began) > time.Second {
+				// Lost after a while (an overrun): listen again at once.
+				continue
+			}
+			// Lost as soon as made: back off, as for a refusal.
 		}
 		select {
 		case <-ctx.Done():
