@@ -131,6 +131,12 @@ func (p *Plugin) liveAddrs() map[netip.Addr]bool {
 // (repairTargets); anything shared asks for a pass, merged with one
 // pending (triggerReconcile).
 func (p *Plugin) foreignChanged(c foreign.Change) {
+	if len(c.Egress) > 0 {
+		p.repairEgress(c.Egress)
+	}
+	if len(c.Kinds) == 0 {
+		return
+	}
 	ids, whole := p.foreignTargets(c)
 	p.foreign.mu.Lock()
 	p.foreign.seq++
@@ -150,6 +156,23 @@ func (p *Plugin) foreignChanged(c foreign.Change) {
 	select {
 	case p.foreign.wake <- struct{}{}:
 	default:
+	}
+}
+
+// repairEgress writes the egress guard again, as the config in force
+// says (under the reload lock: a load in progress writes it itself).
+// Only diktyo-nri's own thread writes the guard, and the listener leaves
+// out its writes: a deletion seen is another writer's.
+func (p *Plugin) repairEgress(kinds []foreign.Kind) {
+	p.reloadMu.Lock()
+	applied := p.guardEgress(p.state.Load(), nil)
+	p.reloadMu.Unlock()
+	if !applied {
+		return
+	}
+	for _, k := range kinds {
+		p.foreignMetrics.changes.WithLabelValues(string(k)).Inc()
+		p.log.Warn("another writer deleted or changed diktyo's egress guard; written again", "object", string(k))
 	}
 }
 

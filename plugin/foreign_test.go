@@ -1,12 +1,14 @@
 package plugin_test
 
 import (
+	"context"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/plugin"
 )
@@ -216,5 +218,47 @@ func TestForeignWritesRepairedIptablesNft(t *testing.T) {
 		waitFor(t, c.name+": restored", func() bool {
 			return snat() && strings.Contains(testutil.Run(t, e.host, "iptables-save", "-t", "nat"), "-A POSTROUTING "+jump[1])
 		})
+	}
+}
+
+// hostEgressGuard is diktyo-nri's egress guard (cmd/diktyo-nri) on the
+// env's "host": the egress table only, the reserved ports untouched.
+type hostEgressGuard struct{ netns string }
+
+func (g hostEgressGuard) Apply(ctx context.Context, spec plugin.EgressSpec, _ string) error {
+	s := linkguard.EgressSpec{Whole: spec.Whole}
+	for _, r := range spec.Ports {
+		s.Ports = append(s.Ports, linkguard.PortRange{Addr: r.Addr, Lo: r.Lo, Hi: r.Hi})
+	}
+	return (&linkguard.Egress{Table: linkguard.DefaultEgressTable, NetNS: g.netns}).Apply(ctx, s)
+}
+
+// TestForeignEgressGuardRewritten: the egress guard is written at each
+// config load, never by a pass; deleted by another writer, it is
+// written again at once, and counted.
+func TestForeignEgressGuardRewritten(t *testing.T) {
+	e := newEnvBackend(t, "fail", true, testutil.NewNS(t), "nftables")
+	e.withPool("20000-20999", 100)
+	p := e.newPlugin(func(o *plugin.Options) {
+		o.WatchForeign = true
+		o.EgressGuard = hostEgressGuard{netns: e.host.Path()}
+	})
+	e.runPlugin(p)
+	waitFor(t, "plugin connected and reconciled", func() bool { return p.Reconciled() > 0 })
+	e.runtime.BlockPluginSync().Unblock()
+	guarded := func() bool {
+		out, err := testutil.Output(e.host, "nft", "list", "table", "inet", linkguard.DefaultEgressTable)
+		return err == nil && strings.Contains(out, "203.0.113.10")
+	}
+	if !guarded() {
+		t.Fatalf("no egress guard:\n%s", testutil.Run(t, e.host, "nft", "list", "ruleset"))
+	}
+	e.foreignWrite("nft", "delete", "table", "inet", linkguard.DefaultEgressTable)
+	waitFor(t, "the egress guard's deletion counted", func() bool {
+		return counterWith(t, p, "diktyo_foreign_changes_total", "object", "nft_table") > 0
+	})
+	waitFor(t, "the egress guard written again", guarded)
+	if n := counterWith(t, p, "diktyo_reconciles_total", "trigger", "foreign"); n != 0 {
+		t.Errorf("%v passes for the egress guard, which no pass writes", n)
 	}
 }

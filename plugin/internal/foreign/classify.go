@@ -34,7 +34,13 @@ type Change struct {
 	// chain, a map, a shared rule or route), or what was cannot be
 	// read: every pod needs checking.
 	Whole bool
+	// Egress are the kinds of the egress guard's objects deleted
+	// (EgressTable): no pod's, written at each config load.
+	Egress []Kind
 }
+
+// Empty says that nothing of diktyo's was deleted.
+func (c Change) Empty() bool { return len(c.Kinds) == 0 && len(c.Egress) == 0 }
 
 func (c *Change) add(k Kind) {
 	if !slices.Contains(c.Kinds, k) {
@@ -71,6 +77,10 @@ func NftChange(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) 
 		case ch.Error != nil:
 			c.add(k)
 			c.Whole = true
+		case tableOf(ch.Data) == EgressTable:
+			if !slices.Contains(c.Egress, k) {
+				c.Egress = append(c.Egress, k)
+			}
 		case o.ownsNft(ch.Data):
 			c.add(k)
 			if id := o.podOwner(ch.Data); id != "" {
@@ -86,6 +96,31 @@ func NftChange(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) 
 // NftKinds is NftChange's kinds.
 func NftKinds(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) []Kind {
 	return NftChange(ev, o, ours).Kinds
+}
+
+// tableOf is the table a table, chain, rule or set is in ("" unknown).
+func tableOf(data any) string {
+	var t *nftables.Table
+	switch d := data.(type) {
+	case *nftables.Table:
+		t = d
+	case *nftables.Chain:
+		if d != nil {
+			t = d.Table
+		}
+	case *nftables.Rule:
+		if d != nil {
+			t = d.Table
+		}
+	case *nftables.Set:
+		if d != nil {
+			t = d.Table
+		}
+	}
+	if t == nil {
+		return ""
+	}
+	return t.Name
 }
 
 // podOwner is the attachment whose own object a deleted chain or rule

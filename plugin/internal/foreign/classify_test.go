@@ -106,6 +106,15 @@ func TestNftKinds(t *testing.T) {
 	}
 }
 
+func TestNftChangeEgress(t *testing.T) {
+	eg := &nftables.Table{Name: EgressTable, Family: nftables.TableFamilyINet}
+	c := NftChange(tx(1, &nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelRule, Data: &nftables.Rule{Table: eg, Chain: &nftables.Chain{Name: "output", Table: eg}}},
+		&nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelTable, Data: eg}), testOwned(t), nil)
+	if !slices.Equal(c.Egress, []Kind{KindRule, KindTable}) || len(c.Kinds) != 0 || c.Empty() {
+		t.Errorf("the egress table deleted: %+v", c)
+	}
+}
+
 // TestNftChangeOwners: a pod chain's rules name their pod; a base
 // chain, a map or a table name none (every pod is checked).
 func TestNftChangeOwners(t *testing.T) {
@@ -130,6 +139,7 @@ func TestNftChangeOwners(t *testing.T) {
 			Data: &nftables.Rule{Table: nat, Chain: &nftables.Chain{Name: "MYTAG", Table: nat},
 				Exprs: []expr.Any{&expr.Verdict{Kind: expr.VerdictJump, Chain: "DKT-" + id}}}}), []string{id}, false},
 		{"iptables-nft: a chain with a short id", tx(1, delRule("nat", "DKT-0123")), nil, true},
+		{"the egress guard's table: no pod's, and no pass", tx(1, &nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelTable, Data: &nftables.Table{Name: EgressTable}}), nil, false},
 	} {
 		got := NftChange(c.ev, o, nil)
 		if !slices.Equal(got.Owners, c.owners) || got.Whole != c.whole {

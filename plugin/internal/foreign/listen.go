@@ -45,7 +45,7 @@ type Options struct {
 	// transaction is diktyo's own; nil: OwnTask.
 	Ours func(pid uint32) bool
 	// Changed is told what of diktyo's one batch of notifications
-	// deleted or changed (Kinds never empty).
+	// deleted or changed (never Empty).
 	Changed func(Change)
 	// Failed is told that a source could not subscribe, or that its
 	// subscription ended (an overrun: ENOBUFS); established says which.
@@ -189,7 +189,7 @@ func (l *listener) serveNftables(ctx context.Context, ready func()) error {
 			if g := ev.GeneratedBy; g != nil && g.Type == nftables.MonitorEventTypeOOB {
 				return fmt.Errorf("receiving nftables changes: %w", g.Error)
 			}
-			if c := NftChange(ev, l.o.Owned(), l.o.Ours); len(c.Kinds) > 0 {
+			if c := NftChange(ev, l.o.Owned(), l.o.Ours); !c.Empty() {
 				l.o.Changed(c)
 			}
 		}
