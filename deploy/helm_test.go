@@ -15,6 +15,7 @@ package deploy_test
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -773,17 +774,17 @@ func TestChartMonitoring(t *testing.T) {
 	if err := yaml.UnmarshalStrict(prYAML, &prTyped); err != nil || len(prTyped.Spec.Groups) != 1 || len(prTyped.Spec.Groups[0].Rules) < 5 {
 		t.Errorf("PrometheusRule as the operator's type: %v", err)
 	}
-	registered := string(readFile(t, "../plugin/metrics.go")) + string(readFile(t, "../plugin/bindings.go"))
+	registered := exportedMetrics(t)
 	names := regexp.MustCompile(`diktyo_[a-z_]+`).FindAllString(string(prYAML), -1)
 	if len(names) < 5 {
 		t.Fatalf("PrometheusRule names %d metrics, want one per alert:\n%s", len(names), prYAML)
 	}
 	for _, n := range names {
-		if !strings.Contains(registered, `"`+n+`"`) {
+		if !registered[n] {
 			t.Errorf("PrometheusRule uses %s, which diktyo-nri does not register", n)
 		}
 	}
-	for _, alert := range []string{"DiktyoPodFailures", "DiktyoDegraded", "DiktyoEgressPoolExhausted", "DiktyoSpoofedPackets", "DiktyoRepairFailing"} {
+	for _, alert := range []string{"DiktyoPodFailures", "DiktyoDegraded", "DiktyoEgressPoolExhausted", "DiktyoSpoofedPackets", "DiktyoRepairFailing", "DiktyoForeignWrites"} {
 		if !strings.Contains(string(prYAML), "alert: "+alert) {
 			t.Errorf("PrometheusRule has no alert %s", alert)
 		}
@@ -938,17 +939,17 @@ func exportedMetrics(t *testing.T) map[string]bool {
 	names := map[string]bool{}
 	lit := regexp.MustCompile(`"(diktyo_[a-z_]+)"`)
 	for _, dir := range []string{"../plugin", "../cmd/diktyo-nri"} {
-		files, err := filepath.Glob(dir + "/*.go")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
+		err := filepath.WalkDir(dir, func(f string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") {
+				return err
 			}
 			for _, m := range lit.FindAllStringSubmatch(string(readFile(t, f)), -1) {
 				names[m[1]] = true
 			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	names["diktyo_kernel_conntrack_insert_failed_total"] = names["diktyo_kernel_conntrack_"] // ctstat.go: prefix + column + "_total"

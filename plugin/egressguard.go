@@ -55,10 +55,10 @@ func egressSpec(cfg *policy.EgressConfig) EgressSpec {
 // logged (the pods' SNAT does not depend on it) and retried at the next
 // config load. The reserved ports' record lives in the egress state
 // directory; with no section now, in the previous one.
-func (p *Plugin) guardEgress(st, old *state) {
+func (p *Plugin) guardEgress(st, old *state) (applied bool) {
 	g := p.opts.EgressGuard
 	if g == nil {
-		return
+		return false
 	}
 	dir := ""
 	switch {
@@ -69,5 +69,7 @@ func (p *Plugin) guardEgress(st, old *state) {
 	}
 	if err := g.Apply(context.Background(), egressSpec(st.cfg.Egress), dir); err != nil {
 		p.log.Error("egress guard not applied: the node's own processes may send from the egress addresses", "error", err)
+		return false
 	}
+	return true
 }

@@ -74,6 +74,10 @@ type Options struct {
 	ConnectCluster bool
 	// EgressGuard, when set, guards the egress addresses (egressguard.go).
 	EgressGuard EgressGuard
+	// WatchForeign listens to the kernel's change notifications and
+	// repairs at once what another writer deletes of diktyo's objects
+	// (foreign.go); diktyo-nri sets it, tests opt in.
+	WatchForeign bool
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -133,6 +137,9 @@ type Plugin struct {
 	reconcileMu sync.Mutex
 	reconciled  atomic.Uint64
 	reconcileCh chan string
+	// foreign is what the foreign-change listener's hints wait for.
+	foreign        foreignBook
+	foreignMetrics foreignMetrics
 
 	// kube is the use of the Kubernetes API (cluster.go); labels the
 	// node's labels (nil: not known yet).
@@ -204,6 +211,7 @@ func New(opts Options) (*Plugin, error) {
 		p.registry = prometheus.NewRegistry()
 	}
 	p.metrics = health.NewMetrics(p.registry)
+	p.foreignMetrics = newForeignMetrics(p.registry)
 	registerConntrackStats(p.registry)
 	p.holds = p.newHolds()
 	p.registry.MustRegister(spoofCollector{p})

@@ -112,7 +112,9 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	defer p.reconcileMu.Unlock()
 	start := time.Now()
 	st := p.state.Load()
+	mark := p.foreignBegin()
 	defer func() {
+		p.foreignSettle(mark)
 		p.reconciled.Add(1)
 		p.metrics.Reconciles.WithLabelValues(trigger).Inc()
 		p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
@@ -319,6 +321,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("drift")
 	p.metrics.Drift.WithLabelValues(pluginLabel(err)).Inc()
+	p.foreign.drift.Add(1)
 	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
 	return true, p.repair(ctx, st, e, pol, att.IPs())
 }

@@ -59,6 +59,9 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	go p.watchConfig(ctx)
 	go p.reconcileLoop(ctx)
 	go p.runCluster(ctx)
+	if p.opts.WatchForeign {
+		go p.watchForeign(ctx)
+	}
 
 	preinstalled := PreInstalled()
 	backoff := ro.MinBackoff

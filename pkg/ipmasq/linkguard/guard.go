@@ -65,10 +65,16 @@ type elem struct {
 	target string
 }
 
+// elements lists the bound maps; a map (or table) the kernel says is
+// not there holds none: another writer may have deleted the table, and
+// the ADD that makes it again must not fail on it.
 func (g *Guard) elements(c nft.Client) ([]elem, error) {
 	var out []elem
 	for _, s := range []*nft.Set{map4, map6} {
 		els, err := c.ListElements(g.Table, s)
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -322,3 +322,36 @@ func TestAddBatch(t *testing.T) {
 		t.Fatalf("DEL without addresses left:\n%s", dump)
 	}
 }
+
+// TestTableDeletedByAnother: another writer deletes the guard table. The
+// pod's CHECK says what is missing (not an error listing what is gone),
+// and the converging ADD that ipmasq's nftables backend renders (the
+// slow one: the pod's rules still exist, so the creation fails) binds it
+// again. It failed with ENOENT listing the missing maps, for good.
+func TestTableDeletedByAnother(t *testing.T) {
+	f := nft.NewFake()
+	g := &linkguard.Guard{Table: "t", Client: f}
+	b := binding("o1", "veth1", "192.0.2.5")
+	if err := g.Add(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	del := nft.NewBatch("t")
+	del.DelTable()
+	if err := f.Apply(del); err != nil {
+		t.Fatal(err)
+	}
+	var drift *snat.DriftError
+	if err := g.Check(context.Background(), b); !errors.As(err, &drift) {
+		t.Fatalf("CHECK with the table deleted: %v; want drift", err)
+	}
+	batch, err := g.For(b).Render(f, true)
+	if err != nil {
+		t.Fatalf("the converging ADD with the table deleted: %v", err)
+	}
+	if err := f.Apply(batch); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(context.Background(), b); err != nil {
+		t.Fatalf("CHECK after the repairing ADD: %v", err)
+	}
+}
