@@ -16,6 +16,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/view"
 )
 
 // Event names, as in metrics and logs.
@@ -269,7 +270,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
 		rec.Since(stageChain, t)
 		p.metrics.CNI("add", t)
-		p.dump(st, pod, pol, "ADD", args, res, err)
+		view.Dump(p.log, st.cfg.Debug.Dir, chainOf(st), pod, pol, "ADD", args, res, err)
 		return err
 	})
 	var pe *podError
@@ -330,7 +331,7 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 	}
 	p.metrics.CNI("del", t)
 	if cur.debug {
-		p.dump(st, pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
+		view.Dump(p.log, st.cfg.Debug.Dir, chainOf(st), pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
 	}
 	if err != nil {
 		return failure(health.ReasonDel, fmt.Errorf("chain DEL: %w", err))

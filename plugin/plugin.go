@@ -38,6 +38,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/view"
 )
 
 // Options configure a Plugin.
@@ -60,7 +61,7 @@ type Options struct {
 	PluginStderr io.Writer
 	// Router and CommandRunner read the kernel for the local API (trace's
 	// route lookup, status's rule counters); nil: netlink and os/exec.
-	// Tests fake them (status.go).
+	// The read side (plugin/internal/view) uses them.
 	Router        inspect.Router
 	CommandRunner cniutil.Runner
 	// Addresses makes managed egress addresses present and withdraws
@@ -204,9 +205,9 @@ func New(opts Options) (*Plugin, error) {
 		p.registry = prometheus.NewRegistry()
 	}
 	p.metrics = health.NewMetrics(p.registry)
-	registerConntrackStats(p.registry)
+	view.RegisterConntrackStats(p.registry)
 	p.holds = p.newHolds()
-	p.registry.MustRegister(spoofCollector{p})
+	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
 	p.addrs = opts.Addresses
 	if p.addrs == nil {
 		p.addrs = hostaddr.New(hostaddr.Options{Logger: p.log})

@@ -76,6 +76,11 @@ var rules = []rule{
 	{"plugin/internal/health (faults, log-once, metrics) imports only internal/ helpers: never plugin, a pkg/ package or another room",
 		func(p string) bool { return p == "plugin/internal/health" },
 		func(_, imp string) bool { return under(imp, "internal") }},
+	{"plugin/internal/view (the read side: status, trace, debug dumps, counters) reads the view the face hands it: never plugin or another room; of pkg/ only the API, the chain's registry and read side, policy and egress",
+		func(p string) bool { return p == "plugin/internal/view" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/localapi", "pkg/chainrun", "pkg/inspect", "pkg/cniutil", "pkg/policy", "pkg/egress"}, imp)
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -158,6 +163,11 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/health", "plugin"},
 		{"plugin/internal/health", "plugin/internal/hold"},
 		{"plugin/internal/health", "pkg/egress"},
+		{"plugin/internal/view", "plugin"},
+		{"plugin/internal/view", "plugin/internal/hold"},
+		{"plugin/internal/view", "plugin/internal/health"},
+		{"plugin/internal/view", "pkg/cluster"},
+		{"plugin/internal/view", "pkg/egress/hostaddr"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false
