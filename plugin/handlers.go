@@ -377,7 +377,7 @@ func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) err
 	start := time.Now()
 	defer p.metrics.Event(evStop, start)
 	e := entryFromNRI(pod)
-	p.unwatch(e.pod.ID)
+	p.watches.Unwatch(e.pod.ID)
 	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
 	return nil
 }
@@ -390,7 +390,7 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	defer p.metrics.Event(evRemove, start)
 	e := entryFromNRI(pod)
 	e.pod.NetNS = ""
-	p.unwatch(e.pod.ID)
+	p.watches.Unwatch(e.pod.ID)
 	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
 	p.awaitOwnWalk(ctx, e)
 	p.pods.remove(e.pod.ID)

@@ -39,6 +39,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
+	"github.com/diktyo-io/diktyo/plugin/internal/watch"
 )
 
 // Options configure a Plugin.
@@ -126,7 +127,7 @@ type Plugin struct {
 	locks *podLocks
 	// addrLocks serialise chain work on one pod address (withAddrs).
 	addrLocks *podLocks
-	watches   *sandboxWatches
+	watches   *watch.Watches
 	// gcMu: chain work of single pods holds it shared, GC exclusively, so
 	// GC's list of valid attachments never misses a pod being added.
 	gcMu sync.RWMutex
@@ -142,9 +143,6 @@ type Plugin struct {
 	// holds are the address holds of the conntrack walks run after
 	// the answer (holds.go, plugin/internal/hold).
 	holds *hold.Holds
-	// procDir is /proc, where the processes left in a namespace are
-	// looked for (netns.go).
-	procDir string
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -193,10 +191,8 @@ func New(opts Options) (*Plugin, error) {
 		pods:        newPodTable(),
 		locks:       newPodLocks(),
 		addrLocks:   newPodLocks(),
-		watches:     newSandboxWatches(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
-		procDir:     "/proc",
 	}
 	if p.log == nil {
 		p.log = slog.Default()
@@ -207,6 +203,7 @@ func New(opts Options) (*Plugin, error) {
 	p.metrics = health.NewMetrics(p.registry)
 	view.RegisterConntrackStats(p.registry)
 	p.holds = p.newHolds()
+	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
 	p.addrs = opts.Addresses
 	if p.addrs == nil {

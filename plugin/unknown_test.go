@@ -74,7 +74,7 @@ func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
 func TestSandboxEndNeedsProof(t *testing.T) {
 	p := quietPlugin(t, "")
 	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.10"))
-	p.sandboxEnded("unknown")
+	p.watches.Exited("unknown")
 	if e, _ := p.pods.get("unknown"); !e.live() {
 		t.Errorf("pod whose netns could not be read at its pause's exit: %s, want running", e.life)
 	}
@@ -98,9 +98,9 @@ func failures(t *testing.T, p *Plugin, reason string) float64 {
 // while its containers could still run in its netns.
 func TestSandboxEndNeedsProcesses(t *testing.T) {
 	p := quietPlugin(t, "")
-	p.procDir = filepath.Join(t.TempDir(), "no-proc")
+	p.watches = newSandboxWatch(p, filepath.Join(t.TempDir(), "no-proc"))
 	p.pods.upsert(livePod("unknown", "/proc/self/ns/net", "198.51.100.11"))
-	p.sandboxEnded("unknown")
+	p.watches.Exited("unknown")
 	if e, _ := p.pods.get("unknown"); !e.live() {
 		t.Errorf("pod whose netns's processes could not be listed at its pause's exit: %s, want running", e.life)
 	}
@@ -109,8 +109,8 @@ func TestSandboxEndNeedsProcesses(t *testing.T) {
 	}
 	// Readable: this test's own process is in that netns, so the pod
 	// still has a process and keeps its policy; the fault clears.
-	p.procDir = "/proc"
-	p.sandboxEnded("unknown")
+	p.watches = newSandboxWatch(p, "/proc")
+	p.watches.Exited("unknown")
 	if f := p.health.Fault(health.FaultNetns); f != "" {
 		t.Errorf("fault %q once /proc was read: %q", health.FaultNetns, f)
 	}

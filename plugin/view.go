@@ -85,7 +85,7 @@ func (v *readView) Blocks() ([]egress.Grant, bool, error) {
 	return grants, true, err
 }
 
-func (v *readView) Watch(sandbox string) string { return v.p.watchStatus(sandbox) }
+func (v *readView) Watch(sandbox string) string { return v.p.watches.Status(sandbox) }
 
 func (v *readView) Holds(sandbox string) []string { return v.p.holdsOf(v.byID[sandbox]) }
 
