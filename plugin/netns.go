@@ -33,7 +33,7 @@ func (p *Plugin) noteRead(key, podID string, err error) {
 // netnsGone reports whether e's network namespace is provably gone. A
 // namespace that cannot be read is not.
 func (p *Plugin) netnsGone(e *podEntry) bool {
-	gone, err := chainrun.NetNSGone(e.pod.NetNS)
-	p.noteRead("netns "+e.pod.ID, e.pod.ID, err)
+	gone, err := chainrun.NetNSGone(e.Pod.NetNS)
+	p.noteRead("netns "+e.Pod.ID, e.Pod.ID, err)
 	return err == nil && gone
 }

@@ -39,10 +39,10 @@ func quietPlugin(t testing.TB, cfg string) *Plugin {
 func TestPodAddrsNeverFromThePod(t *testing.T) {
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24, 2001:db8::/64]\n")
 	st := p.state.Load()
-	victim := &podEntry{pod: chainrun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
-	p.pods.upsert(victim)
+	victim := &podEntry{Pod: chainrun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
+	p.pods.Upsert(victim)
 	pod := func(ips ...string) *podEntry {
-		return &podEntry{pod: chainrun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
+		return &podEntry{Pod: chainrun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
 	}
 	got, err := p.podAddrs(st, pod("198.51.100.7", "2001:db8::7/128"), nil)
 	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7", "2001:db8::7"}) {
@@ -73,11 +73,11 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 	}
 	// A pod whose netns is gone no longer holds its address (no event may
 	// ever say so: containerd#8426), nor does a stopped one.
-	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
+	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
 	if _, err := p.podAddrs(st, pod("198.51.100.10"), nil); err != nil {
 		t.Errorf("address of a pod whose netns is gone: %v", err)
 	}
-	p.pods.stop("victim")
+	p.pods.Stop("victim")
 	if _, err := p.podAddrs(st, pod("198.51.100.9"), nil); err != nil {
 		t.Errorf("address of a stopped pod: %v", err)
 	}
@@ -86,15 +86,15 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 func TestNetnsPathAndHostNetwork(t *testing.T) {
 	pod := &nriapi.PodSandbox{Id: "x", Linux: &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{
 		{Type: "ipc", Path: "/proc/1/ns/ipc"}, {Type: "network", Path: "/var/run/netns/cni-1"}}}}
-	if e := entryFromNRI(pod); e.pod.NetNS != "/var/run/netns/cni-1" || e.hostNetwork {
+	if e := entryFromNRI(pod); e.Pod.NetNS != "/var/run/netns/cni-1" || e.HostNetwork {
 		t.Errorf("entry %+v", e)
 	}
-	if e := entryFromNRI(&nriapi.PodSandbox{Id: "y"}); !e.hostNetwork {
+	if e := entryFromNRI(&nriapi.PodSandbox{Id: "y"}); !e.HostNetwork {
 		t.Error("a pod without a network namespace is not host-network")
 	}
 	// containerd 2.4 lists a stopped sandbox whose netns it removed
 	// without it, with its addresses: stopped, not host-network.
-	if e := entryFromNRI(&nriapi.PodSandbox{Id: "z", Ips: []string{"198.51.100.85"}}); e.hostNetwork {
+	if e := entryFromNRI(&nriapi.PodSandbox{Id: "z", Ips: []string{"198.51.100.85"}}); e.HostNetwork {
 		t.Error("a sandbox with addresses but no netns taken for a host-network pod")
 	}
 }

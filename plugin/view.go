@@ -42,9 +42,9 @@ func (p *Plugin) reader() *view.Reader {
 // pod table copied once and the config generation loaded once.
 func (p *Plugin) readView() view.View {
 	v := &readView{p: p, st: p.state.Load(), byID: map[string]*podEntry{}}
-	v.entries = p.pods.snapshot()
+	v.entries = p.pods.Snapshot()
 	for i := range v.entries {
-		v.byID[v.entries[i].pod.ID] = &v.entries[i]
+		v.byID[v.entries[i].Pod.ID] = &v.entries[i]
 	}
 	return v
 }
@@ -60,12 +60,12 @@ func (v *readView) Pods() []view.Pod {
 	out := make([]view.Pod, 0, len(v.entries))
 	for i := range v.entries {
 		e := &v.entries[i]
-		out = append(out, view.Pod{Live: e.live(), EgressAddrs: e.egressAddrs, Status: localapi.PodStatus{
-			ID: e.pod.ID, Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, NetNS: e.pod.NetNS,
-			IPs: e.pod.IPs, HostNetwork: e.hostNetwork, Lifecycle: e.life.String(), Chain: e.chain.String(),
-			Stopped: e.life >= lifeStopped, Vanished: e.life == lifeEnded,
-			Rejected: e.life == lifeRejected, Applied: e.applied(), Dirty: e.holdsChain(), LastError: e.lastErr,
-			RepairFailures: e.repairFailures,
+		out = append(out, view.Pod{Live: e.Live(), EgressAddrs: e.EgressAddrs, Status: localapi.PodStatus{
+			ID: e.Pod.ID, Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID, NetNS: e.Pod.NetNS,
+			IPs: e.Pod.IPs, HostNetwork: e.HostNetwork, Lifecycle: e.Life.String(), Chain: e.Chain.String(),
+			Stopped: e.Life >= lifeStopped, Vanished: e.Life == lifeEnded,
+			Rejected: e.Life == lifeRejected, Applied: e.Applied(), Dirty: e.HoldsChain(), LastError: e.LastErr,
+			RepairFailures: e.RepairFailures,
 		}})
 	}
 	return out

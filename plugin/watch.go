@@ -22,10 +22,10 @@ func newSandboxWatch(p *Plugin, procDir string) *watch.Watches {
 // such a pod's removal waits for StopPodSandbox or the periodic
 // reconcile.
 func (p *Plugin) watch(e *podEntry, pid uint32) {
-	if e.hostNetwork {
+	if e.HostNetwork {
 		return
 	}
-	f := p.watches.Watch(e.pod.ID, e.pod.NetNS, pid)
+	f := p.watches.Watch(e.Pod.ID, e.Pod.NetNS, pid)
 	if f == nil || !f.First {
 		return
 	}
@@ -39,22 +39,22 @@ func (p *Plugin) watch(e *podEntry, pid uint32) {
 type watchFace struct{ p *Plugin }
 
 func (f watchFace) LiveNetNS(id string) (string, bool) {
-	e, ok := f.p.pods.get(id)
-	if !ok || !e.live() {
+	e, ok := f.p.pods.Get(id)
+	if !ok || !e.Live() {
 		return "", false
 	}
-	return e.pod.NetNS, true
+	return e.Pod.NetNS, true
 }
 
 func (f watchFace) Known(id string) bool {
-	_, ok := f.p.pods.get(id)
+	_, ok := f.p.pods.Get(id)
 	return ok
 }
 
 func (f watchFace) Read(id string, err error) { f.p.noteRead("procs "+id, id, err) }
 
 func (f watchFace) Busy(id string, pid int) {
-	e, ok := f.p.pods.get(id)
+	e, ok := f.p.pods.Get(id)
 	if !ok {
 		return
 	}
@@ -69,12 +69,12 @@ func (f watchFace) Busy(id string, pid int) {
 // Remove leave it to this teardown, which the watch runs under its bound.
 func (f watchFace) Ended(id string, _ watch.Proof) func() {
 	p := f.p
-	e, ok := p.pods.get(id)
+	e, ok := p.pods.Get(id)
 	if !ok {
 		return nil // removed meanwhile: its Remove tore it down
 	}
 	p.metrics.Events.WithLabelValues(evEnded).Inc()
 	p.podLog(&e).Info("sandbox's process exited; removing its state")
-	claimed := p.pods.end(id)
+	claimed := p.pods.End(id)
 	return func() { p.teardown(context.Background(), evEnded, &e, claimed) }
 }

@@ -84,6 +84,11 @@ var rules = []rule{
 	{"plugin/internal/watch (the sandbox watch) imports nothing of diktyo's: it tells the face a sandbox ended through the Face it is handed, never reaching up to plugin or another room",
 		func(p string) bool { return p == "plugin/internal/watch" },
 		func(string, string) bool { return false }},
+	{"plugin/internal/pods (the pod state) imports only pkg/chainrun (a pod's identity), pkg/policy (the pod policy.Decide knows) and internal/ helpers: never plugin or another room",
+		func(p string) bool { return p == "plugin/internal/pods" },
+		func(_, imp string) bool {
+			return imp == "pkg/chainrun" || imp == "pkg/policy" || under(imp, "internal")
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -174,6 +179,9 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/watch", "plugin"},
 		{"plugin/internal/watch", "plugin/internal/health"},
 		{"plugin/internal/watch", "pkg/chainrun"},
+		{"plugin/internal/pods", "plugin"},
+		{"plugin/internal/pods", "plugin/internal/hold"},
+		{"plugin/internal/pods", "pkg/egress/hostaddr"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false
