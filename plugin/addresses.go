@@ -176,7 +176,7 @@ func (p *Plugin) acquireAddresses(ctx context.Context, st *state, e *podEntry, p
 	// Recorded under addrMu whatever happens, so that a withdrawal never
 	// runs between an Ensure and the record of its pod, and what was
 	// acquired before a failure is counted until the pod is released.
-	defer p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = held })
+	defer p.pods.Update(e.Pod.ID, func(pe *podEntry) { pe.EgressAddrs = held })
 	log := p.podLog(e)
 	for _, m := range managed {
 		// Another node's pod may want it too: of two nodes probing at
@@ -276,7 +276,7 @@ func (p *Plugin) leaseNew(ctx context.Context, st *state, managed []hostaddr.Add
 // attachment whose SNAT rules name it (which also covers pods not
 // reconciled yet after a restart, and pods whose DEL has not succeeded).
 // An error means the users are not known: nothing may be withdrawn. What
-// it read of the cache is the address index's (addrindex.go).
+// it read of the cache is the address index's (plugin/internal/pods).
 func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 	users := map[netip.Addr][]string{}
 	add := func(a netip.Addr, who string) {
@@ -284,10 +284,10 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 			users[a] = append(users[a], who)
 		}
 	}
-	for _, e := range p.pods.snapshot() {
-		if e.live() || e.holdsChain() {
-			for _, a := range e.egressAddrs {
-				add(a, e.pod.ID)
+	for _, e := range p.pods.Snapshot() {
+		if e.Live() || e.HoldsChain() {
+			for _, a := range e.EgressAddrs {
+				add(a, e.Pod.ID)
 			}
 		}
 	}
@@ -316,7 +316,7 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 			add(a, id)
 		}
 	}
-	p.pods.setCached(cached)
+	p.pods.SetCached(cached)
 	return users, nil
 }
 
@@ -327,7 +327,7 @@ func (p *Plugin) addressUsers(st *state) (map[netip.Addr][]string, error) {
 // reported instead (status, logged once). An owned address is withdrawn
 // only after addressUsers's full read found no user. Unless full (GC),
 // that read is skipped when the address index has a user for every owned
-// address it could withdraw: then none would be (addrindex.go). A
+// address it could withdraw: then none would be (plugin/internal/pods). A
 // failure withdraws nothing more, is logged once, counted and shown in
 // status, and is retried at the next GC or pod removal.
 func (p *Plugin) withdrawUnused(st *state, full bool) {

@@ -74,9 +74,9 @@ func managedPlugin(tb testing.TB) (*statusEnv, *fakeAddrs) {
 // have it.
 func managedPod(i int) podEntry {
 	e := webPod()
-	e.pod.ID = fmt.Sprintf("sb-%06d", i)
-	e.pod.Name = fmt.Sprintf("web-%d", i)
-	e.egressAddrs = []netip.Addr{managedAddr}
+	e.Pod.ID = fmt.Sprintf("sb-%06d", i)
+	e.Pod.Name = fmt.Sprintf("web-%d", i)
+	e.EgressAddrs = []netip.Addr{managedAddr}
 	return e
 }
 
@@ -86,12 +86,12 @@ const managedArgs = `{"masqEntries":[{"external":"203.0.113.10:5000-5010","desti
 // the addresses (handlers.go teardown, then releaseEgress).
 func (env *statusEnv) del(tb testing.TB, id string) {
 	tb.Helper()
-	env.p.pods.markRemoved(id)
+	env.p.pods.MarkRemoved(id)
 	f := filepath.Join(env.p.Config().Chain.CacheDir, "results", "diktyo-"+id+"-eth0")
 	if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
 		tb.Fatal(err)
 	}
-	e, _ := env.p.pods.get(id)
+	e, _ := env.p.pods.Get(id)
 	env.p.releaseEgress(env.p.state.Load(), &e)
 }
 
@@ -113,9 +113,9 @@ func BenchmarkAddressUsers(b *testing.B) {
 		b.ResetTimer()
 		for k := range b.N {
 			i := k % n
-			env.del(b, managedPod(i).pod.ID)
+			env.del(b, managedPod(i).Pod.ID)
 			b.StopTimer()
-			env.p.pods.remove(managedPod(i).pod.ID)
+			env.p.pods.Remove(managedPod(i).Pod.ID)
 			env.add(b, managedPod(i), managedArgs)
 			b.StartTimer()
 		}
@@ -136,7 +136,7 @@ func benchDrain(b *testing.B, n int, setup func(*testing.B, int) (*statusEnv, *f
 			env, fa := setup(b, n)
 			b.StartTimer()
 			for i := range n {
-				env.del(b, managedPod(i).pod.ID)
+				env.del(b, managedPod(i).Pod.ID)
 			}
 			if !slices.Equal(fa.withdrawn, []netip.Addr{managedAddr}) {
 				b.Fatalf("withdrawn after the drain: %v", fa.withdrawn)
@@ -158,10 +158,10 @@ func refUsers(t *testing.T, p *Plugin) map[netip.Addr]int {
 		}
 		users[a][id] = true
 	}
-	for _, e := range p.pods.snapshot() {
-		if e.live() || e.holdsChain() {
-			for _, a := range e.egressAddrs {
-				add(a, e.pod.ID)
+	for _, e := range p.pods.Snapshot() {
+		if e.Live() || e.HoldsChain() {
+			for _, a := range e.EgressAddrs {
+				add(a, e.Pod.ID)
 			}
 		}
 	}
@@ -210,7 +210,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 			}
 			entry := func(i int) podEntry {
 				e := managedPod(i)
-				e.chain, e.egressAddrs = chainNone, nil
+				e.Chain, e.EgressAddrs = chainNone, nil
 				return e
 			}
 			args := func(i int) (map[string]any, string) {
@@ -233,27 +233,27 @@ func TestAddressIndexRandomized(t *testing.T) {
 			failed := map[string]bool{}
 			for step := range 400 {
 				i := r.IntN(pods)
-				id := managedPod(i).pod.ID
-				e, known := p.pods.get(id)
+				id := managedPod(i).Pod.ID
+				e, known := p.pods.Get(id)
 				st := p.state.Load()
 				op := r.IntN(13)
 				switch op {
 				case 0, 1: // RunPodSandbox: admitted (its addresses recorded)
 					ne := entry(i)
-					p.pods.upsert(&ne)
-					p.pods.update(id, func(pe *podEntry) { pe.egressAddrs = slices.Clone(mine[i]) })
+					p.pods.Upsert(&ne)
+					p.pods.Update(id, func(pe *podEntry) { pe.EgressAddrs = slices.Clone(mine[i]) })
 				case 2, 3: // ADD that succeeds
 					m, js := args(i)
-					if p.pods.claim(id, e.pod.IPs, m, false) {
+					if p.pods.Claim(id, e.Pod.IPs, m, false) {
 						ce := e
-						ce.chain = chainApplied
+						ce.Chain = chainApplied
 						env.add(t, ce, js)
-						p.pods.upsert(&ce)
-						p.pods.markApplied(id)
+						p.pods.Upsert(&ce)
+						p.pods.MarkApplied(id)
 					}
 				case 4: // ADD that fails: nothing cached
 					m, _ := args(i)
-					if p.pods.claim(id, e.pod.IPs, m, false) {
+					if p.pods.Claim(id, e.Pod.IPs, m, false) {
 						failed[id] = true
 					}
 				case 5, 6: // DEL that succeeds, then the release
@@ -262,16 +262,16 @@ func TestAddressIndexRandomized(t *testing.T) {
 						delete(failed, id)
 					}
 				case 7:
-					p.pods.stop(id)
+					p.pods.Stop(id)
 				case 8:
-					p.pods.end(id)
+					p.pods.End(id)
 				case 9:
-					p.pods.reject(id)
+					p.pods.Reject(id)
 				case 10: // Remove (its DEL may have failed: the cache may stay)
 					if _, err := os.Stat(cacheFile(id)); err == nil {
 						missed = true
 					}
-					p.pods.remove(id)
+					p.pods.Remove(id)
 					delete(failed, id)
 				case 11: // a restart: a new table, the cache as it was; then Synchronize
 					p.pods = newPodTable()
@@ -282,14 +282,14 @@ func TestAddressIndexRandomized(t *testing.T) {
 							entries = append(entries, &ne)
 						}
 					}
-					p.pods.replace(entries)
+					p.pods.Replace(entries)
 					missed, failed = true, map[string]bool{}
 				case 12: // GC: a full read
 					p.gcEgress(st)
 					missed, failed = false, map[string]bool{}
 				}
 				ref := refUsers(t, p)
-				got := p.pods.addrCounts(addrs)
+				got := p.pods.AddrCounts(addrs)
 				exact := !missed && len(failed) == 0
 				for _, a := range addrs {
 					if !missed && got[a] < ref[a] || exact && got[a] != ref[a] {

@@ -43,7 +43,7 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 			t.Errorf("%s while %s is locked: %v, want to wait for it", pair[1], pair[0], err)
 		}
 		// A walk's hold on one spelling holds every other.
-		h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: []string{pair[0]}}}, &podEntry{})
+		h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: []string{pair[0]}}}, &podEntry{})
 		if !p.holds.Pending(hold.Want{Addrs: parseAddrs([]string{pair[1]})}) {
 			t.Errorf("%s while a walk holds %s: free, want held", pair[1], pair[0])
 		}

@@ -21,7 +21,7 @@ var errNoRuntimeIPs = errors.New("the runtime sent no pod IPs (containerd 2.1 or
 // podCIDRs when set, and held by no other live pod: a pod must never be
 // able to claim an address, and with it another pod's egress identity.
 func (p *Plugin) podAddrs(st *state, e *podEntry, cached []string) ([]string, error) {
-	src, field := e.pod.IPs, "pod IPs from the runtime"
+	src, field := e.Pod.IPs, "pod IPs from the runtime"
 	if len(cached) > 0 {
 		src, field = cached, "pod IPs of the first ADD"
 	}
@@ -37,7 +37,7 @@ func (p *Plugin) podAddrs(st *state, e *podEntry, cached []string) ([]string, er
 		if err := st.cfg.CheckPodAddr(a); err != nil {
 			return nil, err
 		}
-		if other, ok := p.pods.holder(a, e.pod.ID); ok {
+		if other, ok := holder(p.pods, a, e.Pod.ID); ok {
 			return nil, fmt.Errorf("pod address %s is held by live pod %s/%s (sandbox %s)", a, other.Namespace, other.Name, other.ID)
 		}
 		out = append(out, a.String())
@@ -46,21 +46,19 @@ func (p *Plugin) podAddrs(st *state, e *podEntry, cached []string) ([]string, er
 }
 
 // holder returns a live pod other than id whose addresses include a.
-func (t *podTable) holder(a netip.Addr, id string) (podRef, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for oid, e := range t.pods {
+func holder(t *podTable, a netip.Addr, id string) (podRef, bool) {
+	for _, e := range t.Snapshot() {
 		// A pod whose netns is gone no longer holds anything, even if no
 		// event said so yet (containerd#8426).
-		if oid == id || !e.live() || e.hostNetwork {
+		if e.Pod.ID == id || !e.Live() || e.HostNetwork {
 			continue
 		}
-		if gone, err := chainrun.NetNSGone(e.pod.NetNS); err == nil && gone {
+		if gone, err := chainrun.NetNSGone(e.Pod.NetNS); err == nil && gone {
 			continue // one that cannot be read may still be there: it holds
 		}
-		for _, s := range e.pod.IPs {
+		for _, s := range e.Pod.IPs {
 			if b, ok := hold.Canonical(s); ok && b == a.Unmap() {
-				return podRef{ID: oid, Namespace: e.pod.Namespace, Name: e.pod.Name}, true
+				return podRef{ID: e.Pod.ID, Namespace: e.Pod.Namespace, Name: e.Pod.Name}, true
 			}
 		}
 	}

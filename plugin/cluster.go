@@ -290,9 +290,9 @@ func (p *Plugin) leaseWants() (stale []*coordv1.Lease, missing []netip.Addr) {
 			wanted[r.Addr] = true
 		}
 	}
-	for _, e := range p.pods.snapshot() {
-		if e.live() || e.holdsChain() {
-			for _, a := range e.egressAddrs {
+	for _, e := range p.pods.Snapshot() {
+		if e.Live() || e.HoldsChain() {
+			for _, a := range e.EgressAddrs {
 				wanted[a] = true
 			}
 		}
@@ -352,7 +352,7 @@ func (p *Plugin) podEvent(e *podEntry, warning bool, reason, action, note string
 	if p.kube == nil {
 		return
 	}
-	p.kube.events.Pod(cluster.PodRef{Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID}, warning, reason, action, note)
+	p.kube.events.Pod(cluster.PodRef{Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID}, warning, reason, action, note)
 }
 
 // nodeEvent posts a warning Event on the node (off: nothing).

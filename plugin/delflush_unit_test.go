@@ -51,7 +51,7 @@ func marked(t *testing.T, st *state, addr string) bool {
 
 // handOver is a teardown's DEL handing work over: hold, deferral, settle.
 func handOver(p *Plugin, st *state, ips []string, work func() error, release func()) {
-	h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
+	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
 	p.delDeferral(h)(work, release)
 	p.settleDel(h, ips, nil)
 }
@@ -179,7 +179,7 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 // the walk itself).
 func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 	p, st := flowsPlugin(t)
-	h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: []string{"198.51.100.9"}}}, &podEntry{})
+	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: []string{"198.51.100.9"}}}, &podEntry{})
 	if !marked(t, st, "198.51.100.9") {
 		t.Fatalf("marker while the DEL runs: none, want kept")
 	}
@@ -193,7 +193,7 @@ func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 	if marked(t, st, "198.51.100.9") {
 		t.Errorf("marker after the DEL, want gone")
 	}
-	if h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "none"}}, &podEntry{}); h != nil || p.delDeferral(h) != nil {
+	if h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "none"}}, &podEntry{}); h != nil || p.delDeferral(h) != nil {
 		t.Error("a teardown without addresses holds something")
 	}
 }
@@ -205,7 +205,7 @@ func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 func TestFlowHoldOfAFailedDELWaitsForAFlush(t *testing.T) {
 	p, st := flowsPlugin(t)
 	ips := []string{"198.51.100.10"}
-	h := p.takeDelHold(st, &podEntry{pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
+	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
 	p.settleDel(h, ips, errors.New("registerDNS DEL: hosts file unwritable"))
 	err := await(p, st, time.Second, "198.51.100.10")
 	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
@@ -261,7 +261,7 @@ func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
 	p, st := flowsPlugin(t)
 	for i := range 300 {
 		id := fmt.Sprintf("pod-%d", i)
-		p.deferral(st, &podEntry{pod: chainrun.Pod{ID: id}})(func() error { return nil }, func() {})
+		p.deferral(st, &podEntry{Pod: chainrun.Pod{ID: id}})(func() error { return nil }, func() {})
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err := p.holds.Await(ctx, hold.Want{Pod: id})
 		if err == nil {
@@ -279,8 +279,8 @@ func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
 // restart interrupted.
 func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	p, st := flowsPlugin(t)
-	e := &podEntry{pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}, life: lifeRunning}
-	p.pods.upsert(e)
+	e := &podEntry{Pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}, Life: lifeRunning}
+	p.pods.Upsert(e)
 	gate := make(chan struct{})
 	p.deferral(st, e)(func() error { <-gate; return nil }, func() {})
 	if h := strings.Join(p.holdsOf(e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
@@ -289,7 +289,7 @@ func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	close(gate)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := p.holds.Await(ctx, hold.Want{Pod: e.pod.ID}); err != nil {
+	if err := p.holds.Await(ctx, hold.Want{Pod: e.Pod.ID}); err != nil {
 		t.Fatal(err)
 	}
 	if h := p.holdsOf(e); len(h) != 0 {
@@ -305,7 +305,7 @@ func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
-	if h := strings.Join(p.holdsOf(&podEntry{pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
+	if h := strings.Join(p.holdsOf(&podEntry{Pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
 		t.Errorf("pod with a marker a previous process left: held by %q", h)
 	}
 }

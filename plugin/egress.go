@@ -46,7 +46,7 @@ func sameEgressState(old *state, cfg *policy.Config) error {
 }
 
 func egressPod(e *podEntry) egress.Pod {
-	return egress.Pod{Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID, Sandbox: e.pod.ID}
+	return egress.Pod{Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID, Sandbox: e.Pod.ID}
 }
 
 // admitEgress turns the pod's pool requests into its port blocks (the same
@@ -84,7 +84,7 @@ func (p *Plugin) releaseEgress(st *state, e *podEntry) {
 			p.podLog(e).Error("egress: releasing the pod's port blocks failed; GC will retry", "error", err)
 		}
 	}
-	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.egressAddrs = nil })
+	p.pods.Update(e.Pod.ID, func(pe *podEntry) { pe.EgressAddrs = nil })
 	// Whatever the pod's record says: a config change may have made its
 	// address undeclared while it still used it.
 	p.withdrawUnused(st, false)
@@ -108,8 +108,8 @@ func (p *Plugin) gcEgress(st *state) {
 		return
 	}
 	var live []egress.Pod
-	for _, e := range p.pods.snapshot() {
-		if e.live() {
+	for _, e := range p.pods.Snapshot() {
+		if e.Live() {
 			live = append(live, egressPod(&e))
 		}
 	}

@@ -50,13 +50,13 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	}
 	start := time.Now()
 	defer p.metrics.Event(evCreate, start)
-	e, known := p.pods.get(pod.GetId())
+	e, known := p.pods.Get(pod.GetId())
 	if !known {
 		// A pod that started while diktyo-nri was away.
 		e = *entryFromNRI(pod)
-		p.pods.upsert(&e)
+		p.pods.Upsert(&e)
 	}
-	if e.applied() {
+	if e.Applied() {
 		return nil, nil, nil
 	}
 	pol, err := p.decide(st, &e)
@@ -68,21 +68,21 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if pol.Empty() {
 		return nil, nil, nil
 	}
-	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+	err = p.bounded(ctx, e.Pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
-			cur, ok := p.pods.get(e.pod.ID)
+			cur, ok := p.pods.Get(e.Pod.ID)
 			switch {
-			case ok && cur.applied():
+			case ok && cur.Applied():
 				return nil // applied while we waited for the pod's lock
-			case !ok || !cur.live():
+			case !ok || !cur.Live():
 				return errNotLive // stopped meanwhile: nothing to admit
 			}
 			if st.runner == nil {
 				return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 			}
-			att, cerr := st.runner.Cached(e.pod.ID)
+			att, cerr := st.runner.Cached(e.Pod.ID)
 			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
-				if cerr == nil && att == nil && !cur.holdsChain() {
+				if cerr == nil && att == nil && !cur.HoldsChain() {
 					// Nothing applied (a pod that started while
 					// diktyo-nri was away): nothing to keep.
 					p.releaseEgress(st, &e)
@@ -106,5 +106,5 @@ func (p *Plugin) refuseContainer(e *podEntry, ctr *nriapi.Container, err error) 
 	p.metrics.Fail(health.ReasonNotApplied)
 	p.podLog(e).Error("container refused: the pod's diktyo policy is not applied (failClosed)", "container", ctr.GetName(), "error", err)
 	return fmt.Errorf("diktyo: container %s of pod %s/%s refused: the pod's egress policy is not applied (failClosed): %w",
-		ctr.GetName(), e.pod.Namespace, e.pod.Name, err)
+		ctr.GetName(), e.Pod.Namespace, e.Pod.Name, err)
 }

@@ -115,11 +115,11 @@ func (p *Plugin) ownedNow() foreign.Owned {
 // liveAddrs are the live pods' addresses.
 func (p *Plugin) liveAddrs() map[netip.Addr]bool {
 	m := map[netip.Addr]bool{}
-	for _, e := range p.pods.snapshot() {
-		if !e.live() {
+	for _, e := range p.pods.Snapshot() {
+		if !e.Live() {
 			continue
 		}
-		for _, ip := range e.pod.IPs {
+		for _, ip := range e.Pod.IPs {
 			if a, err := netip.ParseAddr(ip); err == nil {
 				m[a.Unmap()] = true
 			}
@@ -189,18 +189,18 @@ func (p *Plugin) foreignTargets(c foreign.Change) (ids []string, whole bool) {
 		return nil, true
 	}
 	network, ifName := st.runner.NetworkName(), st.runner.IfName()
-	for _, e := range p.pods.snapshot() {
-		if !e.live() {
+	for _, e := range p.pods.Snapshot() {
+		if !e.Live() {
 			continue
 		}
-		hit := slices.Contains(c.Owners, cniutil.OwnerID(network, e.pod.ID, ifName))
-		for _, ip := range e.pod.IPs {
+		hit := slices.Contains(c.Owners, cniutil.OwnerID(network, e.Pod.ID, ifName))
+		for _, ip := range e.Pod.IPs {
 			if a, err := netip.ParseAddr(ip); err == nil && slices.Contains(c.Addrs, a.Unmap()) {
 				hit = true
 			}
 		}
 		if hit {
-			ids = append(ids, e.pod.ID)
+			ids = append(ids, e.Pod.ID)
 		}
 	}
 	return ids, false

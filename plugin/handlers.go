@@ -16,6 +16,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/view"
 )
 
 // Event names, as in metrics and logs.
@@ -46,7 +47,7 @@ func reasonOf(err error) string {
 }
 
 func (p *Plugin) podLog(e *podEntry) *slog.Logger {
-	return p.log.With("pod.namespace", e.pod.Namespace, "pod.name", e.pod.Name, "pod.id", e.pod.ID)
+	return p.log.With("pod.namespace", e.Pod.Namespace, "pod.name", e.Pod.Name, "pod.id", e.Pod.ID)
 }
 
 // Configure is called by containerd on every (re)connection. A
@@ -70,8 +71,8 @@ func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (
 
 // decide works out a pod's policy, or the failure that stops it.
 func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
-	if e.hostNetwork {
-		if !policy.HasDiktyoAnnotations(e.annotations) {
+	if e.HostNetwork {
+		if !policy.HasDiktyoAnnotations(e.Annotations) {
 			return &policy.Policy{}, nil
 		}
 		if st.cfg.HostNetwork == policy.HostNetworkIgnore {
@@ -80,18 +81,18 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 		}
 		return nil, failure(health.ReasonHostNetwork, fmt.Errorf("host-network pods cannot use diktyo annotations (they would act on the node's own traffic)"))
 	}
-	if policy.HasDiktyoAnnotations(e.annotations) {
+	if policy.HasDiktyoAnnotations(e.Annotations) {
 		// The pod's identity goes into CNI_ARGS and DNS names: one that
 		// could inject keys there is refused first, naming the field.
-		if err := e.pod.Validate(); err != nil {
+		if err := e.Pod.Validate(); err != nil {
 			return nil, failure(health.ReasonInvalid, err)
 		}
 	}
-	pol, err := policy.Decide(st.cfg, e.policyPod(), e.annotations)
+	pol, err := policy.Decide(st.cfg, e.PolicyPod(), e.Annotations)
 	if err == nil && !pol.Empty() {
 		// Node defaults give unannotated pods a policy too: the same
 		// check before anything is built.
-		err = e.pod.Validate()
+		err = e.Pod.Validate()
 	}
 	switch {
 	case errors.Is(err, policy.ErrUnknown):
@@ -112,7 +113,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 	defer p.metrics.Event(evRun, start)
 	st := p.state.Load()
 	e := entryFromNRI(pod)
-	p.pods.upsert(e)
+	p.pods.Upsert(e)
 	log := p.podLog(e)
 
 	// Every sandbox is watched, with policy or not: its end also frees
@@ -130,7 +131,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		return nil
 	}
 	queued := time.Now()
-	err = p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+	err = p.bounded(ctx, e.Pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
 			// In the bounded worker: the allocator's lock and fsyncs
@@ -166,7 +167,7 @@ const (
 // queued RunPodSandbox) is neither admitted nor added; one stopped while
 // it was admitted gets back what the admission claimed.
 func (p *Plugin) admitAndApply(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
-	if cur, ok := p.pods.get(e.pod.ID); !ok || !cur.live() {
+	if cur, ok := p.pods.Get(e.Pod.ID); !ok || !cur.Live() {
 		return errNotLive
 	}
 	admitted := time.Now()
@@ -193,10 +194,10 @@ func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) 
 		log.Warn("pod starts without diktyo policy (failurePolicy: ignore)", "reason", reason, "error", err)
 		return nil
 	}
-	p.pods.reject(e.pod.ID)
+	p.pods.Reject(e.Pod.ID)
 	log.Error("pod rejected", "reason", reason, "error", err)
 	p.podEvent(e, true, refusalReason(err), evRun, "diktyo refused the pod: "+err.Error())
-	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.pod.Namespace, e.pod.Name, e.pod.ID, err)
+	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.Pod.Namespace, e.Pod.Name, e.Pod.ID, err)
 }
 
 // apply is admission: ADD of the chain for a pod that is starting (the
@@ -211,7 +212,7 @@ func (p *Plugin) apply(ctx context.Context, st *state, e *podEntry, pol *policy.
 	// Undo with a fresh bound: ctx may be what ran out.
 	dctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
 	defer cancel()
-	if derr := p.remove(dctx, st, e.pod, log); derr != nil {
+	if derr := p.remove(dctx, st, e.Pod, log); derr != nil {
 		log.Error("cleanup after failed ADD failed; GC will retry", "error", derr)
 	}
 	return err
@@ -239,18 +240,18 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	if st.runner == nil {
 		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
-	switch gone, err := chainrun.NetNSGone(e.pod.NetNS); {
+	switch gone, err := chainrun.NetNSGone(e.Pod.NetNS); {
 	case err != nil:
 		return failure(health.ReasonUnknown, err)
 	case gone:
-		return failure(health.ReasonNoNetns, fmt.Errorf("network namespace %q is gone", e.pod.NetNS))
+		return failure(health.ReasonNoNetns, fmt.Errorf("network namespace %q is gone", e.Pod.NetNS))
 	}
-	candidates := e.pod.IPs
+	candidates := e.Pod.IPs
 	if len(cachedIPs) > 0 {
 		candidates = cachedIPs
 	}
 	rec, locking := stages.From(ctx), time.Now()
-	err := p.withAddrs(ctx, e.pod.ID, candidates, func() error {
+	err := p.withAddrs(ctx, e.Pod.ID, candidates, func() error {
 		rec.Since(stageAddrLocks, locking)
 		// Under the addresses' locks: whether another live pod holds
 		// them, and whether this one is still live, hold until the ADD
@@ -259,17 +260,17 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		if err != nil {
 			return failure(health.ReasonNoIPs, err)
 		}
-		pod := e.pod
+		pod := e.Pod
 		pod.IPs = ips
 		args := pol.CapabilityArgs()
-		if !p.pods.claim(pod.ID, ips, args, pol.Debug) {
+		if !p.pods.Claim(pod.ID, ips, args, pol.Debug) {
 			return errNotLive
 		}
 		t := time.Now()
 		res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
 		rec.Since(stageChain, t)
 		p.metrics.CNI("add", t)
-		p.dump(st, pod, pol, "ADD", args, res, err)
+		view.Dump(p.log, st.cfg.Debug.Dir, chainOf(st), pod, pol, "ADD", args, res, err)
 		return err
 	})
 	var pe *podError
@@ -277,11 +278,11 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 		return err // refused before the chain ran
 	}
 	if err == nil {
-		p.pods.markApplied(e.pod.ID)
-		p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
+		p.pods.MarkApplied(e.Pod.ID)
+		p.metrics.PodsUnderPolicy.Set(float64(p.pods.CountApplied()))
 		return nil
 	}
-	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.lastErr = err.Error() })
+	p.pods.Update(e.Pod.ID, func(pe *podEntry) { pe.LastErr = err.Error() })
 	if ctx.Err() != nil {
 		return failure(health.ReasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
 	}
@@ -302,15 +303,15 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 	if st.runner == nil {
 		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
 	}
-	cur, known := p.pods.get(pod.ID)
+	cur, known := p.pods.Get(pod.ID)
 	var fallback map[string]any
-	if cur.holdsChain() {
-		fallback = cur.lastArgs
+	if cur.HoldsChain() {
+		fallback = cur.LastArgs
 	}
 	t := time.Now()
 	var ran bool
 	rec := stages.From(ctx)
-	err := p.lockAddrs(ctx, append(slices.Clone(pod.IPs), cur.pod.IPs...), func([]string) error {
+	err := p.lockAddrs(ctx, append(slices.Clone(pod.IPs), cur.Pod.IPs...), func([]string) error {
 		rec.Since(stageAddrLocks, t)
 		var err error
 		c := time.Now()
@@ -329,14 +330,14 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 		return nil
 	}
 	p.metrics.CNI("del", t)
-	if cur.debug {
-		p.dump(st, pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
+	if cur.Debug {
+		view.Dump(p.log, st.cfg.Debug.Dir, chainOf(st), pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
 	}
 	if err != nil {
 		return failure(health.ReasonDel, fmt.Errorf("chain DEL: %w", err))
 	}
-	p.pods.markRemoved(pod.ID)
-	p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
+	p.pods.MarkRemoved(pod.ID)
+	p.metrics.PodsUnderPolicy.Set(float64(p.pods.CountApplied()))
 	if known {
 		release(st, &cur)
 	}
@@ -358,8 +359,8 @@ func (p *Plugin) abandonedAdd(st *state, e *podEntry, err error, log *slog.Logge
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
 	defer cancel()
-	if lerr := p.withPod(ctx, e.pod.ID, func(ctx context.Context) error {
-		return p.remove(ctx, st, e.pod, log)
+	if lerr := p.withPod(ctx, e.Pod.ID, func(ctx context.Context) error {
+		return p.remove(ctx, st, e.Pod, log)
 	}); lerr != nil {
 		log.Error("undoing a late ADD failed; GC will retry", "error", lerr)
 	}
@@ -376,8 +377,8 @@ func (p *Plugin) StopPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) err
 	start := time.Now()
 	defer p.metrics.Event(evStop, start)
 	e := entryFromNRI(pod)
-	p.unwatch(e.pod.ID)
-	p.teardown(ctx, evStop, e, p.pods.stop(e.pod.ID))
+	p.watches.Unwatch(e.Pod.ID)
+	p.teardown(ctx, evStop, e, p.pods.Stop(e.Pod.ID))
 	return nil
 }
 
@@ -388,12 +389,12 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 	start := time.Now()
 	defer p.metrics.Event(evRemove, start)
 	e := entryFromNRI(pod)
-	e.pod.NetNS = ""
-	p.unwatch(e.pod.ID)
-	p.teardown(ctx, evRemove, e, p.pods.stop(e.pod.ID))
+	e.Pod.NetNS = ""
+	p.watches.Unwatch(e.Pod.ID)
+	p.teardown(ctx, evRemove, e, p.pods.Stop(e.Pod.ID))
 	p.awaitOwnWalk(ctx, e)
-	p.pods.remove(e.pod.ID)
-	p.holds.Drop(e.pod.ID, false)
+	p.pods.Remove(e.Pod.ID)
+	p.holds.Drop(e.Pod.ID, false)
 	return nil
 }
 
@@ -404,9 +405,9 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 // longer, or fails, keeps holding (and is retried); Remove never fails.
 func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
 	st := p.state.Load()
-	ips := e.pod.IPs
-	if cur, ok := p.pods.get(e.pod.ID); ok {
-		ips = append(slices.Clone(ips), cur.pod.IPs...)
+	ips := e.Pod.IPs
+	if cur, ok := p.pods.Get(e.Pod.ID); ok {
+		ips = append(slices.Clone(ips), cur.Pod.IPs...)
 	}
 	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
 	defer cancel()
@@ -421,16 +422,16 @@ func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
 func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claimed bool) {
 	st := p.state.Load()
 	log := p.podLog(e)
-	cur, known := p.pods.get(e.pod.ID)
-	needed := st.runner != nil && (claimed || st.runner.HasCached(e.pod.ID))
+	cur, known := p.pods.Get(e.Pod.ID)
+	needed := st.runner != nil && (claimed || st.runner.HasCached(e.Pod.ID))
 	if !needed {
 		return
 	}
-	if known && len(e.pod.IPs) == 0 {
-		e.pod.IPs = cur.pod.IPs
+	if known && len(e.Pod.IPs) == 0 {
+		e.Pod.IPs = cur.Pod.IPs
 	}
 	rec, queued := &stages.Recorder{}, time.Now()
-	err := p.bounded(ctx, e.pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+	err := p.bounded(ctx, e.Pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
 			// The DEL's conntrack cleanup runs after the answer
@@ -443,8 +444,8 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 			if d := p.delDeferral(h); d != nil {
 				ctx = cniutil.WithDeferral(ctx, d)
 			}
-			err := p.removeThen(stages.With(ctx, rec), st, e.pod, log, p.releaseAfter(h))
-			p.settleDel(h, append(slices.Clone(e.pod.IPs), cur.pod.IPs...), err)
+			err := p.removeThen(stages.With(ctx, rec), st, e.Pod, log, p.releaseAfter(h))
+			p.settleDel(h, append(slices.Clone(e.Pod.IPs), cur.Pod.IPs...), err)
 			return err
 		},
 		func(err error) {

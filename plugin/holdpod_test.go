@@ -24,19 +24,19 @@ egress:
   attributionLog: ` + filepath.Join(dir, "attribution.jsonl") + "\n"
 	killed := quietPlugin(t, cfg)
 	st := killed.state.Load()
-	held := &podEntry{pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
-		egressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
-	gone := &podEntry{pod: chainrun.Pod{ID: "gone", Namespace: "team-a", Name: "api", UID: "u2", IPs: []string{"198.51.100.21"}}}
+	held := &podEntry{Pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
+		EgressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
+	gone := &podEntry{Pod: chainrun.Pod{ID: "gone", Namespace: "team-a", Name: "api", UID: "u2", IPs: []string{"198.51.100.21"}}}
 	for _, e := range []*podEntry{held, gone} {
-		killed.pods.upsert(e)
+		killed.pods.Upsert(e)
 		if _, err := st.egress.Grant("web", egressPod(e)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// The stopped pod's teardown: its hold taken, then the process is
 	// killed before the DEL ends (nothing settled).
-	killed.pods.stop(held.pod.ID)
-	cur, _ := killed.pods.get(held.pod.ID)
+	killed.pods.Stop(held.Pod.ID)
+	cur, _ := killed.pods.Get(held.Pod.ID)
 	killed.takeDelHold(st, held, &cur)
 
 	// The next process: no pod is live; only the held pod's flows may
@@ -53,7 +53,7 @@ egress:
 	for _, g := range grants {
 		owners = append(owners, g.Pod.Sandbox)
 	}
-	if len(owners) != 1 || owners[0] != held.pod.ID {
-		t.Errorf("blocks after the restart's GC: owned by %v, want only the held pod's (%s)", owners, held.pod.ID)
+	if len(owners) != 1 || owners[0] != held.Pod.ID {
+		t.Errorf("blocks after the restart's GC: owned by %v, want only the held pod's (%s)", owners, held.Pod.ID)
 	}
 }

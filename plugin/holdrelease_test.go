@@ -29,9 +29,9 @@ egress:
   attributionLog: `+filepath.Join(dir, "attribution.jsonl")+"\n")
 	st := p.state.Load()
 	p.health.SetSynced(true)
-	pod := &podEntry{pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
-		egressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
-	p.pods.upsert(pod)
+	pod := &podEntry{Pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
+		EgressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
+	p.pods.Upsert(pod)
 	if _, err := st.egress.Grant("web", egressPod(pod)); err != nil {
 		t.Fatal(err)
 	}
@@ -46,8 +46,8 @@ egress:
 
 	// The teardown: hold, DEL (its walk handed over, failing first),
 	// the release handed to the hold, the DEL settled.
-	p.pods.stop(pod.pod.ID)
-	cur, _ := p.pods.get(pod.pod.ID)
+	p.pods.Stop(pod.Pod.ID)
+	cur, _ := p.pods.Get(pod.Pod.ID)
 	hold := p.takeDelHold(st, pod, &cur)
 	var fail atomic.Bool
 	fail.Store(true)
@@ -84,14 +84,14 @@ egress:
 	fail.Store(false)
 	// A waiter for the address (the next pod's ADD) runs the failed walk
 	// again; when it returns, the walk is done.
-	if err := await(p, st, 10*time.Second, pod.pod.IPs...); err != nil {
+	if err := await(p, st, 10*time.Second, pod.Pod.IPs...); err != nil {
 		t.Fatalf("the walk's retry: %v", err)
 	}
 	if n := blocks(); n != 0 {
 		t.Errorf("blocks once the walk is done: %d, want the pod's released", n)
 	}
-	if e, _ := p.pods.get(pod.pod.ID); len(e.egressAddrs) != 0 {
-		t.Errorf("stopped pod's managed addresses once its walk is done: %v, want given back", e.egressAddrs)
+	if e, _ := p.pods.Get(pod.Pod.ID); len(e.EgressAddrs) != 0 {
+		t.Errorf("stopped pod's managed addresses once its walk is done: %v, want given back", e.EgressAddrs)
 	}
 	if h := p.holdsOf(&cur); len(h) != 0 {
 		t.Errorf("status of the stopped pod once its walk is done: held by %q", h)

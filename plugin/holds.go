@@ -34,7 +34,7 @@ func (p *Plugin) newHolds() *hold.Holds {
 func holdDir(st *state) string { return filepath.Join(st.cfg.Chain.CacheDir, hold.Dir) }
 
 func holdPod(e *podEntry) hold.Pod {
-	return hold.Pod{Sandbox: e.pod.ID, Namespace: e.pod.Namespace, Name: e.pod.Name, UID: e.pod.UID}
+	return hold.Pod{Sandbox: e.Pod.ID, Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID}
 }
 
 // deferral is the cniutil.Deferral of pod e's admission: each walk runs
@@ -43,9 +43,9 @@ func holdPod(e *podEntry) hold.Pod {
 // pod's addresses; a later pod with them must not have its flows judged
 // by this pod's rules). The pod's CreateContainer awaits it.
 func (p *Plugin) deferral(st *state, e *podEntry) cniutil.Deferral {
-	id := e.pod.ID
+	id := e.Pod.ID
 	return func(work func() error, release func()) {
-		h, err := p.holds.Take(holdDir(st), hold.Add, holdPod(e), parseAddrs(e.pod.IPs), p.egressAddrsOf(id))
+		h, err := p.holds.Take(holdDir(st), hold.Add, holdPod(e), parseAddrs(e.Pod.IPs), p.egressAddrsOf(id))
 		p.holds.Hand(h, func() error { return p.runDeferred(id, work) }, release)
 		if err != nil {
 			// Without the marker a kill before the walk would go
@@ -60,19 +60,19 @@ func (p *Plugin) deferral(st *state, e *podEntry) cniutil.Deferral {
 }
 
 func (p *Plugin) egressAddrsOf(id string) []netip.Addr {
-	e, _ := p.pods.get(id)
-	return e.egressAddrs
+	e, _ := p.pods.Get(id)
+	return e.EgressAddrs
 }
 
 func (p *Plugin) runDeferred(id string, work func() error) error {
-	e, ok := p.pods.get(id)
-	if !ok || !e.live() {
+	e, ok := p.pods.Get(id)
+	if !ok || !e.Live() {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), p.state.Load().cfg.Timeouts.CNI.Duration)
 	defer cancel()
-	return p.withAddrs(ctx, id, e.pod.IPs, func() error {
-		if cur, ok := p.pods.get(id); !ok || !cur.live() {
+	return p.withAddrs(ctx, id, e.Pod.IPs, func() error {
+		if cur, ok := p.pods.Get(id); !ok || !cur.Live() {
 			return nil
 		}
 		return work()
@@ -83,7 +83,7 @@ func (p *Plugin) runDeferred(id string, work func() error) error {
 // knows, cur's) before its DEL, with what the pod keeps until its walk is
 // done; nil when there is none (the DEL then runs its walk itself).
 func (p *Plugin) takeDelHold(st *state, e, cur *podEntry) *hold.Hold {
-	addrs := parseAddrs(append(slices.Clone(e.pod.IPs), cur.pod.IPs...))
+	addrs := parseAddrs(append(slices.Clone(e.Pod.IPs), cur.Pod.IPs...))
 	if len(addrs) == 0 {
 		return nil
 	}
@@ -91,7 +91,7 @@ func (p *Plugin) takeDelHold(st *state, e, cur *podEntry) *hold.Hold {
 	if pod.UID == "" {
 		pod = holdPod(cur)
 	}
-	h, err := p.holds.Take(holdDir(st), hold.Del, pod, addrs, cur.egressAddrs)
+	h, err := p.holds.Take(holdDir(st), hold.Del, pod, addrs, cur.EgressAddrs)
 	if err != nil {
 		// Held in memory all the same; only a kill would go unnoticed.
 		p.log.Warn("DEL walk hold", "error", err)
@@ -116,7 +116,7 @@ func (p *Plugin) releaseAfter(h *hold.Hold) func(*state, *podEntry) {
 	}
 	return func(st *state, e *podEntry) {
 		owner := *e
-		p.holds.OnFree(h, owner.egressAddrs, func() { p.releaseEgress(st, &owner) })
+		p.holds.OnFree(h, owner.EgressAddrs, func() { p.releaseEgress(st, &owner) })
 	}
 }
 
@@ -187,8 +187,8 @@ func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS,
 // saw them.
 func (p *Plugin) podIPs(pod *nriapi.PodSandbox) []string {
 	ips := slices.Clone(pod.GetIps())
-	if e, ok := p.pods.get(pod.GetId()); ok {
-		ips = append(ips, e.pod.IPs...)
+	if e, ok := p.pods.Get(pod.GetId()); ok {
+		ips = append(ips, e.Pod.IPs...)
 	}
 	return ips
 }
@@ -226,8 +226,8 @@ func addrKeys(ips []string) []string {
 // holdsOf says what keeps pod e, or its addresses, waiting (status).
 func (p *Plugin) holdsOf(e *podEntry) []string {
 	var out []string
-	id := e.pod.ID
-	addrs := parseAddrs(e.pod.IPs)
+	id := e.Pod.ID
+	addrs := parseAddrs(e.Pod.IPs)
 	for _, v := range p.holds.Views(hold.Want{Pod: id, Addrs: addrs}) {
 		switch {
 		case v.Unknown:

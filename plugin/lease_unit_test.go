@@ -62,7 +62,7 @@ func TestLeaseLostFaultClears(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	x := netip.MustParseAddr("203.0.113.201")
-	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "p1", Namespace: "a", Name: "p1"}, life: lifeRunning, egressAddrs: []netip.Addr{x}})
+	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "p1", Namespace: "a", Name: "p1"}, Life: lifeRunning, EgressAddrs: []netip.Addr{x}})
 	done, err := p.leaseAddresses(ctx, []netip.Addr{x})
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +106,7 @@ func TestLeasePendingKept(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	x := netip.MustParseAddr("203.0.113.202")
-	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "p2", Namespace: "a", Name: "p2"}, life: lifeRunning})
+	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "p2", Namespace: "a", Name: "p2"}, Life: lifeRunning})
 	done, err := p.leaseAddresses(ctx, []netip.Addr{x}) // acquireAddresses, before addrMu
 	if err != nil {
 		t.Fatal(err)

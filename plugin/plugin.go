@@ -38,6 +38,8 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/view"
+	"github.com/diktyo-io/diktyo/plugin/internal/watch"
 )
 
 // Options configure a Plugin.
@@ -60,7 +62,7 @@ type Options struct {
 	PluginStderr io.Writer
 	// Router and CommandRunner read the kernel for the local API (trace's
 	// route lookup, status's rule counters); nil: netlink and os/exec.
-	// Tests fake them (status.go).
+	// The read side (plugin/internal/view) uses them.
 	Router        inspect.Router
 	CommandRunner cniutil.Runner
 	// Addresses makes managed egress addresses present and withdraws
@@ -129,7 +131,7 @@ type Plugin struct {
 	locks *podLocks
 	// addrLocks serialise chain work on one pod address (withAddrs).
 	addrLocks *podLocks
-	watches   *sandboxWatches
+	watches   *watch.Watches
 	// gcMu: chain work of single pods holds it shared, GC exclusively, so
 	// GC's list of valid attachments never misses a pod being added.
 	gcMu sync.RWMutex
@@ -148,9 +150,6 @@ type Plugin struct {
 	// holds are the address holds of the conntrack walks run after
 	// the answer (holds.go, plugin/internal/hold).
 	holds *hold.Holds
-	// procDir is /proc, where the processes left in a namespace are
-	// looked for (netns.go).
-	procDir string
 }
 
 // refusal is inputs a reload refused (their hash) and the error it gave.
@@ -199,10 +198,8 @@ func New(opts Options) (*Plugin, error) {
 		pods:        newPodTable(),
 		locks:       newPodLocks(),
 		addrLocks:   newPodLocks(),
-		watches:     newSandboxWatches(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
-		procDir:     "/proc",
 	}
 	if p.log == nil {
 		p.log = slog.Default()
@@ -212,9 +209,10 @@ func New(opts Options) (*Plugin, error) {
 	}
 	p.metrics = health.NewMetrics(p.registry)
 	p.foreignMetrics = newForeignMetrics(p.registry)
-	registerConntrackStats(p.registry)
+	view.RegisterConntrackStats(p.registry)
 	p.holds = p.newHolds()
-	p.registry.MustRegister(spoofCollector{p})
+	p.watches = newSandboxWatch(p, "/proc")
+	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
 	p.addrs = opts.Addresses
 	if p.addrs == nil {
 		p.addrs = hostaddr.New(hostaddr.Options{Logger: p.log})

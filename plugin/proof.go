@@ -38,8 +38,8 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 			d.Faults = append(d.Faults, "config: "+st.source+": built-in defaults, not an admin's decision; running pods keep their policy")
 		}
 	}
-	for _, e := range p.pods.snapshot() {
-		if e.live() && e.repairFailures > 0 {
+	for _, e := range p.pods.Snapshot() {
+		if e.Live() && e.RepairFailures > 0 {
 			d.Repairing++
 		}
 	}

@@ -106,7 +106,7 @@ func TestReadSideOfANewPlugin(t *testing.T) {
 
 	var b strings.Builder
 	if err := explain.Explain(&b, explain.Input{Config: env.p.Config(), Pod: policy.Pod{Namespace: "team-a", Name: "web-1"},
-		Annotations: webPod().annotations, IPs: []string{"100.64.0.9"}}); err != nil {
+		Annotations: webPod().Annotations, IPs: []string{"100.64.0.9"}}); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 	for _, want := range []string{"  throwaway:\n    greets 100.64.0.9 with hello\n    throwaway plan for sandbox 0123456789abcdef"} {

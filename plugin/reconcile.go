@@ -30,16 +30,16 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		e := entryFromNRI(pod)
 		// Sandboxes that are not ready (stopped, netns gone) are listed
 		// too; they must lose their state, not gain it.
-		if gone, err := chainrun.NetNSGone(e.pod.NetNS); !e.hostNetwork && err == nil && gone {
-			e.life = lifeStopped
+		if gone, err := chainrun.NetNSGone(e.Pod.NetNS); !e.HostNetwork && err == nil && gone {
+			e.Life = lifeStopped
 		}
 		entries = append(entries, e)
 	}
-	p.pods.replace(entries)
+	p.pods.Replace(entries)
 	// The table is the runtime's list now: a pod absent from it ended.
 	p.health.SetSynced(true)
 	for i, pod := range pods {
-		if entries[i].live() {
+		if entries[i].Live() {
 			p.watch(entries[i], pod.GetPid())
 		}
 	}
@@ -117,7 +117,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		p.foreignSettle(mark)
 		p.reconciled.Add(1)
 		p.metrics.Reconciles.WithLabelValues(trigger).Inc()
-		p.metrics.PodsUnderPolicy.Set(float64(p.pods.countApplied()))
+		p.metrics.PodsUnderPolicy.Set(float64(p.pods.CountApplied()))
 		p.publishHealth()
 	}()
 	if st.runner == nil {
@@ -127,7 +127,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	}
 	p.markVanished()
 	p.holds.Retry()
-	entries := p.pods.snapshot()
+	entries := p.pods.Snapshot()
 	renamed, err := st.runner.Renamed()
 	if err != nil {
 		p.log.Error("reconcile: listing attachments under earlier network names", "error", err)
@@ -140,14 +140,14 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	var wg sync.WaitGroup
 	for i := range entries {
 		e := &entries[i]
-		if !e.live() || (e.hostNetwork && !e.holdsChain()) {
+		if !e.Live() || (e.HostNetwork && !e.HoldsChain()) {
 			continue
 		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			p.reconcilePod(ctx, st, e.pod.ID, renamed[e.pod.ID])
+			p.reconcilePod(ctx, st, e.Pod.ID, renamed[e.Pod.ID])
 		}()
 	}
 	wg.Wait()
@@ -161,13 +161,13 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 // this, such a pod's state would outlive it until the next Synchronize.
 // The GC that follows removes their state and their entries.
 func (p *Plugin) markVanished() {
-	for _, e := range p.pods.snapshot() {
-		if !e.live() || e.hostNetwork || !p.netnsGone(&e) {
+	for _, e := range p.pods.Snapshot() {
+		if !e.Live() || e.HostNetwork || !p.netnsGone(&e) {
 			continue
 		}
 		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
-			"pod.namespace", e.pod.Namespace, "pod.name", e.pod.Name, "pod.id", e.pod.ID)
-		p.pods.end(e.pod.ID)
+			"pod.namespace", e.Pod.Namespace, "pod.name", e.Pod.Name, "pod.id", e.Pod.ID)
+		p.pods.End(e.Pod.ID)
 	}
 }
 
@@ -180,8 +180,8 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 	defer cancel()
 	repairing := false
 	err := p.withPod(wctx, id, func(ctx context.Context) error {
-		e, ok := p.pods.get(id)
-		if !ok || !e.live() {
+		e, ok := p.pods.Get(id)
+		if !ok || !e.Live() {
 			return nil
 		}
 		var err error
@@ -198,7 +198,7 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 	})
 	switch {
 	case err == nil || errors.Is(err, errNotLive):
-		p.pods.update(id, func(pe *podEntry) { pe.repairFailures = 0 })
+		p.pods.Update(id, func(pe *podEntry) { pe.RepairFailures = 0 })
 	case repairing:
 		p.metrics.RepairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		p.retryRepair(ctx, id, err)
@@ -219,12 +219,12 @@ func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added b
 	if !p.holds.Interrupted(id) {
 		return nil
 	}
-	e, ok := p.pods.get(id)
-	if !ok || !e.live() {
+	e, ok := p.pods.Get(id)
+	if !ok || !e.Live() {
 		return nil // its teardown's walk covers it; GC drops the marker
 	}
 	if !added {
-		ips := e.pod.IPs
+		ips := e.Pod.IPs
 		err := p.withAddrs(ctx, id, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
 		if err != nil {
 			return failure(health.ReasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
@@ -252,14 +252,14 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	// Only CHECK reads through the pass's cache; whatever writes reads
 	// the node as it is.
 	check, ctx := ctx, cniutil.WithReadCache(ctx, nil)
-	att, err := st.runner.Cached(e.pod.ID)
+	att, err := st.runner.Cached(e.Pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
 		return false, failure(health.ReasonCheck, err)
 	}
 	pol, perr := p.decide(st, e)
 	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.provisional,
-		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.holdsChain()})
+		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.HoldsChain()})
 	switch a.Kind {
 	case plan.Nothing:
 		return false, nil
@@ -279,7 +279,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 		return true, err
 	}
 	adm := plan.Admitted{Cached: att != nil, Renamed: renamed != nil}
-	pod := e.pod
+	pod := e.Pod
 	if att != nil {
 		pod.IPs = att.IPs()
 		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && sameBytes(att.List.Bytes, st.runner.Conflist())
@@ -316,7 +316,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	p.metrics.CNI("check", t)
 	if err == nil {
-		p.pods.markApplied(pod.ID)
+		p.pods.MarkApplied(pod.ID)
 		return false, nil
 	}
 	action("drift")
@@ -348,7 +348,7 @@ func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.A
 		log.Warn("reconcile: policy no longer allowed; removing it", "error", perr)
 	}
 	action("remove")
-	return false, p.remove(ctx, st, e.pod, log)
+	return false, p.remove(ctx, st, e.Pod, log)
 }
 
 // update applies a changed policy or chain to a running pod: ADD with the
@@ -361,7 +361,7 @@ func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.A
 func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *chainrun.Attachment, log *slog.Logger) error {
 	if gone := st.runner.Dropped(att); gone != nil {
 		log.Info("reconcile: plugins left the chain; removing their state", "plugins", gone.PluginTypes())
-		if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), gone, e.pod.NetNS); err != nil {
+		if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), gone, e.Pod.NetNS); err != nil {
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
@@ -373,7 +373,7 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 		return nil
 	}
 	log.Info("reconcile: plugins keep their state elsewhere now; removing the old", "plugins", moved.PluginTypes())
-	pod := e.pod
+	pod := e.Pod
 	pod.IPs = att.IPs()
 	if chainrun.SameArgs(att, pod, pol.CapabilityArgs()) {
 		// Same policy: the new rules translate the pod's flows as the old
@@ -381,7 +381,7 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 		// changed policy the DEL removes them, as any policy change does.
 		moved = chainrun.Continuing(moved)
 	}
-	if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.pod.NetNS); err != nil {
+	if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.Pod.NetNS); err != nil {
 		// Nothing caches the old config any more: say what is left.
 		log.Error("reconcile: DEL of the old state failed; remove it by hand (docs/install.md, Upgrade)", "plugins", moved.PluginTypes(), "error", err)
 		return err
@@ -404,12 +404,12 @@ func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *polic
 	// flows keep their mappings (chainrun.Continuing); a plugin that left
 	// the chain takes its rules, and its flows' mappings, with it.
 	del := old
-	pod := e.pod
+	pod := e.Pod
 	pod.IPs = old.IPs()
 	if st.runner.Dropped(old) == nil && chainrun.SameArgs(old, pod, pol.CapabilityArgs()) {
 		del = chainrun.Continuing(old)
 	}
-	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), del, e.pod.NetNS); derr != nil {
+	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), del, e.Pod.NetNS); derr != nil {
 		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", derr)
 		return errors.Join(err, derr)
 	}
@@ -441,24 +441,24 @@ func releasable(err error) bool {
 func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 	n, pending := 0, false
 	var e podEntry
-	p.pods.update(id, func(pe *podEntry) {
-		pe.repairFailures++
-		n, pending, e = pe.repairFailures, pe.retryPending, *pe
-		pe.retryPending = true
+	p.pods.Update(id, func(pe *podEntry) {
+		pe.RepairFailures++
+		n, pending, e = pe.RepairFailures, pe.RetryPending, *pe
+		pe.RetryPending = true
 	})
 	if n == 0 || pending {
 		// One retry timer per pod: failures of other reconciles meanwhile
 		// only lengthen its backoff.
 		return
 	}
-	p.pods.update(id, func(pe *podEntry) { pe.lastErr = err.Error() })
+	p.pods.Update(id, func(pe *podEntry) { pe.LastErr = err.Error() })
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
 	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
 	p.podEvent(&e, true, cluster.ReasonRepairFailed, "Repair",
 		fmt.Sprintf("diktyo could not repair the pod's egress policy (it keeps what is applied; retried in %s): %v", delay, err))
 	time.AfterFunc(delay, func() {
-		p.pods.update(id, func(pe *podEntry) { pe.retryPending = false })
+		p.pods.Update(id, func(pe *podEntry) { pe.RetryPending = false })
 		if ctx.Err() != nil {
 			return
 		}
@@ -499,7 +499,7 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	defer p.gcMu.Unlock()
 	gctx, cancel := context.WithTimeout(ctx, st.cfg.Timeouts.GC.Duration)
 	defer cancel()
-	valid := p.pods.liveIDs()
+	valid := p.pods.LiveIDs()
 	stale := 0
 	if cached, err := st.runner.CachedIDs(); err == nil {
 		live := make(map[string]bool, len(valid))
@@ -526,15 +526,15 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	p.gcEgress(st)
 	// Interrupted ADD holds of pods that are gone, with no walk of
 	// their own (their teardown's walk covers their addresses).
-	p.holds.DropAdds(func(id string) bool { e, ok := p.pods.get(id); return ok && e.live() }, true)
-	for _, e := range p.pods.snapshot() {
+	p.holds.DropAdds(func(id string) bool { e, ok := p.pods.Get(id); return ok && e.Live() }, true)
+	for _, e := range p.pods.Snapshot() {
 		switch {
-		case e.live():
-		case e.life == lifeEnded:
+		case e.Live():
+		case e.Life == lifeEnded:
 			// Its state is gone and no event will ever name it again.
-			p.pods.remove(e.pod.ID)
+			p.pods.Remove(e.Pod.ID)
 		default:
-			p.pods.markRemoved(e.pod.ID)
+			p.pods.MarkRemoved(e.Pod.ID)
 		}
 	}
 	p.log.Info("GC done", "live", len(valid), "staleAttachments", stale)
@@ -544,8 +544,8 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 // would not give it (status shows it), logging it once per reason.
 func (p *Plugin) noteKept(e *podEntry, kept error, log *slog.Logger) {
 	msg := kept.Error()
-	if e.lastErr != msg {
+	if e.LastErr != msg {
 		log.Warn("reconcile: the pod keeps its policy", "why", msg)
 	}
-	p.pods.update(e.pod.ID, func(pe *podEntry) { pe.lastErr = msg })
+	p.pods.Update(e.Pod.ID, func(pe *podEntry) { pe.LastErr = msg })
 }

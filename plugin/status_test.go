@@ -85,7 +85,7 @@ namespaces:
 // add records a pod, and its cached attachment when args is not nil.
 func (env *statusEnv) add(t testing.TB, e podEntry, args string) {
 	t.Helper()
-	env.p.pods.upsert(&e)
+	env.p.pods.Upsert(&e)
 	if args == "" {
 		return
 	}
@@ -94,13 +94,13 @@ func (env *statusEnv) add(t testing.TB, e podEntry, args string) {
 		t.Fatal(err)
 	}
 	cached, err := json.Marshal(map[string]any{
-		"kind": "cniCacheV1", "containerId": e.pod.ID, "config": []byte(env.conflist), "ifName": "eth0",
-		"networkName": "diktyo", "netns": e.pod.NetNS, "cniArgs": chainrun.CNIArgs(e.pod), "capabilityArgs": capArgs,
+		"kind": "cniCacheV1", "containerId": e.Pod.ID, "config": []byte(env.conflist), "ifName": "eth0",
+		"networkName": "diktyo", "netns": e.Pod.NetNS, "cniArgs": chainrun.CNIArgs(e.Pod), "capabilityArgs": capArgs,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := filepath.Join(env.p.Config().Chain.CacheDir, "results", "diktyo-"+e.pod.ID+"-eth0")
+	f := filepath.Join(env.p.Config().Chain.CacheDir, "results", "diktyo-"+e.Pod.ID+"-eth0")
 	if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -113,9 +113,9 @@ const webMasq = `[{"external":"203.0.113.10:5000-5010","destination":"198.51.100
 
 func webPod() podEntry {
 	return podEntry{
-		pod:         chainrun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
-		annotations: map[string]string{"diktyo.io/v1.masq": webMasq, "diktyo.io/v1.route-table": "100"},
-		chain:       chainApplied,
+		Pod:         chainrun.Pod{ID: "sb-web", Namespace: "team-a", Name: "web-1", UID: "u1", NetNS: "/var/run/netns/x", IPs: []string{"100.64.0.5"}},
+		Annotations: map[string]string{"diktyo.io/v1.masq": webMasq, "diktyo.io/v1.route-table": "100"},
+		Chain:       chainApplied,
 	}
 }
 
@@ -124,13 +124,13 @@ const webArgs = `{"ips":["100.64.0.5"],"masqEntries":` + webMasq + `,"policyRout
 func TestPodsStatus(t *testing.T) {
 	env := statusPlugin(t)
 	env.add(t, webPod(), webArgs)
-	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-plain", Namespace: "team-a", Name: "plain", NetNS: "/x", IPs: []string{"100.64.0.6"}}}, "")
-	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-denied", Namespace: "team-b", Name: "greedy", NetNS: "/x"},
-		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, life: lifeRejected}, "")
-	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-later", Namespace: "team-b", Name: "later", NetNS: "/x"},
-		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}}, "")
-	env.add(t, podEntry{pod: chainrun.Pod{ID: "sb-broken", Namespace: "team-a", Name: "broken", NetNS: "/x"},
-		annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, lastErr: "chain ADD: boom"}, "")
+	env.add(t, podEntry{Pod: chainrun.Pod{ID: "sb-plain", Namespace: "team-a", Name: "plain", NetNS: "/x", IPs: []string{"100.64.0.6"}}}, "")
+	env.add(t, podEntry{Pod: chainrun.Pod{ID: "sb-denied", Namespace: "team-b", Name: "greedy", NetNS: "/x"},
+		Annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, Life: lifeRejected}, "")
+	env.add(t, podEntry{Pod: chainrun.Pod{ID: "sb-later", Namespace: "team-b", Name: "later", NetNS: "/x"},
+		Annotations: map[string]string{"diktyo.io/v1.route-table": "100"}}, "")
+	env.add(t, podEntry{Pod: chainrun.Pod{ID: "sb-broken", Namespace: "team-a", Name: "broken", NetNS: "/x"},
+		Annotations: map[string]string{"diktyo.io/v1.route-table": "100"}, LastErr: "chain ADD: boom"}, "")
 
 	byName := map[string]localapi.PodStatus{}
 	for _, s := range env.p.Pods(context.Background(), false) {
@@ -204,7 +204,7 @@ func TestPodStatusCounters(t *testing.T) {
 func TestPodPrefersTheLiveSandbox(t *testing.T) {
 	env := statusPlugin(t)
 	old := webPod()
-	old.pod.ID, old.life, old.chain = "sb-old", lifeStopped, chainNone
+	old.Pod.ID, old.Life, old.Chain = "sb-old", lifeStopped, chainNone
 	env.add(t, old, "")
 	env.add(t, webPod(), webArgs)
 	s, err := env.p.Pod(context.Background(), "team-a", "web-1")

@@ -39,10 +39,10 @@ func quietPlugin(t testing.TB, cfg string) *Plugin {
 func TestPodAddrsNeverFromThePod(t *testing.T) {
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24, 2001:db8::/64]\n")
 	st := p.state.Load()
-	victim := &podEntry{pod: chainrun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
-	p.pods.upsert(victim)
+	victim := &podEntry{Pod: chainrun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
+	p.pods.Upsert(victim)
 	pod := func(ips ...string) *podEntry {
-		return &podEntry{pod: chainrun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
+		return &podEntry{Pod: chainrun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
 	}
 	got, err := p.podAddrs(st, pod("198.51.100.7", "2001:db8::7/128"), nil)
 	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7", "2001:db8::7"}) {
@@ -73,11 +73,11 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 	}
 	// A pod whose netns is gone no longer holds its address (no event may
 	// ever say so: containerd#8426), nor does a stopped one.
-	p.pods.upsert(&podEntry{pod: chainrun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
+	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
 	if _, err := p.podAddrs(st, pod("198.51.100.10"), nil); err != nil {
 		t.Errorf("address of a pod whose netns is gone: %v", err)
 	}
-	p.pods.stop("victim")
+	p.pods.Stop("victim")
 	if _, err := p.podAddrs(st, pod("198.51.100.9"), nil); err != nil {
 		t.Errorf("address of a stopped pod: %v", err)
 	}
@@ -86,15 +86,15 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 func TestNetnsPathAndHostNetwork(t *testing.T) {
 	pod := &nriapi.PodSandbox{Id: "x", Linux: &nriapi.LinuxPodSandbox{Namespaces: []*nriapi.LinuxNamespace{
 		{Type: "ipc", Path: "/proc/1/ns/ipc"}, {Type: "network", Path: "/var/run/netns/cni-1"}}}}
-	if e := entryFromNRI(pod); e.pod.NetNS != "/var/run/netns/cni-1" || e.hostNetwork {
+	if e := entryFromNRI(pod); e.Pod.NetNS != "/var/run/netns/cni-1" || e.HostNetwork {
 		t.Errorf("entry %+v", e)
 	}
-	if e := entryFromNRI(&nriapi.PodSandbox{Id: "y"}); !e.hostNetwork {
+	if e := entryFromNRI(&nriapi.PodSandbox{Id: "y"}); !e.HostNetwork {
 		t.Error("a pod without a network namespace is not host-network")
 	}
 	// containerd 2.4 lists a stopped sandbox whose netns it removed
 	// without it, with its addresses: stopped, not host-network.
-	if e := entryFromNRI(&nriapi.PodSandbox{Id: "z", Ips: []string{"198.51.100.85"}}); e.hostNetwork {
+	if e := entryFromNRI(&nriapi.PodSandbox{Id: "z", Ips: []string{"198.51.100.85"}}); e.HostNetwork {
 		t.Error("a sandbox with addresses but no netns taken for a host-network pod")
 	}
 }
@@ -140,70 +140,6 @@ func TestBudgetCappedByRequestTimeout(t *testing.T) {
 	p.requestTimeout.Store(int64(2e9))
 	if b := p.budget(cfg); b.Milliseconds() != 1500 {
 		t.Errorf("budget %v, want 3/4 of the 2s request timeout", b)
-	}
-}
-
-// TestDumpsBounded: a pod's dump directory keeps its newest dumps, old
-// pods' directories go, and nothing diktyo did not write is removed.
-func TestDumpsBounded(t *testing.T) {
-	dir := t.TempDir()
-	old := filepath.Join(dir, "oldpod")
-	if err := os.MkdirAll(old, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{"ADD_1.json", "notes.txt"} {
-		if err := os.WriteFile(filepath.Join(old, f), nil, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	past := time.Now().Add(-48 * time.Hour)
-	if err := os.Chtimes(old, past, past); err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	for i := range maxDumpsPerPod + 10 {
-		d := debugDump{Time: start.Add(time.Duration(i) * time.Millisecond), Verb: "ADD", Pod: chainrun.Pod{ID: "pod1"}}
-		if err := writeDump(dir, d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "pod1", "*.json"))
-	if len(files) != maxDumpsPerPod {
-		t.Fatalf("%d dumps kept, want %d", len(files), maxDumpsPerPod)
-	}
-	newest := fmt.Sprintf("ADD_%d.json", start.Add(time.Duration(maxDumpsPerPod+9)*time.Millisecond).UnixNano())
-	if _, err := os.Stat(filepath.Join(dir, "pod1", newest)); err != nil {
-		t.Errorf("newest dump removed: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(old, "ADD_1.json")); !os.IsNotExist(err) {
-		t.Errorf("an old pod's dump was kept: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(old, "notes.txt")); err != nil {
-		t.Errorf("a file diktyo did not write was removed: %v", err)
-	}
-}
-
-// TestConntrackCounter sums a column of the kernel's per-CPU conntrack
-// statistics (hex), and refuses a file without it.
-func TestConntrackCounter(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "nf_conntrack")
-	stat := "entries  clashres found new invalid ignore delete chainlength insert insert_failed drop\n" +
-		"00000001  00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 0000000a 00000002\n" +
-		"00000001  00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000006 00000000\n"
-	if err := os.WriteFile(f, []byte(stat), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if v, err := conntrackCounter(f, "insert_failed"); err != nil || v != 16 {
-		t.Errorf("insert_failed = %v, %v; want 16", v, err)
-	}
-	if _, err := conntrackCounter(f, "nosuch"); err == nil {
-		t.Error("a missing column gave no error")
-	}
-	// The real file, where the kernel has one.
-	if _, err := os.Stat(conntrackStatPath); err == nil {
-		if _, err := conntrackCounter(conntrackStatPath, "insert_failed"); err != nil {
-			t.Errorf("the kernel's own statistics: %v", err)
-		}
 	}
 }
 

@@ -25,7 +25,7 @@ func unreadableNetns(t *testing.T) string {
 }
 
 func livePod(id, netns string, ips ...string) *podEntry {
-	return &podEntry{pod: chainrun.Pod{ID: id, Namespace: "team-a", Name: id, NetNS: netns, IPs: ips}}
+	return &podEntry{Pod: chainrun.Pod{ID: id, Namespace: "team-a", Name: id, NetNS: netns, IPs: ips}}
 }
 
 // Hole b of issue 30: a failed statfs of a pod's netns was taken for
@@ -34,14 +34,14 @@ func livePod(id, netns string, ips ...string) *podEntry {
 // everything, and the fault is counted and shown until a read succeeds.
 func TestVanishedNeedsProof(t *testing.T) {
 	p := quietPlugin(t, "")
-	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.7"))
-	p.pods.upsert(livePod("gone", filepath.Join(t.TempDir(), "absent"), "198.51.100.8"))
+	p.pods.Upsert(livePod("unknown", unreadableNetns(t), "198.51.100.7"))
+	p.pods.Upsert(livePod("gone", filepath.Join(t.TempDir(), "absent"), "198.51.100.8"))
 	p.markVanished()
-	if e, _ := p.pods.get("unknown"); !e.live() {
-		t.Errorf("pod whose netns could not be read: %s, want running (no proof it ended)", e.life)
+	if e, _ := p.pods.Get("unknown"); !e.Live() {
+		t.Errorf("pod whose netns could not be read: %s, want running (no proof it ended)", e.Life)
 	}
-	if e, _ := p.pods.get("gone"); e.live() {
-		t.Errorf("pod whose netns is absent: %s, want ended", e.life)
+	if e, _ := p.pods.Get("gone"); e.Live() {
+		t.Errorf("pod whose netns is absent: %s, want ended", e.Life)
 	}
 	if f := p.health.Fault(health.FaultNetns); !strings.Contains(f, "netns-loop") {
 		t.Errorf("fault %q: %q, want it naming the unreadable netns", health.FaultNetns, f)
@@ -50,7 +50,7 @@ func TestVanishedNeedsProof(t *testing.T) {
 		t.Errorf(`diktyo_failures_total{reason=%q} = %v, want 1`, health.ReasonUnknown, got)
 	}
 	// Readable again (here: gone for good): the fault clears.
-	p.pods.update("unknown", func(e *podEntry) { e.pod.NetNS = filepath.Join(t.TempDir(), "absent") })
+	p.pods.Update("unknown", func(e *podEntry) { e.Pod.NetNS = filepath.Join(t.TempDir(), "absent") })
 	p.markVanished()
 	if f := p.health.Fault(health.FaultNetns); f != "" {
 		t.Errorf("fault %q once every netns was read: %q", health.FaultNetns, f)
@@ -62,7 +62,7 @@ func TestVanishedNeedsProof(t *testing.T) {
 func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
 	p := quietPlugin(t, "")
 	st := p.state.Load()
-	p.pods.upsert(livePod("old", unreadableNetns(t), "198.51.100.9"))
+	p.pods.Upsert(livePod("old", unreadableNetns(t), "198.51.100.9"))
 	if _, err := p.podAddrs(st, livePod("new", "/proc/self/ns/net", "198.51.100.9"), nil); err == nil || !strings.Contains(err.Error(), "held by live pod") {
 		t.Errorf("address of a pod whose netns cannot be read: %v, want held", err)
 	}
@@ -73,10 +73,10 @@ func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
 // pod ended: it keeps its policy.
 func TestSandboxEndNeedsProof(t *testing.T) {
 	p := quietPlugin(t, "")
-	p.pods.upsert(livePod("unknown", unreadableNetns(t), "198.51.100.10"))
-	p.sandboxEnded("unknown")
-	if e, _ := p.pods.get("unknown"); !e.live() {
-		t.Errorf("pod whose netns could not be read at its pause's exit: %s, want running", e.life)
+	p.pods.Upsert(livePod("unknown", unreadableNetns(t), "198.51.100.10"))
+	p.watches.Exited("unknown")
+	if e, _ := p.pods.Get("unknown"); !e.Live() {
+		t.Errorf("pod whose netns could not be read at its pause's exit: %s, want running", e.Life)
 	}
 	if f := p.health.Fault(health.FaultNetns); f == "" {
 		t.Errorf("no %q fault for a netns that could not be read", health.FaultNetns)
@@ -98,19 +98,19 @@ func failures(t *testing.T, p *Plugin, reason string) float64 {
 // while its containers could still run in its netns.
 func TestSandboxEndNeedsProcesses(t *testing.T) {
 	p := quietPlugin(t, "")
-	p.procDir = filepath.Join(t.TempDir(), "no-proc")
-	p.pods.upsert(livePod("unknown", "/proc/self/ns/net", "198.51.100.11"))
-	p.sandboxEnded("unknown")
-	if e, _ := p.pods.get("unknown"); !e.live() {
-		t.Errorf("pod whose netns's processes could not be listed at its pause's exit: %s, want running", e.life)
+	p.watches = newSandboxWatch(p, filepath.Join(t.TempDir(), "no-proc"))
+	p.pods.Upsert(livePod("unknown", "/proc/self/ns/net", "198.51.100.11"))
+	p.watches.Exited("unknown")
+	if e, _ := p.pods.Get("unknown"); !e.Live() {
+		t.Errorf("pod whose netns's processes could not be listed at its pause's exit: %s, want running", e.Life)
 	}
 	if f := p.health.Fault(health.FaultNetns); !strings.Contains(f, "no-proc") {
 		t.Errorf("fault %q: %q, want it naming what could not be read", health.FaultNetns, f)
 	}
 	// Readable: this test's own process is in that netns, so the pod
 	// still has a process and keeps its policy; the fault clears.
-	p.procDir = "/proc"
-	p.sandboxEnded("unknown")
+	p.watches = newSandboxWatch(p, "/proc")
+	p.watches.Exited("unknown")
 	if f := p.health.Fault(health.FaultNetns); f != "" {
 		t.Errorf("fault %q once /proc was read: %q", health.FaultNetns, f)
 	}

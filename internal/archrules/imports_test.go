@@ -79,6 +79,19 @@ var rules = []rule{
 	{"plugin/internal/foreign (the foreign-change listener) imports nothing of diktyo's: names, numbers and callbacks come from plugin",
 		func(p string) bool { return p == "plugin/internal/foreign" },
 		func(string, string) bool { return false }},
+	{"plugin/internal/view (the read side: status, trace, debug dumps, counters) reads the view the face hands it: never plugin or another room; of pkg/ only the API, the chain's registry and read side, policy and egress",
+		func(p string) bool { return p == "plugin/internal/view" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/localapi", "pkg/chainrun", "pkg/inspect", "pkg/cniutil", "pkg/policy", "pkg/egress"}, imp)
+		}},
+	{"plugin/internal/watch (the sandbox watch) imports nothing of diktyo's: it tells the face a sandbox ended through the Face it is handed, never reaching up to plugin or another room",
+		func(p string) bool { return p == "plugin/internal/watch" },
+		func(string, string) bool { return false }},
+	{"plugin/internal/pods (the pod state) imports only pkg/chainrun (a pod's identity), pkg/policy (the pod policy.Decide knows) and internal/ helpers: never plugin or another room",
+		func(p string) bool { return p == "plugin/internal/pods" },
+		func(_, imp string) bool {
+			return imp == "pkg/chainrun" || imp == "pkg/policy" || under(imp, "internal")
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -162,6 +175,17 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/health", "plugin/internal/hold"},
 		{"plugin/internal/health", "pkg/egress"},
 		{"plugin/internal/foreign", "pkg/chainrun"},
+		{"plugin/internal/view", "plugin"},
+		{"plugin/internal/view", "plugin/internal/hold"},
+		{"plugin/internal/view", "plugin/internal/health"},
+		{"plugin/internal/view", "pkg/cluster"},
+		{"plugin/internal/view", "pkg/egress/hostaddr"},
+		{"plugin/internal/watch", "plugin"},
+		{"plugin/internal/watch", "plugin/internal/health"},
+		{"plugin/internal/watch", "pkg/chainrun"},
+		{"plugin/internal/pods", "plugin"},
+		{"plugin/internal/pods", "plugin/internal/hold"},
+		{"plugin/internal/pods", "pkg/egress/hostaddr"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false

@@ -1,4 +1,4 @@
-package plugin
+package view
 
 import (
 	"fmt"
@@ -50,9 +50,9 @@ func conntrackCounter(path, column string) (float64, error) {
 	return sum, nil
 }
 
-// registerConntrackStats exports the kernel's NAT insert failures and
+// RegisterConntrackStats exports the kernel's NAT insert failures and
 // drops, read at each scrape (nothing on the pod path).
-func registerConntrackStats(reg prometheus.Registerer) {
+func RegisterConntrackStats(reg prometheus.Registerer) {
 	for _, c := range []struct{ column, help string }{
 		{"insert_failed", "Conntrack entries the kernel failed to insert (for SNAT: no free tuple, e.g. a port block exhausted), summed over CPUs."},
 		{"drop", "Packets the kernel dropped because conntrack could not track them, summed over CPUs."},

@@ -1,4 +1,4 @@
-package plugin
+package view
 
 import (
 	"context"
@@ -23,20 +23,20 @@ import (
 // the route from the kernel (the host namespace's route lookup, as for a
 // packet arriving from the pod, with the mark a part gives it: iproute's
 // fwmark layout), and the pod's own routes towards the destination.
-func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localapi.Trace, error) {
+func (r *Reader) Trace(ctx context.Context, req localapi.TraceRequest) (*localapi.Trace, error) {
 	q, err := parseTrace(req)
 	if err != nil {
 		return nil, err
 	}
-	e, err := p.findPod(q.namespace, q.name)
+	v := r.view()
+	pod, err := findPod(v, q.namespace, q.name)
 	if err != nil {
 		return nil, err
 	}
-	st := p.state.Load()
 	var a *inspect.Attachment
-	ips := e.pod.IPs
-	if st.runner != nil {
-		if att, err := st.runner.Cached(e.pod.ID); err == nil && att != nil {
+	ips := pod.Status.IPs
+	if ch := v.Chain(); ch != nil {
+		if att, err := ch.Cached(pod.Status.ID); err == nil && att != nil {
 			ips = att.IPs()
 			if a, err = inspect.Build(chainrun.Builtin(), att.List, att.Runtime); err != nil {
 				return nil, fmt.Errorf("pod %s/%s: rebuilding its attachment: %w", q.namespace, q.name, err)
@@ -47,7 +47,7 @@ func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localap
 	if err != nil {
 		return nil, fmt.Errorf("%w: pod %s/%s: %w", localapi.ErrBadRequest, q.namespace, q.name, err)
 	}
-	t := &localapi.Trace{Pod: q.namespace + "/" + q.name, PodID: e.pod.ID, Source: src.String(),
+	t := &localapi.Trace{Pod: q.namespace + "/" + q.name, PodID: pod.Status.ID, Source: src.String(),
 		Destination: q.dst.String(), Port: int(q.port), Protocol: q.proto}
 	var hops []cniutil.Hop
 	if a != nil {
@@ -66,7 +66,7 @@ func (p *Plugin) Trace(ctx context.Context, req localapi.TraceRequest) (*localap
 		}
 		t.PodRoutes = append(t.PodRoutes, h.PodRoutes...)
 	}
-	t.Route = p.traceRoute(src, q.dst, mark)
+	t.Route = r.traceRoute(src, q.dst, mark)
 	return t, nil
 }
 
@@ -181,13 +181,9 @@ func traceSNAT(a *inspect.Attachment, hops []cniutil.Hop) localapi.TraceSNAT {
 	return localapi.TraceSNAT{Verdict: "no plugin in the pod's chain translates it: untranslated by diktyo"}
 }
 
-func (p *Plugin) traceRoute(src, dst netip.Addr, mark uint32) localapi.TraceRoute {
+func (r *Reader) traceRoute(src, dst netip.Addr, mark uint32) localapi.TraceRoute {
 	tr := localapi.TraceRoute{Mark: mark}
-	r := p.opts.Router
-	if r == nil {
-		r = inspect.Netlink{}
-	}
-	ans, err := r.RouteGet(inspect.RouteQuery{Src: src, Dst: dst, Mark: mark})
+	ans, err := r.router.RouteGet(inspect.RouteQuery{Src: src, Dst: dst, Mark: mark})
 	if err != nil {
 		tr.Error = err.Error()
 		return tr

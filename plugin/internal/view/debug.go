@@ -1,7 +1,8 @@
-package plugin
+package view
 
 import (
 	"encoding/json"
+	"log/slog"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/types"
@@ -26,15 +27,15 @@ type debugDump struct {
 	Error          string         `json:"error,omitempty"`
 }
 
-// dump writes <debug.dir>/<sandbox ID>/<verb>_<unix nanos>.json when the
-// pod asked for it (and the admin allowed it). Failures are only logged:
-// debugging must never break a pod.
-func (p *Plugin) dump(st *state, pod chainrun.Pod, pol *policy.Policy, verb string, args map[string]any, res types.Result, runErr error) {
-	if pol == nil || !pol.Debug || st.runner == nil {
+// Dump writes <dir>/<sandbox ID>/<verb>_<unix nanos>.json when the
+// pod asked for it (and the admin allowed it) and a chain is in force.
+// Failures are only logged: debugging must never break a pod.
+func Dump(log *slog.Logger, dir string, ch Chain, pod chainrun.Pod, pol *policy.Policy, verb string, args map[string]any, res types.Result, runErr error) {
+	if pol == nil || !pol.Debug || ch == nil {
 		return
 	}
 	d := debugDump{
-		Time: time.Now().UTC(), Verb: verb, Pod: pod, Network: st.runner.NetworkName(), IfName: st.runner.IfName(),
+		Time: time.Now().UTC(), Verb: verb, Pod: pod, Network: ch.NetworkName(), IfName: ch.IfName(),
 		CNIArgs: chainrun.CNIArgs(pod), Policy: pol, Result: res,
 	}
 	if args != nil {
@@ -43,8 +44,8 @@ func (p *Plugin) dump(st *state, pod chainrun.Pod, pol *policy.Policy, verb stri
 	if runErr != nil {
 		d.Error = runErr.Error()
 	}
-	if err := writeDump(st.cfg.Debug.Dir, d); err != nil {
-		p.log.Warn("debug dump failed", "pod.namespace", pod.Namespace, "pod.name", pod.Name, "pod.id", pod.ID, "error", err)
+	if err := writeDump(dir, d); err != nil {
+		log.Warn("debug dump failed", "pod.namespace", pod.Namespace, "pod.name", pod.Name, "pod.id", pod.ID, "error", err)
 	}
 }
 

@@ -1,7 +1,8 @@
-package plugin
+package view
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -21,32 +22,42 @@ var spoofDesc = prometheus.NewDesc("diktyo_spoofed_packets_dropped_total",
 // through the plugin contract) at scrape time: one listing whatever the
 // number of pods, nothing on the pods' hot path. The names are ipmasq's
 // CountSpoofedFrom and CountSpoofedAs.
-type spoofCollector struct{ p *Plugin }
+type spoofCollector struct {
+	view func() View
+	log  *slog.Logger
+}
+
+// SpoofCollector is the link binding's drops per pod, read from the
+// views view hands it at each scrape.
+func SpoofCollector(view func() View, log *slog.Logger) prometheus.Collector {
+	return spoofCollector{view: view, log: log}
+}
 
 func (c spoofCollector) Describe(ch chan<- *prometheus.Desc) { ch <- spoofDesc }
 
-func (c spoofCollector) Collect(ch chan<- prometheus.Metric) {
-	st := c.p.state.Load()
-	if st == nil || st.runner == nil {
+func (c spoofCollector) Collect(out chan<- prometheus.Metric) {
+	v := c.view()
+	ch := v.Chain()
+	if ch == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	counts, err := st.runner.NodeCounts(ctx)
+	counts, err := ch.NodeCounts(ctx)
 	if err != nil {
-		c.p.log.Debug("reading the chain's node counters for metrics", "err", err)
+		c.log.Debug("reading the chain's node counters for metrics", "err", err)
 	}
 	if len(counts) == 0 {
 		return
 	}
-	for _, e := range c.p.pods.snapshot() {
-		cs, ok := counts[cniutil.OwnerID(st.runner.NetworkName(), e.pod.ID, st.runner.IfName())]
+	for _, pod := range v.Pods() {
+		cs, ok := counts[cniutil.OwnerID(ch.NetworkName(), pod.Status.ID, ch.IfName())]
 		if !ok {
 			continue
 		}
 		for name, dir := range map[string]string{"spoofed_from": "from", "spoofed_as": "as"} {
 			if v, ok := cs[name]; ok {
-				ch <- prometheus.MustNewConstMetric(spoofDesc, prometheus.CounterValue, float64(v), e.pod.Namespace, e.pod.Name, dir)
+				out <- prometheus.MustNewConstMetric(spoofDesc, prometheus.CounterValue, float64(v), pod.Status.Namespace, pod.Status.Name, dir)
 			}
 		}
 	}
