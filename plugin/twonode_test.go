@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -18,8 +19,8 @@ import (
 
 	nriapi "github.com/containerd/nri/pkg/api"
 	"github.com/containernetworking/plugins/pkg/ns"
-	"github.com/containernetworking/plugins/pkg/testutils"
 	"github.com/vishvananda/netlink"
+	"golang.org/x/sys/unix"
 	"google.golang.org/protobuf/proto"
 	coordv1 "k8s.io/api/coordination/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -142,7 +143,16 @@ func (w *twoNodes) crash(n *lanNode) {
 func (w *twoNodes) unplug(n *lanNode) {
 	w.t.Helper()
 	_ = n.host.NS.Close()
-	if err := testutils.UnmountNS(n.host.NS); err != nil {
+	// A lazy unmount: the crashed diktyo-nri lives on in this test
+	// binary, and a goroutine of it still finishing (an announcement
+	// repeated, a walk retried) may have the namespace's file open for an
+	// instant, which a plain unmount refuses (EBUSY). A real crash closes
+	// its files; the wait below proves that nothing holds the namespace
+	// in the end.
+	if err := unix.Unmount(n.host.NS.Path(), unix.MNT_DETACH); err != nil {
+		w.t.Fatalf("deleting %s's namespace: %v", n.name, err)
+	}
+	if err := os.Remove(n.host.NS.Path()); err != nil {
 		w.t.Fatalf("deleting %s's namespace: %v", n.name, err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
