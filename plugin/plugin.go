@@ -36,6 +36,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
@@ -378,11 +379,15 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 // caller decides whether a config without one may be installed).
 func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 	cfg := st.cfg
-	if err := sameEgressState(old, cfg); err != nil {
+	var oldAlloc *egress.Allocator
+	if old != nil {
+		oldAlloc = old.egress
+	}
+	if err := admit.SameState(oldAlloc, cfg); err != nil {
 		return err
 	}
 	var err error
-	if st.egress, err = newEgress(cfg); err != nil {
+	if st.egress, err = admit.NewAllocator(cfg, cluster.NodeName(cfg.Cluster)); err != nil {
 		return err
 	}
 	if st.egress != nil {
@@ -394,7 +399,7 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 		}
 	}
 	p.guardEgress(st, old)
-	for _, w := range egressWarnings(cfg) {
+	for _, w := range admit.Warnings(cfg) {
 		p.log.Warn("egress config", "warning", w)
 	}
 	if conflistErr != nil {
