@@ -66,7 +66,7 @@ func managedPlugin(tb testing.TB) (*statusEnv, *fakeAddrs) {
 	tb.Helper()
 	env := statusPluginWith(tb, statusConflist)
 	fa := &fakeAddrs{owned: []hostaddr.Address{{Addr: managedAddr, Interface: "eth0"}}}
-	env.p.addrs = fa
+	env.p.addresses.SetManager(fa)
 	return env, fa
 }
 
@@ -304,7 +304,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 				}
 				fa.mu.Unlock()
 				scans := slices.ContainsFunc(addrs, func(a netip.Addr) bool { return got[a] == 0 })
-				p.withdrawUnused(st, false)
+				p.addresses.WithdrawUnused(addrGen(st), false)
 				var unused []netip.Addr
 				for _, a := range addrs {
 					if ref[a] == 0 {

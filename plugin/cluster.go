@@ -225,7 +225,7 @@ func (p *Plugin) stillLeased(a netip.Addr) error {
 }
 
 // releaseAddress gives up a's Lease after a was withdrawn: dropped now
-// (p.addrMu is held: no pod is admitted on it from here), deleted in the
+// (the address lock is held: no pod is admitted on it from here), deleted in the
 // background (a failure only leaves it to lapse).
 func (p *Plugin) releaseAddress(a netip.Addr) {
 	k := p.kube
@@ -264,7 +264,9 @@ func (p *Plugin) releaseAddress(a netip.Addr) {
 // under the address lock.
 func (p *Plugin) syncLeases(ctx context.Context) {
 	k := p.kube
-	stale, missing := p.leaseWants()
+	var stale []*coordv1.Lease
+	var missing []netip.Addr
+	p.addresses.Locked(func() { stale, missing = p.leaseWants() })
 	for _, le := range stale {
 		if err := k.leases.Delete(ctx, le); err != nil {
 			p.log.Warn("stale egress address lease not released; it lapses", "lease", le.Name, "error", err)
@@ -277,13 +279,11 @@ func (p *Plugin) syncLeases(ctx context.Context) {
 	p.noteLeases()
 }
 
-// leaseWants works out, under the address lock, which Leases this node
-// wants (wanted: see syncLeases), drops the others (to be deleted) and
-// lists those it wants and has not written.
+// leaseWants works out, under the address lock (the caller holds it),
+// which Leases this node wants (wanted: see syncLeases), drops the
+// others (to be deleted) and lists those it wants and has not written.
 func (p *Plugin) leaseWants() (stale []*coordv1.Lease, missing []netip.Addr) {
 	k := p.kube
-	p.addrMu.Lock()
-	defer p.addrMu.Unlock()
 	wanted := map[netip.Addr]bool{}
 	if l := p.state.Load().ledger; l != nil {
 		for _, r := range l.Records() {

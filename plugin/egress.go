@@ -31,7 +31,10 @@ func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *p
 		}
 		return failure(health.ReasonEgress, err)
 	}
-	return p.acquireAddresses(ctx, st, e, pol)
+	if err := p.addresses.Acquire(ctx, addrGen(st), e.Pod.ID, p.podLog(e), pol, p.budget(st.cfg)); err != nil {
+		return failure(health.ReasonEgress, err)
+	}
+	return nil
 }
 
 // releaseEgress frees a pod's blocks once its chain state is gone, and
@@ -45,7 +48,7 @@ func (p *Plugin) releaseEgress(st *state, e *podEntry) {
 	p.pods.Update(e.Pod.ID, func(pe *podEntry) { pe.EgressAddrs = nil })
 	// Whatever the pod's record says: a config change may have made its
 	// address undeclared while it still used it.
-	p.withdrawUnused(st, false)
+	p.addresses.WithdrawUnused(addrGen(st), false)
 }
 
 // gcEgress releases the blocks of pods that are no longer live,
@@ -55,14 +58,14 @@ func (p *Plugin) gcEgress(st *state) {
 	if st.egress == nil {
 		// No pools or ranges to release; addresses diktyo assigned under
 		// an earlier config are still its own to withdraw.
-		p.withdrawUnused(st, true)
+		p.addresses.WithdrawUnused(addrGen(st), true)
 		return
 	}
 	held, unknown := p.holds.Kept()
 	if unknown {
 		// A walk a previous process left is pending: its pod's flows
 		// may still use any block. Released at a GC after it is done.
-		p.withdrawUnused(st, true)
+		p.addresses.WithdrawUnused(addrGen(st), true)
 		return
 	}
 	var live []egress.Pod
@@ -79,6 +82,6 @@ func (p *Plugin) gcEgress(st *state) {
 	admit.GCPools(st.egress, live, p.log)
 	// Addresses of pods gone without a release (missed events, a
 	// restart), and of a config that no longer declares them.
-	p.withdrawUnused(st, true)
+	p.addresses.WithdrawUnused(addrGen(st), true)
 	admit.PublishUsage(st.egress, p.metrics.EgressBlocks)
 }

@@ -77,7 +77,7 @@ egress:
 	}
 	// (The chain's cache is not readable here: no chain. The pods the
 	// daemon knows are counted all the same.)
-	if users, _ := p.addressUsers(st); len(users[netip.MustParseAddr("203.0.113.10")]) == 0 {
+	if users, _ := p.addresses.Users(addrGen(st)); len(users[netip.MustParseAddr("203.0.113.10")]) == 0 {
 		t.Fatalf("users of the stopped pod's managed address while its walk is pending: %v, want the pod", users)
 	}
 

@@ -118,15 +118,9 @@ type Plugin struct {
 	// applied through.
 	health health.Health
 
-	// addrs manages the egress addresses declared manage: true; addrMu
-	// serialises making one present, recording its pod, and withdrawing
-	// unused ones, so a withdrawal never misses a pod being admitted.
-	addrs  AddressManager
-	addrMu sync.Mutex
-	// unprovenLogged are the marked addresses not ours logged so far
-	// (under addrMu); unproven those, for status.
-	unprovenLogged map[string]bool
-	unproven       atomic.Pointer[[]string]
+	// addresses are the egress addresses declared manage: true, made
+	// present and withdrawn (plugin/internal/admit).
+	addresses *admit.Addresses
 
 	pods  *podTable
 	locks *podLocks
@@ -214,10 +208,7 @@ func New(opts Options) (*Plugin, error) {
 	p.holds = p.newHolds()
 	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
-	p.addrs = opts.Addresses
-	if p.addrs == nil {
-		p.addrs = hostaddr.New(hostaddr.Options{Logger: p.log})
-	}
+	p.addresses = newAddresses(p, opts.Addresses)
 	path := opts.ConfigPath
 	p.configPath.Store(&path)
 	if _, err := p.reload(true); err != nil {
@@ -340,7 +331,7 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 			p.refused.Store(nil)
 		}
 	}()
-	if na, ok := p.addrs.(policy.NodeAddresses); ok {
+	if na, ok := p.addresses.Manager().(policy.NodeAddresses); ok {
 		// The node's addresses are read where its managed ones live
 		// (the host's netns; a throwaway one in tests).
 		cfg.SetNodeAddresses(na)
@@ -407,7 +398,12 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 	} else {
 		st.runner, st.runnerErr = p.newRunner(cfg)
 	}
-	return p.ledgerFor(st, old)
+	var prev *hostaddr.Ledger
+	if old != nil {
+		prev = old.ledger
+	}
+	st.ledger, err = p.addresses.Ledger(addrGen(st), prev, old == nil)
+	return err
 }
 
 // newRunner builds the chain runner of cfg.
