@@ -266,7 +266,7 @@ func (p *Plugin) syncLeases(ctx context.Context) {
 	k := p.kube
 	var stale []*coordv1.Lease
 	var missing []netip.Addr
-	p.addresses.Locked(func() { stale, missing = p.leaseWants() })
+	p.admission.Locked(func() { stale, missing = p.leaseWants() })
 	for _, le := range stale {
 		if err := k.leases.Delete(ctx, le); err != nil {
 			p.log.Warn("stale egress address lease not released; it lapses", "lease", le.Name, "error", err)

@@ -120,7 +120,7 @@ type Plugin struct {
 
 	// addresses are the egress addresses declared manage: true, made
 	// present and withdrawn (plugin/internal/admit).
-	addresses *admit.Addresses
+	admission *admit.Admission
 
 	pods  *podTable
 	locks *podLocks
@@ -208,7 +208,7 @@ func New(opts Options) (*Plugin, error) {
 	p.holds = p.newHolds()
 	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
-	p.addresses = newAddresses(p, opts.Addresses)
+	p.admission = newAdmission(p, opts.Addresses)
 	path := opts.ConfigPath
 	p.configPath.Store(&path)
 	if _, err := p.reload(true); err != nil {
@@ -331,7 +331,7 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 			p.refused.Store(nil)
 		}
 	}()
-	if na, ok := p.addresses.Manager().(policy.NodeAddresses); ok {
+	if na, ok := p.admission.Manager().(policy.NodeAddresses); ok {
 		// The node's addresses are read where its managed ones live
 		// (the host's netns; a throwaway one in tests).
 		cfg.SetNodeAddresses(na)
@@ -402,7 +402,7 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 	if old != nil {
 		prev = old.ledger
 	}
-	st.ledger, err = p.addresses.Ledger(addrGen(st), prev, old == nil)
+	st.ledger, err = p.admission.Ledger(admitGen(st), prev, old == nil)
 	return err
 }
 

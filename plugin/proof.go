@@ -44,7 +44,7 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 		}
 	}
 	sort.Strings(d.Faults)
-	if u := p.addresses.Unproven(); len(u) > 0 {
+	if u := p.admission.Unproven(); len(u) > 0 {
 		d.UnprovenAddresses = u
 	}
 	if rt := p.runtime.Load(); rt != nil {

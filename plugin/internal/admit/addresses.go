@@ -70,7 +70,7 @@ type Kept struct {
 	External []netip.Addr
 }
 
-// Face is what the addresses need of the rest of the daemon, handed to
+// Face is what the admission needs of the rest of the daemon, handed to
 // them by plugin: they never reach up to it.
 type Face struct {
 	Log     *slog.Logger
@@ -80,6 +80,9 @@ type Face struct {
 	// or holding chain state; Record sets a pod's.
 	Recorded func() []Use
 	Record   func(id string, addrs []netip.Addr)
+	// Live lists the live pods (GC: the caller holds proof of which
+	// pods are live).
+	Live func() []egress.Pod
 	// Kept lists the stopped pods whose walks are pending, and whether
 	// one whose pod is not known is pending too.
 	Kept func() ([]Kept, bool)
@@ -91,24 +94,29 @@ type Face struct {
 	// whether it is news or a recovery (log-once); Failed counts it.
 	Note   func(err error) (news, recovered bool)
 	Failed func()
-	// AddrPods is diktyo_egress_address_pods.
+	// AddrPods is diktyo_egress_address_pods, Blocks diktyo_egress_blocks.
 	AddrPods *prometheus.GaugeVec
+	Blocks   *prometheus.GaugeVec
 }
 
-// Gen is what one config generation gives the addresses: its egress
-// section, its ledger and the read of its chain's cache (by sandbox ID,
-// the addresses each cached attachment's SNAT rules name).
+// Gen is what one config generation gives the admission: its egress
+// section, its pools' allocator (nil without an egress section), its
+// ledger and the read of its chain's cache (by sandbox ID, the
+// addresses each cached attachment's SNAT rules name).
 type Gen struct {
 	Egress *policy.EgressConfig
+	Pools  *egress.Allocator
 	Ledger *hostaddr.Ledger
 	Cached func() (map[string][]netip.Addr, error)
 }
 
-// Addresses are the managed egress addresses: made present before a pod
-// that uses them is answered, withdrawn when no pod uses them. The lock
-// serialises making one present, recording its pod, and withdrawing
-// unused ones, so a withdrawal never misses a pod being admitted.
-type Addresses struct {
+// Admission is egress admission (admit.go): the pools' blocks and ranges
+// (pools.go) and the managed egress addresses, made present before a pod
+// that uses them is answered, withdrawn when no pod uses them. Its lock
+// serialises making an address present, recording its pod, and
+// withdrawing unused ones, so a withdrawal never misses a pod being
+// admitted.
+type Admission struct {
 	f  Face
 	mu sync.Mutex
 	// unprovenLogged are the marked addresses not ours logged so far
@@ -117,18 +125,18 @@ type Addresses struct {
 	unproven       atomic.Pointer[[]string]
 }
 
-// NewAddresses returns the managed addresses working through f.
-func NewAddresses(f Face) *Addresses { return &Addresses{f: f} }
+// New returns the managed addresses working through f.
+func New(f Face) *Admission { return &Admission{f: f} }
 
 // SetManager replaces the address manager, before any use (tests).
-func (r *Addresses) SetManager(m AddressManager) { r.f.Manager = m }
+func (r *Admission) SetManager(m AddressManager) { r.f.Manager = m }
 
 // Manager is the address manager in use.
-func (r *Addresses) Manager() AddressManager { return r.f.Manager }
+func (r *Admission) Manager() AddressManager { return r.f.Manager }
 
 // Locked runs f under the address lock: no address is made present or
 // withdrawn meanwhile (the Leases' sync).
-func (r *Addresses) Locked(f func()) {
+func (r *Admission) Locked(f func()) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	f()
@@ -136,7 +144,7 @@ func (r *Addresses) Locked(f func()) {
 
 // Unproven lists the marked addresses this instance cannot prove it
 // assigned (status).
-func (r *Addresses) Unproven() []string {
+func (r *Admission) Unproven() []string {
 	if u := r.unproven.Load(); u != nil {
 		return *u
 	}
@@ -157,7 +165,7 @@ var ErrWalkPending = errors.New("a stopped pod's conntrack cleanup recovered aft
 // the process (first), found fresh (no file: an upgrade from a diktyo
 // without ledgers), adopts what this instance's own state from before
 // names (adoptUntagged).
-func (r *Addresses) Ledger(g Gen, prev *hostaddr.Ledger, first bool) (*hostaddr.Ledger, error) {
+func (r *Admission) Ledger(g Gen, prev *hostaddr.Ledger, first bool) (*hostaddr.Ledger, error) {
 	if g.Egress == nil {
 		return prev, nil
 	}
@@ -184,7 +192,7 @@ func (r *Addresses) Ledger(g Gen, prev *hostaddr.Ledger, first bool) (*hostaddr.
 // from before names: declared manage: true by its config and the
 // external of one of its cached chain attachments. Anything else marked
 // is not provably its own: left alone, reported (WithdrawUnused).
-func (r *Addresses) adoptUntagged(g Gen) {
+func (r *Admission) adoptUntagged(g Gen) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	log := r.f.Log
@@ -266,7 +274,7 @@ func ArgsExternals(args map[string]any) ([]netip.Addr, error) {
 // a counter on disk), so that after a restart the counts come back with
 // the pods. budget is the pod's handler budget: its Leases are taken
 // within three quarters of it.
-func (r *Addresses) Acquire(ctx context.Context, g Gen, id string, log *slog.Logger, pol *policy.Policy, budget time.Duration) error {
+func (r *Admission) Acquire(ctx context.Context, g Gen, id string, log *slog.Logger, pol *policy.Policy, budget time.Duration) error {
 	managed, err := r.managedOf(g, pol)
 	if err != nil {
 		return err
@@ -321,7 +329,7 @@ func (r *Addresses) Acquire(ctx context.Context, g Gen, id string, log *slog.Log
 
 // managedOf returns the managed addresses of the pod's policy, and
 // checks that its unmanaged declared ones are on the node (or routed).
-func (r *Addresses) managedOf(g Gen, pol *policy.Policy) ([]hostaddr.Address, error) {
+func (r *Admission) managedOf(g Gen, pol *policy.Policy) ([]hostaddr.Address, error) {
 	var managed []hostaddr.Address
 	for _, a := range externalsOf(pol.MasqEntries, pol.SNATPolicy) {
 		d := g.Egress.Declared(a)
@@ -355,7 +363,7 @@ func (r *Addresses) managedOf(g Gen, pol *policy.Policy) ([]hostaddr.Address, er
 // background), so that a running pod's repair never waits for the API
 // server. done ends the Leases' pending state (idempotent; always to be
 // called).
-func (r *Addresses) leaseNew(ctx context.Context, managed []hostaddr.Address, budget time.Duration) (leased []netip.Addr, done func(), err error) {
+func (r *Admission) leaseNew(ctx context.Context, managed []hostaddr.Address, budget time.Duration) (leased []netip.Addr, done func(), err error) {
 	done = func() {}
 	if !r.f.Leases.On() {
 		return nil, done, nil
@@ -383,9 +391,9 @@ func (r *Addresses) leaseNew(ctx context.Context, managed []hostaddr.Address, bu
 // after a restart, and pods whose DEL has not succeeded). An error means
 // the users are not known: nothing may be withdrawn. What it read of the
 // cache is the address index's (Face.Index).
-func (r *Addresses) Users(g Gen) (map[netip.Addr][]string, error) { return r.users(g) }
+func (r *Admission) Users(g Gen) (map[netip.Addr][]string, error) { return r.users(g) }
 
-func (r *Addresses) users(g Gen) (map[netip.Addr][]string, error) {
+func (r *Admission) users(g Gen) (map[netip.Addr][]string, error) {
 	users := map[netip.Addr][]string{}
 	add := func(a netip.Addr, who string) {
 		if !slices.Contains(users[a], who) {
@@ -436,7 +444,7 @@ func (r *Addresses) users(g Gen) (map[netip.Addr][]string, error) {
 // address it could withdraw: then none would be (plugin/internal/pods).
 // A failure withdraws nothing more, is logged once, counted and shown in
 // status, and is retried at the next GC or pod removal.
-func (r *Addresses) WithdrawUnused(g Gen, full bool) {
+func (r *Admission) WithdrawUnused(g Gen, full bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	inv, err := r.f.Manager.Inventory(g.Ledger)
@@ -497,7 +505,7 @@ func (r *Addresses) WithdrawUnused(g Gen, full bool) {
 // address WithdrawUnused could withdraw (one the config does not declare
 // manage: false), and if so publishes the index's counts: then no full
 // read is needed, since it could withdraw nothing.
-func (r *Addresses) allInUse(g Gen, owned []hostaddr.Address) bool {
+func (r *Admission) allInUse(g Gen, owned []hostaddr.Address) bool {
 	addrs := make([]netip.Addr, 0, len(owned))
 	for _, o := range owned {
 		addrs = append(addrs, o.Addr)
@@ -524,7 +532,7 @@ func userCounts(users map[netip.Addr][]string) map[netip.Addr]int {
 // fault records the managed addresses' fault of a pass (nil: none):
 // logged and counted once per distinct error, shown in status until a
 // pass succeeds. r.mu is held.
-func (r *Addresses) fault(err error) {
+func (r *Admission) fault(err error) {
 	news, recovered := r.f.Note(err)
 	switch {
 	case recovered:
@@ -537,7 +545,7 @@ func (r *Addresses) fault(err error) {
 
 // noteUnproven publishes the marked addresses this instance cannot prove
 // it assigned (status), logging each once. r.mu is held.
-func (r *Addresses) noteUnproven(list []hostaddr.Assignment) {
+func (r *Admission) noteUnproven(list []hostaddr.Assignment) {
 	seen := map[string]bool{}
 	out := make([]string, 0, len(list))
 	for _, u := range list {
@@ -560,7 +568,7 @@ func (r *Addresses) noteUnproven(list []hostaddr.Assignment) {
 
 // publish sets diktyo_egress_address_pods for every managed address
 // (declared or still assigned by this instance), from users' counts.
-func (r *Addresses) publish(g Gen, owned []hostaddr.Address, users map[netip.Addr]int) {
+func (r *Admission) publish(g Gen, owned []hostaddr.Address, users map[netip.Addr]int) {
 	r.f.AddrPods.Reset()
 	seen := map[netip.Addr]string{}
 	if c := g.Egress; c != nil {

@@ -1,7 +1,9 @@
-// Package admit is egress admission: the pools' port blocks and the
-// explicit ranges (pools.go). It owns no pod state: what it needs of the
-// pods, the plugin hands it as values and functions, so it never reaches
-// up to plugin or across to another room.
+// Package admit is egress admission (admit.go): the pools' port blocks
+// and the explicit ranges (pools.go), the managed addresses and their
+// ledger (addresses.go). It owns the managed addresses' lock and what it
+// reports of them; it owns no pod state: what it needs of the pods, the
+// holds, the health and the Leases, plugin hands it (Face), so it never
+// reaches up to plugin or across to another room.
 package admit
 
 import (

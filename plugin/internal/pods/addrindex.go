@@ -10,7 +10,7 @@ import (
 // every cached attachment to learn that the address it used still has
 // other users. It is a hint, never proof: an address is withdrawn only
 // after the managed addresses' full read of their users (the pod table
-// and every cached attachment; plugin/internal/admit, Addresses.Users)
+// and every cached attachment; plugin/internal/admit, Admission.Users)
 // found no user, and WithdrawUnused makes that read only when
 // the index finds an owned address without users (at the last pod of a
 // drain), and at every GC. So the index may miss a user (that costs a
@@ -20,7 +20,7 @@ import (
 //
 // Each sandbox counts through two records:
 //   - table: its pod entry's egressAddrs while it is live or holds chain
-//     state (what Addresses.Users reads of the table), kept by Table at
+//     state (what Admission.Users reads of the table), kept by Table at
 //     every change of an entry;
 //   - cache: the addresses its cached attachment names, as the last full
 //     read found them, plus those of every ADD claimed since (the ADD may

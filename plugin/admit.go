@@ -15,14 +15,14 @@ import (
 // *hostaddr.Manager.
 type AddressManager = admit.AddressManager
 
-// newAddresses wires the managed addresses (plugin/internal/admit) to
-// the pod table, the holds, the health and the cluster's Leases: what
-// they need of the daemon, handed to them.
-func newAddresses(p *Plugin, m AddressManager) *admit.Addresses {
+// newAdmission wires egress admission (plugin/internal/admit) to the pod
+// table, the holds, the health and the cluster's Leases: what it needs
+// of the daemon, handed to it.
+func newAdmission(p *Plugin, m AddressManager) *admit.Admission {
 	if m == nil {
 		m = hostaddr.New(hostaddr.Options{Logger: p.log})
 	}
-	return admit.NewAddresses(admit.Face{
+	return admit.New(admit.Face{
 		Log:     p.log,
 		Manager: m,
 		Leases:  leases{p},
@@ -37,6 +37,15 @@ func newAddresses(p *Plugin, m AddressManager) *admit.Addresses {
 		},
 		Record: func(id string, addrs []netip.Addr) {
 			p.pods.Update(id, func(pe *podEntry) { pe.EgressAddrs = addrs })
+		},
+		Live: func() []egress.Pod {
+			var live []egress.Pod
+			for _, e := range p.pods.Snapshot() {
+				if e.Live() {
+					live = append(live, egressPod(&e))
+				}
+			}
+			return live
 		},
 		Kept: func() ([]admit.Kept, bool) {
 			held, unknown := p.holds.Kept()
@@ -56,13 +65,14 @@ func newAddresses(p *Plugin, m AddressManager) *admit.Addresses {
 		},
 		Failed:   func() { p.metrics.Fail(health.ReasonAddresses) },
 		AddrPods: p.metrics.EgressAddrPods,
+		Blocks:   p.metrics.EgressBlocks,
 	})
 }
 
-// addrGen is what st gives the managed addresses: its egress section,
-// its ledger and the read of its chain's cache.
-func addrGen(st *state) admit.Gen {
-	return admit.Gen{Egress: st.cfg.Egress, Ledger: st.ledger,
+// admitGen is what st gives the admission: its egress section, its
+// pools' allocator, its ledger and the read of its chain's cache.
+func admitGen(st *state) admit.Gen {
+	return admit.Gen{Egress: st.cfg.Egress, Pools: st.egress, Ledger: st.ledger,
 		Cached: func() (map[string][]netip.Addr, error) { return cachedExternals(st) }}
 }
 
