@@ -1,7 +1,6 @@
 package plugin
 
 import (
-	"context"
 	"net/netip"
 
 	"github.com/diktyo-io/diktyo/pkg/egress"
@@ -25,7 +24,6 @@ func newAdmission(p *Plugin, m AddressManager) *admit.Admission {
 	return admit.New(admit.Face{
 		Log:     p.log,
 		Manager: m,
-		Leases:  leases{p},
 		Recorded: func() []admit.Use {
 			var out []admit.Use
 			for _, e := range p.pods.Snapshot() {
@@ -75,14 +73,3 @@ func admitGen(st *state) admit.Gen {
 	return admit.Gen{Egress: st.cfg.Egress, Pools: st.egress, Ledger: st.ledger,
 		Cached: func() (map[string][]netip.Addr, error) { return cachedExternals(st) }}
 }
-
-// leases are the cluster's Leases (cluster.go) as the managed addresses
-// use them.
-type leases struct{ p *Plugin }
-
-func (l leases) On() bool { return l.p.leasing() }
-func (l leases) Take(ctx context.Context, addrs []netip.Addr) (func(), error) {
-	return l.p.leaseAddresses(ctx, addrs)
-}
-func (l leases) Still(a netip.Addr) error { return l.p.stillLeased(a) }
-func (l leases) Release(a netip.Addr)     { l.p.releaseAddress(a) }

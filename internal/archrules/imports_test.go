@@ -92,7 +92,7 @@ var rules = []rule{
 		func(_, imp string) bool {
 			return imp == "pkg/chainrun" || imp == "pkg/policy" || under(imp, "internal")
 		}},
-	{"plugin/internal/admit (egress admission) imports only pkg/api, pkg/policy, pkg/egress, pkg/egress/hostaddr and internal/ helpers: never plugin, pkg/cluster or another room",
+	{"plugin/internal/admit (egress admission) imports only pkg/api, pkg/policy, pkg/egress, pkg/egress/hostaddr and internal/ helpers: never plugin, pkg/cluster (the Leases are handed to it) or another room",
 		func(p string) bool { return p == "plugin/internal/admit" },
 		func(_, imp string) bool {
 			return under(imp, "internal") || slices.Contains([]string{"pkg/api", "pkg/policy", "pkg/egress", "pkg/egress/hostaddr"}, imp)

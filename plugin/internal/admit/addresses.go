@@ -41,22 +41,6 @@ type AddressManager interface {
 	Present(a netip.Addr) (bool, error)
 }
 
-// Leases is the cluster's side of the managed addresses: of two nodes
-// probing one address at once, only the one holding its Lease assigns it.
-type Leases interface {
-	// On reports whether managed addresses need Leases (an API server).
-	On() bool
-	// Take takes the Leases of addrs within ctx; each stays pending
-	// (never given up) until done is called (idempotent; always to be
-	// called).
-	Take(ctx context.Context, addrs []netip.Addr) (done func(), err error)
-	// Still checks that a Lease taken before is still this node's.
-	Still(a netip.Addr) error
-	// Release gives up a's Lease after a was withdrawn (the address lock
-	// is held).
-	Release(a netip.Addr)
-}
-
 // Use is a pod's managed addresses as the pod state records them.
 type Use struct {
 	ID    string
@@ -75,7 +59,6 @@ type Kept struct {
 type Face struct {
 	Log     *slog.Logger
 	Manager AddressManager
-	Leases  Leases
 	// Recorded lists the managed addresses of every pod being admitted
 	// or holding chain state; Record sets a pod's.
 	Recorded func() []Use
@@ -117,8 +100,10 @@ type Gen struct {
 // withdrawing unused ones, so a withdrawal never misses a pod being
 // admitted.
 type Admission struct {
-	f  Face
-	mu sync.Mutex
+	f Face
+	// leases is the Leases' state (leases.go; nil: none, node-local).
+	leases *leases
+	mu     sync.Mutex
 	// unprovenLogged are the marked addresses not ours logged so far
 	// (under mu); unproven those, for status.
 	unprovenLogged map[string]bool
@@ -296,7 +281,7 @@ func (r *Admission) Acquire(ctx context.Context, g Gen, id string, log *slog.Log
 		// Another node's pod may want it too: of two nodes probing at
 		// once, only the one holding the Lease goes on to assign it.
 		if slices.Contains(leased, m.Addr) {
-			if err := r.f.Leases.Still(m.Addr); err != nil {
+			if err := r.stillLeased(m.Addr); err != nil {
 				return fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err)
 			}
 		}
@@ -309,7 +294,7 @@ func (r *Admission) Acquire(ctx context.Context, g Gen, id string, log *slog.Log
 				// too, so that no other node is kept from an address
 				// this node does not have.
 				leaseDone()
-				r.f.Leases.Release(m.Addr)
+				r.releaseLease(m.Addr)
 			}
 			return fmt.Errorf("managed egress address %s (interface %s): %w", m.Addr, m.Interface, err)
 		}
@@ -365,7 +350,7 @@ func (r *Admission) managedOf(g Gen, pol *policy.Policy) ([]hostaddr.Address, er
 // called).
 func (r *Admission) leaseNew(ctx context.Context, managed []hostaddr.Address, budget time.Duration) (leased []netip.Addr, done func(), err error) {
 	done = func() {}
-	if !r.f.Leases.On() {
+	if !r.leasing() {
 		return nil, done, nil
 	}
 	for _, m := range managed {
@@ -378,7 +363,7 @@ func (r *Admission) leaseNew(ctx context.Context, managed []hostaddr.Address, bu
 	}
 	lctx, cancel := context.WithTimeout(ctx, budget*3/4)
 	defer cancel()
-	done, err = r.f.Leases.Take(lctx, leased)
+	done, err = r.TakeLeases(lctx, leased)
 	if err != nil {
 		return nil, done, err // it names the address
 	}
@@ -497,7 +482,7 @@ func (r *Admission) WithdrawUnused(g Gen, full bool) {
 			r.f.Log.Info("egress address withdrawn: no pod uses it", "address", o.Addr, "interface", o.Interface)
 		}
 		// Off this node: another node may have it now.
-		r.f.Leases.Release(o.Addr)
+		r.releaseLease(o.Addr)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
+	coordv1 "k8s.io/api/coordination/v1"
 
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
@@ -24,6 +25,7 @@ type node struct {
 	owned     []netip.Addr
 	withdrawn []netip.Addr
 	released  []netip.Addr
+	held      []netip.Addr
 }
 
 func (n *node) Ensure(context.Context, *hostaddr.Ledger, hostaddr.Address) (hostaddr.Result, error) {
@@ -50,16 +52,41 @@ func (n *node) Inventory(*hostaddr.Ledger) (hostaddr.Inventory, error) {
 
 func (n *node) Present(netip.Addr) (bool, error) { return true, nil }
 
-func (n *node) On() bool { return false }
-func (n *node) Take(context.Context, []netip.Addr) (func(), error) {
-	return func() {}, errors.New("no Leases")
+// The node's Leases: those it wrote (held); Drop records the release
+// (and returns none to delete).
+func (n *node) Acquire(_ context.Context, a netip.Addr, _ bool) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !slices.Contains(n.held, a) {
+		n.held = append(n.held, a)
+	}
+	return nil
 }
-func (n *node) Still(netip.Addr) error { return nil }
-func (n *node) Release(a netip.Addr) {
+
+func (n *node) Holds(a netip.Addr) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Contains(n.held, a)
+}
+
+func (n *node) Drop(a netip.Addr) *coordv1.Lease {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.released = append(n.released, a)
+	n.held = slices.DeleteFunc(n.held, func(h netip.Addr) bool { return h == a })
+	return nil
 }
+
+func (n *node) Delete(context.Context, *coordv1.Lease) error { return nil }
+
+func (n *node) HeldAddrs() []netip.Addr {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Clone(n.held)
+}
+
+func (n *node) RenewAll(context.Context) {}
+func (n *node) Failing() string          { return "" }
 
 var (
 	addrA = netip.MustParseAddr("203.0.113.10")
@@ -84,7 +111,7 @@ func newRoom(owned ...netip.Addr) *room {
 		pods:   prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "pods"}, []string{"address", "interface"}),
 		cached: func() (map[string][]netip.Addr, error) { return nil, nil }}
 	r.Admission = New(Face{
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Manager: r.n, Leases: r.n,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Manager: r.n,
 		Recorded: func() []Use { return r.uses },
 		Record: func(id string, addrs []netip.Addr) {
 			r.uses = slices.DeleteFunc(r.uses, func(u Use) bool { return u.ID == id })
@@ -102,6 +129,7 @@ func newRoom(owned ...netip.Addr) *room {
 		Failed:   func() {},
 		AddrPods: r.pods,
 	})
+	r.UseLeases(LeaseUse{API: r.n, Holder: func(error) (string, bool) { return "", false }, Lost: func(netip.Addr, string) {}})
 	return r
 }
 
@@ -167,5 +195,31 @@ func TestReleaseWithdrawsTheLastUse(t *testing.T) {
 	r.Release(r.gen(), egress.Pod{Sandbox: "sb-2"}, r.f.Log)
 	if !slices.Equal(r.n.withdrawn, []netip.Addr{addrA}) {
 		t.Fatalf("withdrawn %v after the last user's release, want %s", r.n.withdrawn, addrA)
+	}
+}
+
+// TestPendingLeaseKept: the Lease a pod being admitted took, before its
+// entry records the address, survives a sync meanwhile; once the pod is
+// done and records nothing, the next sync gives it up.
+func TestPendingLeaseKept(t *testing.T) {
+	r := newRoom()
+	ctx := context.Background()
+	done, err := r.TakeLeases(ctx, []netip.Addr{addrA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noLedger := func() *hostaddr.Ledger { return nil }
+	if err := r.SyncLeases(ctx, noLedger); err != nil {
+		t.Fatal(err)
+	}
+	if !r.n.Holds(addrA) {
+		t.Fatalf("the sync gave up the Lease of %s that a pod being admitted took", addrA)
+	}
+	done()
+	if err := r.SyncLeases(ctx, noLedger); err != nil {
+		t.Fatal(err)
+	}
+	if r.n.Holds(addrA) {
+		t.Fatalf("the Lease of %s is kept though no pod uses or takes it", addrA)
 	}
 }
