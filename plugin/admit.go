@@ -15,8 +15,8 @@ import (
 type AddressManager = admit.AddressManager
 
 // newAdmission wires egress admission (plugin/internal/admit) to the pod
-// table, the holds, the health and the cluster's Leases: what it needs
-// of the daemon, handed to it.
+// table, the holds and the health: what it needs of the daemon, handed
+// to it (the cluster's Leases follow in useCluster, once connected).
 func newAdmission(p *Plugin, m AddressManager) *admit.Admission {
 	if m == nil {
 		m = hostaddr.New(hostaddr.Options{Logger: p.log})

@@ -16,50 +16,6 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 )
 
-// LeaseAPI is the cluster's Leases of the managed addresses (plugin
-// hands it *cluster.Leases; only plugin knows there is an API server).
-type LeaseAPI interface {
-	// Acquire takes a's Lease (waiting while another node holds it, if
-	// wait); an error another node's holding causes is told by the
-	// Holder the room is handed.
-	Acquire(ctx context.Context, a netip.Addr, wait bool) error
-	// Holds reports whether this node holds a's Lease now.
-	Holds(a netip.Addr) bool
-	// Drop forgets a's Lease and returns it if this node held it.
-	Drop(a netip.Addr) *coordv1.Lease
-	// Delete deletes a Lease this node held.
-	Delete(ctx context.Context, mine *coordv1.Lease) error
-	// HeldAddrs lists the addresses whose Leases this node wrote.
-	HeldAddrs() []netip.Addr
-	// RenewAll renews every Lease this node holds.
-	RenewAll(ctx context.Context)
-	// Failing says why the last renewal failed ("" if it did not).
-	Failing() string
-}
-
-// LeaseUse is how the admission uses the Leases: api (nil: node-local,
-// no Leases), whether to wait for one another node holds (whenHeld:
-// wait), how to tell the holder of a Lease another node holds from an
-// Acquire's error, and what to do when one is lost (counted, an Event).
-type LeaseUse struct {
-	API    LeaseAPI
-	Wait   bool
-	Holder func(err error) (by string, ok bool)
-	Lost   func(a netip.Addr, by string)
-}
-
-// leases is the admission's state of the Leases: under its mutex, the
-// Leases lost to another node, those pods being admitted took and have
-// not recorded yet (pending: not given up meanwhile), and why an address
-// this node has or uses holds no Lease (unleased).
-type leases struct {
-	use      LeaseUse
-	mu       sync.Mutex
-	lost     map[netip.Addr]string
-	pending  map[netip.Addr]int
-	unleased map[netip.Addr]string
-}
-
 // UseLeases makes the admission take Leases through u, before any pod is
 // admitted (once the cluster is connected).
 func (r *Admission) UseLeases(u LeaseUse) {

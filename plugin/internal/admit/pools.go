@@ -1,6 +1,7 @@
 // Package admit is egress admission (admit.go): the pools' port blocks
 // and the explicit ranges (pools.go), the managed addresses and their
-// ledger (addresses.go). It owns the managed addresses' lock and what it
+// ledger (addresses.go) and their Leases (leases.go), over the room's
+// state and what it is handed (room.go). It owns the managed addresses' lock and what it
 // reports of them; it owns no pod state: what it needs of the pods, the
 // holds, the health and the Leases, plugin hands it (Face), so it never
 // reaches up to plugin or across to another room.
