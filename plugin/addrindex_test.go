@@ -66,7 +66,7 @@ func managedPlugin(tb testing.TB) (*statusEnv, *fakeAddrs) {
 	tb.Helper()
 	env := statusPluginWith(tb, statusConflist)
 	fa := &fakeAddrs{owned: []hostaddr.Address{{Addr: managedAddr, Interface: "eth0"}}}
-	env.p.addrs = fa
+	env.p.admission.SetManager(fa)
 	return env, fa
 }
 
@@ -285,7 +285,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 					p.pods.Replace(entries)
 					missed, failed = true, map[string]bool{}
 				case 12: // GC: a full read
-					p.gcEgress(st)
+					p.admission.GC(admitGen(st))
 					missed, failed = false, map[string]bool{}
 				}
 				ref := refUsers(t, p)
@@ -304,7 +304,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 				}
 				fa.mu.Unlock()
 				scans := slices.ContainsFunc(addrs, func(a netip.Addr) bool { return got[a] == 0 })
-				p.withdrawUnused(st, false)
+				p.admission.WithdrawUnused(admitGen(st), false)
 				var unused []netip.Addr
 				for _, a := range addrs {
 					if ref[a] == 0 {

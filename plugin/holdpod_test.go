@@ -44,7 +44,7 @@ egress:
 	p := quietPlugin(t, cfg)
 	st = p.state.Load()
 	p.health.SetSynced(true)
-	p.gcEgress(st)
+	p.admission.GC(admitGen(st))
 	grants, err := st.egress.Blocks()
 	if err != nil {
 		t.Fatal(err)

@@ -71,13 +71,13 @@ egress:
 	}
 	// Neither a GC (the pod is not live) nor another pod's release
 	// gives them back meanwhile.
-	p.gcEgress(st)
+	p.admission.GC(admitGen(st))
 	if n := blocks(); n != 1 {
 		t.Fatalf("blocks after a GC while the walk is pending: %d, want its one kept", n)
 	}
 	// (The chain's cache is not readable here: no chain. The pods the
 	// daemon knows are counted all the same.)
-	if users, _ := p.addressUsers(st); len(users[netip.MustParseAddr("203.0.113.10")]) == 0 {
+	if users, _ := p.admission.Users(admitGen(st)); len(users[netip.MustParseAddr("203.0.113.10")]) == 0 {
 		t.Fatalf("users of the stopped pod's managed address while its walk is pending: %v, want the pod", users)
 	}
 

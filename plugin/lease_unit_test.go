@@ -63,7 +63,7 @@ func TestLeaseLostFaultClears(t *testing.T) {
 	defer cancel()
 	x := netip.MustParseAddr("203.0.113.201")
 	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "p1", Namespace: "a", Name: "p1"}, Life: lifeRunning, EgressAddrs: []netip.Addr{x}})
-	done, err := p.leaseAddresses(ctx, []netip.Addr{x})
+	done, err := p.admission.TakeLeases(ctx, []netip.Addr{x})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestLeasePendingKept(t *testing.T) {
 	defer cancel()
 	x := netip.MustParseAddr("203.0.113.202")
 	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "p2", Namespace: "a", Name: "p2"}, Life: lifeRunning})
-	done, err := p.leaseAddresses(ctx, []netip.Addr{x}) // acquireAddresses, before addrMu
+	done, err := p.admission.TakeLeases(ctx, []netip.Addr{x}) // acquireAddresses, before addrMu
 	if err != nil {
 		t.Fatal(err)
 	}

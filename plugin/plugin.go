@@ -36,6 +36,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
@@ -117,15 +118,9 @@ type Plugin struct {
 	// applied through.
 	health health.Health
 
-	// addrs manages the egress addresses declared manage: true; addrMu
-	// serialises making one present, recording its pod, and withdrawing
-	// unused ones, so a withdrawal never misses a pod being admitted.
-	addrs  AddressManager
-	addrMu sync.Mutex
-	// unprovenLogged are the marked addresses not ours logged so far
-	// (under addrMu); unproven those, for status.
-	unprovenLogged map[string]bool
-	unproven       atomic.Pointer[[]string]
+	// addresses are the egress addresses declared manage: true, made
+	// present and withdrawn (plugin/internal/admit).
+	admission *admit.Admission
 
 	pods  *podTable
 	locks *podLocks
@@ -213,10 +208,7 @@ func New(opts Options) (*Plugin, error) {
 	p.holds = p.newHolds()
 	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
-	p.addrs = opts.Addresses
-	if p.addrs == nil {
-		p.addrs = hostaddr.New(hostaddr.Options{Logger: p.log})
-	}
+	p.admission = newAdmission(p, opts.Addresses)
 	path := opts.ConfigPath
 	p.configPath.Store(&path)
 	if _, err := p.reload(true); err != nil {
@@ -339,7 +331,7 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 			p.refused.Store(nil)
 		}
 	}()
-	if na, ok := p.addrs.(policy.NodeAddresses); ok {
+	if na, ok := p.admission.Manager().(policy.NodeAddresses); ok {
 		// The node's addresses are read where its managed ones live
 		// (the host's netns; a throwaway one in tests).
 		cfg.SetNodeAddresses(na)
@@ -378,11 +370,15 @@ func (p *Plugin) reload(force bool) (installed bool, err error) {
 // caller decides whether a config without one may be installed).
 func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 	cfg := st.cfg
-	if err := sameEgressState(old, cfg); err != nil {
+	var oldAlloc *egress.Allocator
+	if old != nil {
+		oldAlloc = old.egress
+	}
+	if err := admit.SameState(oldAlloc, cfg); err != nil {
 		return err
 	}
 	var err error
-	if st.egress, err = newEgress(cfg); err != nil {
+	if st.egress, err = admit.NewAllocator(cfg, cluster.NodeName(cfg.Cluster)); err != nil {
 		return err
 	}
 	if st.egress != nil {
@@ -394,7 +390,7 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 		}
 	}
 	p.guardEgress(st, old)
-	for _, w := range egressWarnings(cfg) {
+	for _, w := range admit.Warnings(cfg) {
 		p.log.Warn("egress config", "warning", w)
 	}
 	if conflistErr != nil {
@@ -402,7 +398,12 @@ func (p *Plugin) buildState(st, old *state, conflistErr error) error {
 	} else {
 		st.runner, st.runnerErr = p.newRunner(cfg)
 	}
-	return p.ledgerFor(st, old)
+	var prev *hostaddr.Ledger
+	if old != nil {
+		prev = old.ledger
+	}
+	st.ledger, err = p.admission.Ledger(admitGen(st), prev, old == nil)
+	return err
 }
 
 // newRunner builds the chain runner of cfg.

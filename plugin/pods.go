@@ -4,6 +4,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/pods"
 )
 
@@ -24,7 +25,7 @@ const (
 	chainApplied = pods.ChainApplied
 )
 
-func newPodTable() *podTable { return pods.New(argsExternals) }
+func newPodTable() *podTable { return pods.New(admit.ArgsExternals) }
 
 // entryFromNRI converts an NRI pod sandbox.
 func entryFromNRI(p *nriapi.PodSandbox) *podEntry {

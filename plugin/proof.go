@@ -44,8 +44,8 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 		}
 	}
 	sort.Strings(d.Faults)
-	if u := p.unproven.Load(); u != nil && len(*u) > 0 {
-		d.UnprovenAddresses = *u
+	if u := p.admission.Unproven(); len(u) > 0 {
+		d.UnprovenAddresses = u
 	}
 	if rt := p.runtime.Load(); rt != nil {
 		d.Runtime, d.RuntimeLimits = rt.name+" "+rt.version, rt.limits

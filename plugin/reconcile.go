@@ -523,7 +523,7 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 		return
 	}
 	p.metrics.Gcs.WithLabelValues("ok").Inc()
-	p.gcEgress(st)
+	p.admission.GC(admitGen(st))
 	// Interrupted ADD holds of pods that are gone, with no walk of
 	// their own (their teardown's walk covers their addresses).
 	p.holds.DropAdds(func(id string) bool { e, ok := p.pods.Get(id); return ok && e.Live() }, true)

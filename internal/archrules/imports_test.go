@@ -92,6 +92,11 @@ var rules = []rule{
 		func(_, imp string) bool {
 			return imp == "pkg/chainrun" || imp == "pkg/policy" || under(imp, "internal")
 		}},
+	{"plugin/internal/admit (egress admission) imports only pkg/api, pkg/policy, pkg/egress, pkg/egress/hostaddr and internal/ helpers: never plugin, pkg/cluster (the Leases are handed to it) or another room",
+		func(p string) bool { return p == "plugin/internal/admit" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/api", "pkg/policy", "pkg/egress", "pkg/egress/hostaddr"}, imp)
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -186,6 +191,11 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/pods", "plugin"},
 		{"plugin/internal/pods", "plugin/internal/hold"},
 		{"plugin/internal/pods", "pkg/egress/hostaddr"},
+		{"plugin/internal/admit", "plugin"},
+		{"plugin/internal/admit", "plugin/internal/pods"},
+		{"plugin/internal/admit", "plugin/internal/health"},
+		{"plugin/internal/admit", "pkg/cluster"},
+		{"plugin/internal/admit", "pkg/chainrun"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false

@@ -9,8 +9,9 @@ import (
 // as far as this process has seen, so that a pod's DEL need not read
 // every cached attachment to learn that the address it used still has
 // other users. It is a hint, never proof: an address is withdrawn only
-// after addressUsers's full read (the pod table and every cached
-// attachment) found no user, and withdrawUnused makes that read only when
+// after the managed addresses' full read of their users (the pod table
+// and every cached attachment; plugin/internal/admit, Admission.Users)
+// found no user, and WithdrawUnused makes that read only when
 // the index finds an owned address without users (at the last pod of a
 // drain), and at every GC. So the index may miss a user (that costs a
 // full read, which finds it) or count one that has gone (that keeps the
@@ -19,7 +20,7 @@ import (
 //
 // Each sandbox counts through two records:
 //   - table: its pod entry's egressAddrs while it is live or holds chain
-//     state (what addressUsers reads of the table), kept by Table at
+//     state (what Admission.Users reads of the table), kept by Table at
 //     every change of an entry;
 //   - cache: the addresses its cached attachment names, as the last full
 //     read found them, plus those of every ADD claimed since (the ADD may
