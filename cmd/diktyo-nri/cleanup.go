@@ -66,8 +66,8 @@ diktyo's, and print what went and what stayed:
 
 Other software's tables, chains, rules, routes, addresses and files are
 never touched. It refuses while a diktyo-nri answers on the config's local
-API socket (it would put the policy back); --wait waits that long for it to
-stop. Exit status 1 when anything of diktyo's stayed: run it again once the
+API socket (it would put the policy back), or when the config turns that
+API off (it cannot tell); --wait waits that long for it to stop. Exit status 1 when anything of diktyo's stayed: run it again once the
 reason printed is gone. Run as root on the node (the Helm chart's
 post-delete Job does, on every node).`,
 		Example: `  diktyo-nri cleanup
@@ -149,7 +149,7 @@ func runCleanup(cmd *cobra.Command, o *cleanupOptions) error {
 // wait: a running diktyo-nri would put back what cleanup removes.
 func awaitNoDaemon(ctx context.Context, socket string, wait time.Duration) error {
 	if socket == "" {
-		return nil
+		return errors.New("api.socket is off in the config: cleanup cannot tell whether a diktyo-nri runs here; pass --force once it stopped")
 	}
 	deadline := time.Now().Add(wait)
 	for {

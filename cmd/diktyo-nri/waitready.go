@@ -78,7 +78,7 @@ func runWaitReady(cmd *cobra.Command, o *waitReadyOptions, name string) error {
 		}
 		select {
 		case <-ctx.Done():
-			return notReady(cmd.OutOrStdout(), cs, o.namespace, name, why)
+			return notReady(cmd.OutOrStdout(), cs, o.namespace, name, why, o.allowEmpty)
 		case <-time.After(time.Second):
 		}
 	}
@@ -117,11 +117,19 @@ func daemonSetReady(ds *appsv1.DaemonSet, allowEmpty bool) (bool, string) {
 
 // notReady prints why the DaemonSet is not ready, pod by pod, and returns
 // the error that exits 1.
-func notReady(w io.Writer, cs kubernetes.Interface, ns, name, why string) error {
+func notReady(w io.Writer, cs kubernetes.Interface, ns, name, why string, allowEmpty bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	ds, err := cs.AppsV1().DaemonSets(ns).Get(ctx, name, metav1.GetOptions{})
+	if err == nil {
+		// Said as of now: the last answer in time may be none at all
+		// (an API server slower than the timeout).
+		_, why = daemonSetReady(ds, allowEmpty)
+	} else if why == "" {
+		why = err.Error()
+	}
 	fmt.Fprintf(w, "daemonset %s/%s not ready: %s\n", ns, name, why)
-	if ds, err := cs.AppsV1().DaemonSets(ns).Get(ctx, name, metav1.GetOptions{}); err == nil {
+	if err == nil {
 		sel := metav1.FormatLabelSelector(ds.Spec.Selector)
 		if pods, err := cs.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: sel}); err == nil {
 			for _, line := range podProblems(pods.Items) {
