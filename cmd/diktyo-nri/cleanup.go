@@ -67,9 +67,10 @@ diktyo's, and print what went and what stayed:
 Other software's tables, chains, rules, routes, addresses and files are
 never touched. It refuses while a diktyo-nri answers on the config's local
 API socket (it would put the policy back), or when the config turns that
-API off (it cannot tell); --wait waits that long for it to stop. Exit status 1 when anything of diktyo's stayed: run it again once the
-reason printed is gone. Run as root on the node (the Helm chart's
-post-delete Job does, on every node).`,
+API off (it cannot tell); --wait waits that long for it to stop. Exit
+status 1 when anything of diktyo's stayed: run it again once the reason
+printed is gone. Run as root on the node (the Helm chart's post-delete
+hooks do, on every node).`,
 		Example: `  diktyo-nri cleanup
   diktyo-nri cleanup --cni-bin-dir /opt/cni/bin --wait 2m
   diktyo-nri cleanup --config /etc/diktyo/config.yaml --purge-logs -o json`,
