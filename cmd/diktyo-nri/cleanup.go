@@ -99,6 +99,10 @@ type cleanupReport struct {
 	Removed []string `json:"removed"`
 	Kept    []string `json:"kept,omitempty"`
 	errs    []error
+	// chainLeft, egressLeft: pods' policy or egress state stayed, so the
+	// files that record it (the chain's cache, the egress state) stay
+	// too: the proof the next run needs to find and remove it.
+	chainLeft, egressLeft bool
 }
 
 func (r *cleanupReport) removed(format string, a ...any) {
@@ -180,10 +184,12 @@ func cleanChain(ctx context.Context, cfg *policy.Config, r *cleanupReport) {
 	runner, err := chainrun.New(chainrun.Options{Conflist: cfg.Chain.Conflist, BinDirs: cfg.Chain.BinDirs,
 		CacheDir: cfg.Chain.CacheDir, IfName: cfg.Chain.IfName, InProcess: cfg.Chain.InProcess})
 	if err != nil {
+		r.chainLeft = true
 		r.keep("every pod's policy (chain "+cfg.Chain.Conflist+")", err)
 		return
 	}
 	if err := runner.GC(ctx, nil); err != nil {
+		r.chainLeft = true
 		r.keep("pods' policy (chain GC)", err)
 	} else {
 		r.removed("every pod's policy (chain %s GC, no valid attachment)", runner.NetworkName())
@@ -246,6 +252,7 @@ func cleanEgress(ctx context.Context, cfg *policy.Config, r *cleanupReport) {
 	}
 	what := "egress guard (table inet " + linkguard.DefaultEgressTable + ", the ports diktyo reserved)"
 	if err := (egressGuard{}).Apply(ctx, plugin.EgressSpec{}, dir); err != nil {
+		r.egressLeft = true
 		r.keep(what, err)
 	} else {
 		r.removed("%s: none left", what)
@@ -257,11 +264,13 @@ func cleanEgress(ctx context.Context, cfg *policy.Config, r *cleanupReport) {
 	m := hostaddr.New(hostaddr.Options{})
 	inv, err := m.Inventory(l)
 	if err != nil {
+		r.egressLeft = true
 		r.keep("managed egress addresses", err)
 		return
 	}
 	for _, a := range inv.Own {
 		if _, err := m.Withdraw(l, a.Addr); err != nil {
+			r.egressLeft = true
 			r.keep("egress address "+a.String(), err)
 		} else {
 			r.removed("egress address %s", a)
@@ -273,14 +282,23 @@ func cleanEgress(ctx context.Context, cfg *policy.Config, r *cleanupReport) {
 }
 
 // cleanState removes diktyo's state files and directories, keeping the
-// attribution log (an audit record) unless told.
+// attribution log (an audit record) unless told, and the records of what
+// an earlier step could not remove.
 func cleanState(cfg *policy.Config, o *cleanupOptions, r *cleanupReport) {
-	paths := []string{cfg.Chain.CacheDir, cfg.Debug.Dir}
+	paths := []string{cfg.Debug.Dir}
 	if cfg.API.Socket != "" {
 		paths = append(paths, cfg.API.Socket)
 	}
+	if r.chainLeft {
+		r.Kept = append(r.Kept, cfg.Chain.CacheDir+": records the pods whose policy stayed; the next run needs it")
+	} else {
+		paths = append(paths, cfg.Chain.CacheDir)
+	}
 	var keepLog string
-	if cfg.Egress != nil {
+	switch {
+	case cfg.Egress != nil && r.egressLeft:
+		r.Kept = append(r.Kept, cfg.Egress.StateDir+": records the egress state that stayed (ledger, reserved ports); the next run needs it")
+	case cfg.Egress != nil:
 		if !o.purgeLogs {
 			keepLog = cfg.Egress.AttributionLog
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
 // TestCleanupNeedsProofTheDaemonStopped: with the local API off in the
@@ -27,5 +29,40 @@ func TestCleanupNeedsProofTheDaemonStopped(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "cache")); err != nil {
 		t.Errorf("a refused cleanup removed the cache: %v", err)
+	}
+}
+
+// TestCleanupKeepsTheRecordsOfWhatStayed: when the chain's GC or the
+// egress withdrawal failed, the chain's cache and the egress state (what
+// proves those leftovers are diktyo's) stay for the next run; what
+// records nothing is removed.
+func TestCleanupKeepsTheRecordsOfWhatStayed(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		chainLeft, egressLeft bool
+	}{{"nothing left", false, false}, {"chain GC failed", true, false}, {"egress withdrawal failed", false, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := &policy.Config{}
+			cfg.Chain.CacheDir = filepath.Join(dir, "cache")
+			cfg.Debug.Dir = filepath.Join(dir, "debug")
+			cfg.Egress = &policy.EgressConfig{StateDir: filepath.Join(dir, "egress")}
+			for _, f := range []string{"cache/results/x", "debug/d", "egress/ledger.json"} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, f), nil, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := &cleanupReport{chainLeft: tc.chainLeft, egressLeft: tc.egressLeft}
+			cleanState(cfg, &cleanupOptions{}, r)
+			for path, keep := range map[string]bool{"cache/results/x": tc.chainLeft, "debug/d": false, "egress/ledger.json": tc.egressLeft} {
+				_, err := os.Stat(filepath.Join(dir, path))
+				if kept := err == nil; kept != keep {
+					t.Errorf("%s: kept %v, want %v (%v)", path, kept, keep, r)
+				}
+			}
+		})
 	}
 }
