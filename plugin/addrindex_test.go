@@ -92,7 +92,7 @@ func (env *statusEnv) del(tb testing.TB, id string) {
 		tb.Fatal(err)
 	}
 	e, _ := env.p.pods.Get(id)
-	env.p.releaseEgress(env.p.state.Load(), &e)
+	env.p.releaseEgress(env.p.conf.Load(), &e)
 }
 
 // BenchmarkAddressUsers: a pod's DEL on a node where n pods use one
@@ -165,7 +165,7 @@ func refUsers(t *testing.T, p *Plugin) map[netip.Addr]int {
 			}
 		}
 	}
-	cached, err := cachedExternals(p.state.Load())
+	cached, err := p.conf.Load().CachedExternals()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 				i := r.IntN(pods)
 				id := managedPod(i).Pod.ID
 				e, known := p.pods.Get(id)
-				st := p.state.Load()
+				st := p.conf.Load()
 				op := r.IntN(13)
 				switch op {
 				case 0, 1: // RunPodSandbox: admitted (its addresses recorded)
@@ -285,7 +285,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 					p.pods.Replace(entries)
 					missed, failed = true, map[string]bool{}
 				case 12: // GC: a full read
-					p.admission.GC(admitGen(st))
+					p.admission.GC(st.Admit())
 					missed, failed = false, map[string]bool{}
 				}
 				ref := refUsers(t, p)
@@ -304,7 +304,7 @@ func TestAddressIndexRandomized(t *testing.T) {
 				}
 				fa.mu.Unlock()
 				scans := slices.ContainsFunc(addrs, func(a netip.Addr) bool { return got[a] == 0 })
-				p.admission.WithdrawUnused(admitGen(st), false)
+				p.admission.WithdrawUnused(st.Admit(), false)
 				var unused []netip.Addr
 				for _, a := range addrs {
 					if ref[a] == 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
@@ -20,7 +21,7 @@ var errNoRuntimeIPs = errors.New("the runtime sent no pod IPs (containerd 2.1 or
 // ones the runtime reported. Each must be one host, inside the admin's
 // podCIDRs when set, and held by no other live pod: a pod must never be
 // able to claim an address, and with it another pod's egress identity.
-func (p *Plugin) podAddrs(st *state, e *podEntry, cached []string) ([]string, error) {
+func (p *Plugin) podAddrs(st *gen.State, e *podEntry, cached []string) ([]string, error) {
 	src, field := e.Pod.IPs, "pod IPs from the runtime"
 	if len(cached) > 0 {
 		src, field = cached, "pod IPs of the first ADD"
@@ -34,7 +35,7 @@ func (p *Plugin) podAddrs(st *state, e *podEntry, cached []string) ([]string, er
 	}
 	out := make([]string, 0, len(addrs))
 	for _, a := range addrs {
-		if err := st.cfg.CheckPodAddr(a); err != nil {
+		if err := st.Cfg.CheckPodAddr(a); err != nil {
 			return nil, err
 		}
 		if other, ok := holder(p.pods, a, e.Pod.ID); ok {

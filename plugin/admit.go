@@ -66,10 +66,3 @@ func newAdmission(p *Plugin, m AddressManager) *admit.Admission {
 		Blocks:   p.metrics.EgressBlocks,
 	})
 }
-
-// admitGen is what st gives the admission: its egress section, its
-// pools' allocator, its ledger and the read of its chain's cache.
-func admitGen(st *state) admit.Gen {
-	return admit.Gen{Egress: st.cfg.Egress, Pools: st.egress, Ledger: st.ledger,
-		Cached: func() (map[string][]netip.Addr, error) { return cachedExternals(st) }}
-}

@@ -39,7 +39,7 @@ type kube struct {
 // connectCluster sets up p.kube from the config in force at start
 // (cluster.*, read at start only), or from Options.Cluster.
 func (p *Plugin) connectCluster() error {
-	cfg := p.state.Load().cfg.Cluster
+	cfg := p.conf.Load().Cfg.Cluster
 	c := p.opts.Cluster
 	if c == nil {
 		if !p.opts.ConnectCluster {
@@ -104,10 +104,10 @@ func (p *Plugin) nodeLabels() policy.NodeLabels {
 // labels is a change of config: the new state is reconciled like one).
 func (p *Plugin) setNodeLabels(labels map[string]string) {
 	p.labels.Store(&policy.NodeLabels{Known: true, Labels: labels})
-	if !p.state.Load().cfg.Egress.HasNodeSelectors() {
+	if !p.conf.Load().Cfg.Egress.HasNodeSelectors() {
 		return
 	}
-	changed, err := p.reload(false)
+	changed, err := p.conf.Reload(false)
 	p.health.Set(health.FaultNodeLabels, err)
 	if err != nil {
 		p.metrics.Fail(health.ReasonConfig)
@@ -127,7 +127,7 @@ func (p *Plugin) runCluster(ctx context.Context) {
 		return
 	}
 	cluster.WatchNodeLabels(ctx, p.kube.client, p.log, p.setNodeLabels)
-	t := time.NewTicker(p.state.Load().cfg.Cluster.Leases.RenewInterval.Duration)
+	t := time.NewTicker(p.conf.Load().Cfg.Cluster.Leases.RenewInterval.Duration)
 	defer t.Stop()
 	// At once: after a restart, the Leases of the addresses the ledger
 	// records lapse within a duration unless taken again.
@@ -147,7 +147,7 @@ func (p *Plugin) runCluster(ctx context.Context) {
 // uses and gives up the others (plugin/internal/admit, SyncLeases), then
 // sets the Leases' fault from what it found.
 func (p *Plugin) syncLeases(ctx context.Context) {
-	err := p.admission.SyncLeases(ctx, func() *hostaddr.Ledger { return p.state.Load().ledger })
+	err := p.admission.SyncLeases(ctx, func() *hostaddr.Ledger { return p.conf.Load().Ledger })
 	p.health.Set(health.FaultLeases, err)
 	p.publishHealth()
 }

@@ -14,20 +14,21 @@ import (
 	"time"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
 
 // flowsPlugin is a plugin whose chain cache (and so the flow markers)
 // is the test's, with no chain loaded.
-func flowsPlugin(t *testing.T) (*Plugin, *state) {
+func flowsPlugin(t *testing.T) (*Plugin, *gen.State) {
 	dir := t.TempDir()
 	p := quietPlugin(t, "chain:\n  conflist: "+filepath.Join(dir, "absent.conflist")+"\n  cacheDir: "+filepath.Join(dir, "cache")+"\n")
-	return p, p.state.Load()
+	return p, p.conf.Load()
 }
 
 // marked reports whether a hold marker names addr.
-func marked(t *testing.T, st *state, addr string) bool {
+func marked(t *testing.T, st *gen.State, addr string) bool {
 	t.Helper()
 	ents, err := os.ReadDir(holdDir(st))
 	if err != nil && !os.IsNotExist(err) {
@@ -50,13 +51,13 @@ func marked(t *testing.T, st *state, addr string) bool {
 }
 
 // handOver is a teardown's DEL handing work over: hold, deferral, settle.
-func handOver(p *Plugin, st *state, ips []string, work func() error, release func()) {
+func handOver(p *Plugin, st *gen.State, ips []string, work func() error, release func()) {
 	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
 	p.delDeferral(h)(work, release)
 	p.settleDel(h, ips, nil)
 }
 
-func await(p *Plugin, _ *state, d time.Duration, ips ...string) error {
+func await(p *Plugin, _ *gen.State, d time.Duration, ips ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	return p.holds.Await(ctx, hold.Want{Addrs: parseAddrs(ips)})
@@ -150,7 +151,7 @@ func TestFlowFlushFailureHoldsAndRetries(t *testing.T) {
 // file that is no address is not ours to keep.
 func TestRecoveredFlowsWaitForProof(t *testing.T) {
 	p, st := flowsPlugin(t)
-	dir := filepath.Join(st.cfg.Chain.CacheDir, "deferred-flows") // the previous version's
+	dir := filepath.Join(st.Cfg.Chain.CacheDir, "deferred-flows") // the previous version's
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
+	p.holds.Recover(st.Cfg.Chain.CacheDir, p.flushAddrs)
 	err := await(p, st, time.Second, "198.51.100.8")
 	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
 		t.Fatalf("recovered address without a chain: %v, want held (chain not loaded)", err)
@@ -297,14 +298,14 @@ func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	}
 	// A marker of the previous version, as a process killed before its
 	// walk left it.
-	old := filepath.Join(st.cfg.Chain.CacheDir, "deferred", "restarted")
+	old := filepath.Join(st.Cfg.Chain.CacheDir, "deferred", "restarted")
 	if err := os.MkdirAll(filepath.Dir(old), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(old, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
+	p.holds.Recover(st.Cfg.Chain.CacheDir, p.flushAddrs)
 	if h := strings.Join(p.holdsOf(&podEntry{Pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
 		t.Errorf("pod with a marker a previous process left: held by %q", h)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
@@ -17,8 +18,8 @@ func egressPod(e *podEntry) egress.Pod {
 // its port blocks and explicit ranges, then its managed addresses) with
 // st's config, and names the failure's reason: a full pool is
 // egress_quota, anything else egress.
-func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *policy.Policy) error {
-	err := p.admission.Admit(ctx, admitGen(st), egressPod(e), p.podLog(e), pol, p.budget(st.cfg))
+func (p *Plugin) admitEgress(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy) error {
+	err := p.admission.Admit(ctx, st.Admit(), egressPod(e), p.podLog(e), pol, p.budget(st.Cfg))
 	switch {
 	case err == nil:
 		return nil
@@ -31,6 +32,6 @@ func (p *Plugin) admitEgress(ctx context.Context, st *state, e *podEntry, pol *p
 
 // releaseEgress frees a pod's blocks and managed addresses once its chain
 // state is gone (plugin/internal/admit).
-func (p *Plugin) releaseEgress(st *state, e *podEntry) {
-	p.admission.Release(admitGen(st), egressPod(e), p.podLog(e))
+func (p *Plugin) releaseEgress(st *gen.State, e *podEntry) {
+	p.admission.Release(st.Admit(), egressPod(e), p.podLog(e))
 }

@@ -38,14 +38,14 @@ const evCreate = "CreateContainer"
 // process of an annotated pod then runs without its egress identity. It
 // never adjusts the container.
 func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
-	st := p.state.Load()
+	st := p.conf.Load()
 	// Whatever failClosed says: the pod's ADD's deferred work (holds.go)
 	// is done before any of its containers is created.
 	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.podIPs(pod)); err != nil {
 		p.metrics.Fail(health.ReasonDeferred)
 		return nil, nil, err
 	}
-	if !st.cfg.FailClosed {
+	if !st.Cfg.FailClosed {
 		return nil, nil, nil
 	}
 	start := time.Now()
@@ -68,7 +68,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if pol.Empty() {
 		return nil, nil, nil
 	}
-	err = p.bounded(ctx, e.Pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+	err = p.bounded(ctx, e.Pod.ID, p.budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			cur, ok := p.pods.Get(e.Pod.ID)
 			switch {
@@ -77,10 +77,10 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 			case !ok || !cur.Live():
 				return errNotLive // stopped meanwhile: nothing to admit
 			}
-			if st.runner == nil {
-				return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+			if st.Runner == nil {
+				return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.RunnerErr))
 			}
-			att, cerr := st.runner.Cached(e.Pod.ID)
+			att, cerr := st.Runner.Cached(e.Pod.ID)
 			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
 				if cerr == nil && att == nil && !cur.HoldsChain() {
 					// Nothing applied (a pod that started while

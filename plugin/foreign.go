@@ -13,6 +13,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 )
 
 // Reconcile triggers of the foreign-change listener.
@@ -49,7 +50,7 @@ type foreignHint struct {
 }
 
 type ownedOf struct {
-	st    *state
+	st    *gen.State
 	owned foreign.Owned
 }
 
@@ -97,14 +98,14 @@ func (p *Plugin) foreignFailed(source string, err error, established bool) {
 
 // ownedNow is what the chain in force owns.
 func (p *Plugin) ownedNow() foreign.Owned {
-	st := p.state.Load()
+	st := p.conf.Load()
 	if c := p.foreign.owned.Load(); c != nil && c.st == st {
 		return c.owned
 	}
 	var o foreign.Owned
-	if st.runner != nil {
+	if st.Runner != nil {
 		var err error
-		if o, err = foreign.FromConflist(st.runner.Conflist()); err != nil {
+		if o, err = foreign.FromConflist(st.Runner.Conflist()); err != nil {
 			p.log.Warn("foreign-change listener: reading what the chain owns", "error", err)
 		}
 	}
@@ -166,10 +167,7 @@ func (p *Plugin) foreignChanged(c foreign.Change) {
 // Only diktyo-nri's own thread writes the guard, and the listener leaves
 // out its writes: a deletion seen is another writer's.
 func (p *Plugin) repairEgress(kinds []foreign.Kind) {
-	p.reloadMu.Lock()
-	applied := p.guardEgress(p.state.Load(), nil)
-	p.reloadMu.Unlock()
-	if !applied {
+	if !p.conf.RepairGuard() {
 		return
 	}
 	for _, k := range kinds {
@@ -184,11 +182,11 @@ func (p *Plugin) repairEgress(kinds []foreign.Kind) {
 // under another network name, which the pass's GC handles); whole says
 // the change needs a pass.
 func (p *Plugin) foreignTargets(c foreign.Change) (ids []string, whole bool) {
-	st := p.state.Load()
-	if c.Whole || st.runner == nil {
+	st := p.conf.Load()
+	if c.Whole || st.Runner == nil {
 		return nil, true
 	}
-	network, ifName := st.runner.NetworkName(), st.runner.IfName()
+	network, ifName := st.Runner.NetworkName(), st.Runner.IfName()
 	for _, e := range p.pods.Snapshot() {
 		if !e.Live() {
 			continue
@@ -221,8 +219,8 @@ func (p *Plugin) repairTargets(ctx context.Context) {
 		clear(p.foreign.targets)
 		m := foreignMark{seq: p.foreign.seq, drift: p.foreign.drift.Load()}
 		p.foreign.mu.Unlock()
-		if st := p.state.Load(); st.runner != nil && len(ids) > 0 {
-			renamed, err := st.runner.Renamed()
+		if st := p.conf.Load(); st.Runner != nil && len(ids) > 0 {
+			renamed, err := st.Runner.Renamed()
 			if err != nil {
 				p.log.Error("foreign change: listing attachments under earlier network names", "error", err)
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
@@ -56,13 +57,13 @@ func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (
 	if s := p.currentStub(); s != nil {
 		p.requestTimeout.Store(int64(s.RequestTimeout()))
 	}
-	if err := p.setPluginConfig(config); err != nil {
+	if err := p.conf.SetPluginConfig(config); err != nil {
 		p.metrics.Fail(health.ReasonConfig)
 		return 0, err
 	}
 	p.configuredOnce.Do(func() { close(p.configured) })
 	p.noteRuntime(runtime, version)
-	cfg := p.state.Load().cfg
+	cfg := p.conf.Load().Cfg
 	p.log.Info("connected to runtime", "runtime", runtime, "version", version,
 		"requestTimeout", time.Duration(p.requestTimeout.Load()), "handlerBudget", p.budget(cfg))
 	// 0: subscribe to every event this plugin implements.
@@ -70,12 +71,12 @@ func (p *Plugin) Configure(_ context.Context, config, runtime, version string) (
 }
 
 // decide works out a pod's policy, or the failure that stops it.
-func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
+func (p *Plugin) decide(st *gen.State, e *podEntry) (*policy.Policy, error) {
 	if e.HostNetwork {
 		if !policy.HasDiktyoAnnotations(e.Annotations) {
 			return &policy.Policy{}, nil
 		}
-		if st.cfg.HostNetwork == policy.HostNetworkIgnore {
+		if st.Cfg.HostNetwork == policy.HostNetworkIgnore {
 			p.podLog(e).Info("host-network pod: diktyo annotations ignored (hostNetwork: ignore)")
 			return &policy.Policy{}, nil
 		}
@@ -88,7 +89,7 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 			return nil, failure(health.ReasonInvalid, err)
 		}
 	}
-	pol, err := policy.Decide(st.cfg, e.PolicyPod(), e.Annotations)
+	pol, err := policy.Decide(st.Cfg, e.PolicyPod(), e.Annotations)
 	if err == nil && !pol.Empty() {
 		// Node defaults give unannotated pods a policy too: the same
 		// check before anything is built.
@@ -111,7 +112,7 @@ func (p *Plugin) decide(st *state, e *podEntry) (*policy.Policy, error) {
 func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) error {
 	start := time.Now()
 	defer p.metrics.Event(evRun, start)
-	st := p.state.Load()
+	st := p.conf.Load()
 	e := entryFromNRI(pod)
 	p.pods.Upsert(e)
 	log := p.podLog(e)
@@ -131,7 +132,7 @@ func (p *Plugin) RunPodSandbox(ctx context.Context, pod *nriapi.PodSandbox) erro
 		return nil
 	}
 	queued := time.Now()
-	err = p.bounded(ctx, e.Pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+	err = p.bounded(ctx, e.Pod.ID, p.budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
 			// In the bounded worker: the allocator's lock and fsyncs
@@ -166,7 +167,7 @@ const (
 // under the pod's lock. A pod stopped or removed before its turn (a
 // queued RunPodSandbox) is neither admitted nor added; one stopped while
 // it was admitted gets back what the admission claimed.
-func (p *Plugin) admitAndApply(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
+func (p *Plugin) admitAndApply(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
 	if cur, ok := p.pods.Get(e.Pod.ID); !ok || !cur.Live() {
 		return errNotLive
 	}
@@ -187,10 +188,10 @@ func (p *Plugin) admitAndApply(ctx context.Context, st *state, e *podEntry, pol 
 // podFailed handles a failed pod under the failure policy: an error for
 // containerd (naming the pod and the cause) under "fail", a log line and
 // a count under "ignore".
-func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) error {
+func (p *Plugin) podFailed(st *gen.State, e *podEntry, log *slog.Logger, err error) error {
 	reason := reasonOf(err)
 	p.metrics.Fail(reason)
-	if st.cfg.FailurePolicy == policy.FailurePolicyIgnore {
+	if st.Cfg.FailurePolicy == policy.FailurePolicyIgnore {
 		log.Warn("pod starts without diktyo policy (failurePolicy: ignore)", "reason", reason, "error", err)
 		return nil
 	}
@@ -204,13 +205,13 @@ func (p *Plugin) podFailed(st *state, e *podEntry, log *slog.Logger, err error) 
 // caller holds its lock). On failure it runs DEL, so that nothing is left
 // half-applied: the pod does not start (or starts without policy under
 // failurePolicy: ignore).
-func (p *Plugin) apply(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
+func (p *Plugin) apply(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, log *slog.Logger) error {
 	err := p.add(ctx, st, e, pol, nil)
 	if err == nil || errors.Is(err, errNotLive) {
 		return err
 	}
 	// Undo with a fresh bound: ctx may be what ran out.
-	dctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
+	dctx, cancel := context.WithTimeout(context.Background(), st.Cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	if derr := p.remove(dctx, st, e.Pod, log); derr != nil {
 		log.Error("cleanup after failed ADD failed; GC will retry", "error", derr)
@@ -225,7 +226,7 @@ func (p *Plugin) apply(ctx context.Context, st *state, e *podEntry, pol *policy.
 // whatever is applied (the SNAT and routes when only the DNS server is
 // down) is what keeps the pod's egress identity. The caller counts the
 // failure and retries with backoff.
-func (p *Plugin) repair(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
+func (p *Plugin) repair(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
 	return p.add(ctx, st, e, pol, cachedIPs)
 }
 
@@ -236,9 +237,9 @@ var errNotLive = errors.New("pod stopped or removed before its ADD ran")
 // stopped or removed while this ADD waited for its lock (behind GC, or
 // another event) is never added, and one that is claimed is known to need
 // a DEL by any teardown that follows.
-func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
-	if st.runner == nil {
-		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+func (p *Plugin) add(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, cachedIPs []string) error {
+	if st.Runner == nil {
+		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.RunnerErr))
 	}
 	switch gone, err := chainrun.NetNSGone(e.Pod.NetNS); {
 	case err != nil:
@@ -267,10 +268,10 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 			return errNotLive
 		}
 		t := time.Now()
-		res, err := st.runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
+		res, err := st.Runner.Add(chainrun.WithLogger(ctx, p.podLog(e)), pod, args)
 		rec.Since(stageChain, t)
 		p.metrics.CNI("add", t)
-		view.Dump(p.log, st.cfg.Debug.Dir, chainOf(st), pod, pol, "ADD", args, res, err)
+		view.Dump(p.log, st.Cfg.Debug.Dir, chainOf(st), pod, pol, "ADD", args, res, err)
 		return err
 	})
 	var pe *podError
@@ -284,7 +285,7 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 	}
 	p.pods.Update(e.Pod.ID, func(pe *podEntry) { pe.LastErr = err.Error() })
 	if ctx.Err() != nil {
-		return failure(health.ReasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.cfg.Timeouts.CNI.Duration, err))
+		return failure(health.ReasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.Cfg.Timeouts.CNI.Duration, err))
 	}
 	return failure(health.ReasonAdd, fmt.Errorf("chain ADD: %w", err))
 }
@@ -293,15 +294,15 @@ func (p *Plugin) add(ctx context.Context, st *state, e *podEntry, pol *policy.Po
 // arguments, or those of the last ADD when nothing was cached. Its DEL's
 // conntrack walk runs in it, so what the pod held is released when it
 // returns.
-func (p *Plugin) remove(ctx context.Context, st *state, pod chainrun.Pod, log *slog.Logger) error {
+func (p *Plugin) remove(ctx context.Context, st *gen.State, pod chainrun.Pod, log *slog.Logger) error {
 	return p.removeThen(ctx, st, pod, log, p.releaseEgress)
 }
 
 // removeThen is remove, with what the pod held (port blocks, managed
 // addresses) given back by release once the DEL succeeded.
-func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, log *slog.Logger, release func(*state, *podEntry)) error {
-	if st.runner == nil {
-		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.runnerErr))
+func (p *Plugin) removeThen(ctx context.Context, st *gen.State, pod chainrun.Pod, log *slog.Logger, release func(*gen.State, *podEntry)) error {
+	if st.Runner == nil {
+		return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.RunnerErr))
 	}
 	cur, known := p.pods.Get(pod.ID)
 	var fallback map[string]any
@@ -315,7 +316,7 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 		rec.Since(stageAddrLocks, t)
 		var err error
 		c := time.Now()
-		ran, err = st.runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
+		ran, err = st.Runner.Del(chainrun.WithLogger(ctx, log), pod, fallback)
 		rec.Since(stageChain, c)
 		return err
 	})
@@ -331,7 +332,7 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 	}
 	p.metrics.CNI("del", t)
 	if cur.Debug {
-		view.Dump(p.log, st.cfg.Debug.Dir, chainOf(st), pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
+		view.Dump(p.log, st.Cfg.Debug.Dir, chainOf(st), pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
 	}
 	if err != nil {
 		return failure(health.ReasonDel, fmt.Errorf("chain DEL: %w", err))
@@ -350,14 +351,14 @@ func (p *Plugin) removeThen(ctx context.Context, st *state, pod chainrun.Pod, lo
 // abandonedAdd runs when an ADD outlived its handler. Under "fail" the
 // handler has rejected the pod, so a successful ADD is undone; under
 // "ignore" the pod keeps its (late) policy.
-func (p *Plugin) abandonedAdd(st *state, e *podEntry, err error, log *slog.Logger) {
-	if err != nil || st.cfg.FailurePolicy == policy.FailurePolicyIgnore {
+func (p *Plugin) abandonedAdd(st *gen.State, e *podEntry, err error, log *slog.Logger) {
+	if err != nil || st.Cfg.FailurePolicy == policy.FailurePolicyIgnore {
 		if err == nil {
 			log.Warn("policy applied after the handler gave up (failurePolicy: ignore)")
 		}
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), st.cfg.Timeouts.CNI.Duration)
+	ctx, cancel := context.WithTimeout(context.Background(), st.Cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	if lerr := p.withPod(ctx, e.Pod.ID, func(ctx context.Context) error {
 		return p.remove(ctx, st, e.Pod, log)
@@ -404,12 +405,12 @@ func (p *Plugin) RemovePodSandbox(ctx context.Context, pod *nriapi.PodSandbox) e
 // are done, so by Remove's answer it normally is. A walk that takes
 // longer, or fails, keeps holding (and is retried); Remove never fails.
 func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
-	st := p.state.Load()
+	st := p.conf.Load()
 	ips := e.Pod.IPs
 	if cur, ok := p.pods.Get(e.Pod.ID); ok {
 		ips = append(slices.Clone(ips), cur.Pod.IPs...)
 	}
-	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
+	wctx, cancel := context.WithTimeout(ctx, p.budget(st.Cfg))
 	defer cancel()
 	if err := p.holds.Await(wctx, hold.Want{Addrs: parseAddrs(ips)}); err != nil {
 		p.podLog(e).Info("RemovePodSandbox: the pod's conntrack cleanup is not done; what it holds is given back when it is", "error", err)
@@ -420,10 +421,10 @@ func (p *Plugin) awaitOwnWalk(ctx context.Context, e *podEntry) {
 // whether an ADD claimed the pod before it was marked (an ADD that had not
 // claimed it by then never will).
 func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claimed bool) {
-	st := p.state.Load()
+	st := p.conf.Load()
 	log := p.podLog(e)
 	cur, known := p.pods.Get(e.Pod.ID)
-	needed := st.runner != nil && (claimed || st.runner.HasCached(e.Pod.ID))
+	needed := st.Runner != nil && (claimed || st.Runner.HasCached(e.Pod.ID))
 	if !needed {
 		return
 	}
@@ -431,7 +432,7 @@ func (p *Plugin) teardown(ctx context.Context, event string, e *podEntry, claime
 		e.Pod.IPs = cur.Pod.IPs
 	}
 	rec, queued := &stages.Recorder{}, time.Now()
-	err := p.bounded(ctx, e.Pod.ID, p.budget(st.cfg), st.cfg.Timeouts.CNI.Duration,
+	err := p.bounded(ctx, e.Pod.ID, p.budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(stageWait, queued)
 			// The DEL's conntrack cleanup runs after the answer

@@ -23,13 +23,13 @@ egress:
   stateDir: ` + filepath.Join(dir, "egress") + `
   attributionLog: ` + filepath.Join(dir, "attribution.jsonl") + "\n"
 	killed := quietPlugin(t, cfg)
-	st := killed.state.Load()
+	st := killed.conf.Load()
 	held := &podEntry{Pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
 		EgressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
 	gone := &podEntry{Pod: chainrun.Pod{ID: "gone", Namespace: "team-a", Name: "api", UID: "u2", IPs: []string{"198.51.100.21"}}}
 	for _, e := range []*podEntry{held, gone} {
 		killed.pods.Upsert(e)
-		if _, err := st.egress.Grant("web", egressPod(e)); err != nil {
+		if _, err := st.Egress.Grant("web", egressPod(e)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -42,10 +42,10 @@ egress:
 	// The next process: no pod is live; only the held pod's flows may
 	// still be translated to its block.
 	p := quietPlugin(t, cfg)
-	st = p.state.Load()
+	st = p.conf.Load()
 	p.health.SetSynced(true)
-	p.admission.GC(admitGen(st))
-	grants, err := st.egress.Blocks()
+	p.admission.GC(st.Admit())
+	grants, err := st.Egress.Blocks()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,17 +27,17 @@ egress:
   pools: [{name: web, address: 203.0.113.10, ports: "20000-20127", blockSize: 64}]
   stateDir: `+filepath.Join(dir, "egress")+`
   attributionLog: `+filepath.Join(dir, "attribution.jsonl")+"\n")
-	st := p.state.Load()
+	st := p.conf.Load()
 	p.health.SetSynced(true)
 	pod := &podEntry{Pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
 		EgressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
 	p.pods.Upsert(pod)
-	if _, err := st.egress.Grant("web", egressPod(pod)); err != nil {
+	if _, err := st.Egress.Grant("web", egressPod(pod)); err != nil {
 		t.Fatal(err)
 	}
 	blocks := func() int {
 		t.Helper()
-		g, err := st.egress.Blocks()
+		g, err := st.Egress.Blocks()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,13 +71,13 @@ egress:
 	}
 	// Neither a GC (the pod is not live) nor another pod's release
 	// gives them back meanwhile.
-	p.admission.GC(admitGen(st))
+	p.admission.GC(st.Admit())
 	if n := blocks(); n != 1 {
 		t.Fatalf("blocks after a GC while the walk is pending: %d, want its one kept", n)
 	}
 	// (The chain's cache is not readable here: no chain. The pods the
 	// daemon knows are counted all the same.)
-	if users, _ := p.admission.Users(admitGen(st)); len(users[netip.MustParseAddr("203.0.113.10")]) == 0 {
+	if users, _ := p.admission.Users(st.Admit()); len(users[netip.MustParseAddr("203.0.113.10")]) == 0 {
 		t.Fatalf("users of the stopped pod's managed address while its walk is pending: %v, want the pod", users)
 	}
 

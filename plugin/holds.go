@@ -11,6 +11,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 )
@@ -31,7 +32,7 @@ func (p *Plugin) newHolds() *hold.Holds {
 	})
 }
 
-func holdDir(st *state) string { return filepath.Join(st.cfg.Chain.CacheDir, hold.Dir) }
+func holdDir(st *gen.State) string { return filepath.Join(st.Cfg.Chain.CacheDir, hold.Dir) }
 
 func holdPod(e *podEntry) hold.Pod {
 	return hold.Pod{Sandbox: e.Pod.ID, Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID}
@@ -42,7 +43,7 @@ func holdPod(e *podEntry) hold.Pod {
 // only while the pod is live (a Stop's DEL removes every flow of the
 // pod's addresses; a later pod with them must not have its flows judged
 // by this pod's rules). The pod's CreateContainer awaits it.
-func (p *Plugin) deferral(st *state, e *podEntry) cniutil.Deferral {
+func (p *Plugin) deferral(st *gen.State, e *podEntry) cniutil.Deferral {
 	id := e.Pod.ID
 	return func(work func() error, release func()) {
 		h, err := p.holds.Take(holdDir(st), hold.Add, holdPod(e), parseAddrs(e.Pod.IPs), p.egressAddrsOf(id))
@@ -69,7 +70,7 @@ func (p *Plugin) runDeferred(id string, work func() error) error {
 	if !ok || !e.Live() {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.state.Load().cfg.Timeouts.CNI.Duration)
+	ctx, cancel := context.WithTimeout(context.Background(), p.conf.Load().Cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	return p.withAddrs(ctx, id, e.Pod.IPs, func() error {
 		if cur, ok := p.pods.Get(id); !ok || !cur.Live() {
@@ -82,7 +83,7 @@ func (p *Plugin) runDeferred(id string, work func() error) error {
 // takeDelHold holds a teardown's addresses (e's and those the pod table
 // knows, cur's) before its DEL, with what the pod keeps until its walk is
 // done; nil when there is none (the DEL then runs its walk itself).
-func (p *Plugin) takeDelHold(st *state, e, cur *podEntry) *hold.Hold {
+func (p *Plugin) takeDelHold(st *gen.State, e, cur *podEntry) *hold.Hold {
 	addrs := parseAddrs(append(slices.Clone(e.Pod.IPs), cur.Pod.IPs...))
 	if len(addrs) == 0 {
 		return nil
@@ -110,11 +111,11 @@ func (p *Plugin) delDeferral(h *hold.Hold) cniutil.Deferral {
 // releaseAfter is the release of a teardown's pod (its port blocks and
 // managed addresses) once hold h's walk is done; at once without a hold
 // (no address: no flow can be translated for the pod).
-func (p *Plugin) releaseAfter(h *hold.Hold) func(*state, *podEntry) {
+func (p *Plugin) releaseAfter(h *hold.Hold) func(*gen.State, *podEntry) {
 	if h == nil {
 		return p.releaseEgress
 	}
-	return func(st *state, e *podEntry) {
+	return func(st *gen.State, e *podEntry) {
 		owner := *e
 		p.holds.OnFree(h, owner.EgressAddrs, func() { p.releaseEgress(st, &owner) })
 	}
@@ -141,15 +142,15 @@ func (p *Plugin) settleDel(h *hold.Hold, addrs []string, delErr error) {
 // fails: nothing proves the flows gone.
 func (p *Plugin) flushAddrs(addrs []netip.Addr) func() error {
 	return func() error {
-		cur := p.state.Load()
-		if cur == nil || cur.runner == nil {
+		cur := p.conf.Load()
+		if cur == nil || cur.Runner == nil {
 			var why error
 			if cur != nil {
-				why = cur.runnerErr
+				why = cur.RunnerErr
 			}
 			return fmt.Errorf("chain not loaded: %w", why)
 		}
-		return cur.runner.FlushFlows(addrs)
+		return cur.Runner.FlushFlows(addrs)
 	}
 }
 
@@ -158,8 +159,8 @@ func (p *Plugin) flushAddrs(addrs []netip.Addr) func() error {
 // for them within the handler's budget). Under failurePolicy ignore a
 // failure of its own ADD's walk is logged and counted, and the container
 // starts.
-func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS, podName, ctrName string, podIPs []string) error {
-	wctx, cancel := context.WithTimeout(ctx, p.budget(st.cfg))
+func (p *Plugin) containerMayStart(ctx context.Context, st *gen.State, podID, podNS, podName, ctrName string, podIPs []string) error {
+	wctx, cancel := context.WithTimeout(ctx, p.budget(st.Cfg))
 	defer cancel()
 	t := time.Now()
 	// The pod's addresses may be a stopped pod's whose flows are still
@@ -176,7 +177,7 @@ func (p *Plugin) containerMayStart(ctx context.Context, st *state, podID, podNS,
 	if err == nil {
 		return nil
 	}
-	if st.cfg.FailurePolicy == "ignore" {
+	if st.Cfg.FailurePolicy == "ignore" {
 		p.log.Warn("container starts although the pod's deferred work failed (failurePolicy: ignore)", "pod.namespace", podNS, "pod.name", podName, "container", ctrName, "error", err)
 		return nil
 	}

@@ -60,7 +60,7 @@ func TestPerNodeUnknownThenNoMatch(t *testing.T) {
 	p.labels.Store(nil)
 	p.kube.client = nil
 	p.labels.Store(&policy.NodeLabels{Known: true, Labels: map[string]string{"zone": "c"}})
-	if _, err := p.reload(false); err != nil {
+	if _, err := p.conf.Reload(false); err != nil {
 		t.Fatal(err)
 	}
 	err := decideWeb(p)
@@ -76,7 +76,7 @@ func TestPerNodeLabelsReloadAtOnce(t *testing.T) {
 	p := quietPlugin(t, perNodeUnit(t))
 	// Force the in-force config to the "labels unknown" selection.
 	p.kube = &kube{client: nil}
-	if !p.state.Load().cfg.Egress.HasNodeSelectors() {
+	if !p.conf.Load().Cfg.Egress.HasNodeSelectors() {
 		t.Logf("in-force config: HasNodeSelectors()=false after SelectNode")
 	}
 	p.setNodeLabels(map[string]string{"zone": "a"})
@@ -92,7 +92,7 @@ func TestPerNodeLabelsReloadAtOnce(t *testing.T) {
 func TestPerNodeNoCredentials(t *testing.T) {
 	p := quietPlugin(t, perNodeUnit(t))
 	p.kube = &kube{nodeLocal: "no API server: no usable credentials: ...", noCluster: false}
-	if _, err := p.reload(true); err != nil {
+	if _, err := p.conf.Reload(true); err != nil {
 		t.Fatal(err)
 	}
 	if err := decideWeb(p); !errors.Is(err, policy.ErrUnknown) {

@@ -11,32 +11,22 @@
 package plugin
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"errors"
-	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/containernetworking/cni/pkg/invoke"
 	"github.com/prometheus/client_golang/prometheus"
-	"sigs.k8s.io/yaml"
 
-	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/egress"
-	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/inspect"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/admit"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
@@ -75,7 +65,8 @@ type Options struct {
 	// (node-local).
 	Cluster        *cluster.Client
 	ConnectCluster bool
-	// EgressGuard, when set, guards the egress addresses (egressguard.go).
+	// EgressGuard, when set, guards the egress addresses
+	// (plugin/internal/gen).
 	EgressGuard EgressGuard
 	// WatchForeign listens to the kernel's change notifications and
 	// repairs at once what another writer deletes of diktyo's objects
@@ -91,19 +82,10 @@ type Plugin struct {
 	registry *prometheus.Registry
 	metrics  *health.Metrics
 
-	state atomic.Pointer[state]
-	// reloadMu serialises config loads.
-	reloadMu sync.Mutex
-	// configPath is the admin config file in force (Options.ConfigPath,
-	// or one named by containerd's plugin config).
-	configPath atomic.Pointer[string]
-	// inlineConfig is admin config sent by containerd (pre-installed
-	// mode), used instead of a file.
-	inlineConfig atomic.Pointer[[]byte]
+	// conf is the config in force and its loading (plugin/internal/gen).
+	conf *gen.Loader
 	// stub is the NRI stub of the current connection.
 	stub atomic.Pointer[stubHolder]
-	// refused is the last inputs a reload refused, and why.
-	refused atomic.Pointer[refusal]
 	// runtime is the runtime containerd announced, and what it lacks
 	// (preflight.go).
 	runtime atomic.Pointer[runtimeInfo]
@@ -147,41 +129,6 @@ type Plugin struct {
 	holds *hold.Holds
 }
 
-// refusal is inputs a reload refused (their hash) and the error it gave.
-type refusal struct {
-	sum [32]byte
-	err error
-}
-
-// state is one loaded configuration: admin config and chain runner.
-type state struct {
-	cfg *policy.Config
-	// runner is nil when the conflist could not be loaded; runnerErr says why.
-	runner    *chainrun.Runner
-	runnerErr error
-	// egress allocates port blocks and records explicit ranges (nil
-	// without an egress section).
-	egress *egress.Allocator
-	// source describes where cfg came from, for logs.
-	source string
-	// provisional: cfg is the built-in defaults because the admin config
-	// file is absent, not an admin's decision; under it reconcile never
-	// removes a running pod's policy (docs/nri.md, "Removal needs proof").
-	provisional bool
-	// path is the admin config file cfg was read from ("" for inline
-	// config and built-in defaults).
-	path string
-	// ledger records the managed addresses this instance assigned (in
-	// egress.stateDir; kept from the config before when this one has no
-	// egress section; nil if none ever had one).
-	ledger *hostaddr.Ledger
-	// egressErr says why the egress state cannot be read now (pods that
-	// need a block fail until it can; nothing is released meanwhile).
-	egressErr error
-	// hash identifies the inputs (config bytes and conflist bytes).
-	hash [32]byte
-}
-
 // New builds the plugin and loads its config. A config that is present but
 // invalid is an error; a chain conflist that cannot be loaded is not (pods
 // needing the chain fail until it can be, and the failure is logged).
@@ -209,17 +156,24 @@ func New(opts Options) (*Plugin, error) {
 	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
 	p.admission = newAdmission(p, opts.Addresses)
-	path := opts.ConfigPath
-	p.configPath.Store(&path)
-	if _, err := p.reload(true); err != nil {
+	p.conf = gen.New(gen.Options{
+		ConfigPath: opts.ConfigPath, ConfigRequired: opts.ConfigRequired,
+		Log: p.log, Metrics: p.metrics, Exec: opts.Exec, PluginStderr: opts.PluginStderr,
+		Guard: opts.EgressGuard, Admission: p.admission, NodeName: cluster.NodeName, Labels: p.nodeLabels,
+		// Addresses a killed process left held (holds.go) are held from
+		// now on: before the first event, and under a reloaded config's
+		// cache directory too.
+		Installed: func(st *gen.State) { p.holds.Recover(st.Cfg.Chain.CacheDir, p.flushAddrs) },
+	})
+	if _, err := p.conf.Reload(true); err != nil {
 		return nil, err
 	}
 	if err := p.connectCluster(); err != nil {
 		return nil, err
 	}
-	if p.kube.noCluster && p.state.Load().cfg.Egress.HasNodeSelectors() {
+	if p.kube.noCluster && p.conf.Load().Cfg.Egress.HasNodeSelectors() {
 		// Node-local: the labels are known now to be none.
-		if _, err := p.reload(true); err != nil {
+		if _, err := p.conf.Reload(true); err != nil {
 			return nil, err
 		}
 	}
@@ -242,242 +196,7 @@ func (p *Plugin) WaitConfigured(ctx context.Context) bool {
 func (p *Plugin) Registry() *prometheus.Registry { return p.registry }
 
 // Config returns the admin config in force.
-func (p *Plugin) Config() *policy.Config { return p.state.Load().cfg }
-
-// configSource is where a config's bytes came from.
-type configSource struct {
-	// name describes it, for logs.
-	name string
-	// path is the file read ("" for inline config and built-in defaults).
-	path string
-	// provisional: built-in defaults standing in for an absent file.
-	provisional bool
-}
-
-// readConfig returns the admin config bytes and where they came from. A
-// file that is absent gives the built-in defaults only until a config has
-// been read from it: once one has, its absence (an editor's
-// save-by-rename, a config-management run) is an error, and the config in
-// force stays.
-func (p *Plugin) readConfig() ([]byte, configSource, error) {
-	if inline := p.inlineConfig.Load(); inline != nil {
-		return *inline, configSource{name: "NRI plugin config"}, nil
-	}
-	path := *p.configPath.Load()
-	if path == "" {
-		return nil, configSource{name: "built-in defaults"}, nil
-	}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) && !p.opts.ConfigRequired {
-		if old := p.state.Load(); old != nil && old.path == path {
-			return nil, configSource{name: path, path: path},
-				fmt.Errorf("admin config %s is gone; the config read from it stays in force "+
-					"(a config removes pods' policy only by saying so, never by its absence): %w", path, err)
-		}
-		return nil, configSource{name: "built-in defaults (" + path + " absent)", provisional: true}, nil
-	}
-	if err != nil {
-		return nil, configSource{name: path, path: path}, fmt.Errorf("reading admin config: %w", err)
-	}
-	return data, configSource{name: path, path: path}, nil
-}
-
-// reload loads the admin config and the conflist if either changed (or
-// force). A config that does not parse is an error and leaves the state in
-// force untouched. It reports whether a new state was installed.
-func (p *Plugin) reload(force bool) (installed bool, err error) {
-	p.reloadMu.Lock()
-	defer p.reloadMu.Unlock()
-	data, src, err := p.readConfig()
-	if err != nil {
-		return false, err
-	}
-	source := src.name
-	cfg, err := policy.ParseConfig(data)
-	if err != nil {
-		return false, fmt.Errorf("admin config from %s: %w", source, err)
-	}
-	labels := p.nodeLabels()
-	if err := cfg.SelectNode(labels); err != nil {
-		return false, fmt.Errorf("admin config from %s, for this node: %w", source, err)
-	}
-	conflist, conflistErr := os.ReadFile(cfg.Chain.Conflist)
-	h := sha256.New()
-	h.Write(data)
-	h.Write([]byte{0})
-	h.Write(conflist)
-	if cfg.Egress.HasNodeSelectors() {
-		// The node's labels choose what of the config is this node's:
-		// a change of them is a change of config.
-		h.Write([]byte{0})
-		h.Write([]byte(labels.String()))
-	}
-	var sum [32]byte
-	copy(sum[:], h.Sum(nil))
-	old := p.state.Load()
-	if !force && old != nil && old.hash == sum {
-		p.refused.Store(nil)
-		return false, nil
-	}
-	if r := p.refused.Load(); !force && r != nil && r.sum == sum {
-		// The same inputs that were already refused: the same error (the
-		// watcher logs and counts it once, not at every poll).
-		return false, r.err
-	}
-	defer func() {
-		if err != nil {
-			p.refused.Store(&refusal{sum: sum, err: err})
-		} else {
-			p.refused.Store(nil)
-		}
-	}()
-	if na, ok := p.admission.Manager().(policy.NodeAddresses); ok {
-		// The node's addresses are read where its managed ones live
-		// (the host's netns; a throwaway one in tests).
-		cfg.SetNodeAddresses(na)
-	}
-	st := &state{cfg: cfg, source: source, hash: sum, provisional: src.provisional, path: src.path}
-	if err := p.buildState(st, old, conflistErr); err != nil {
-		return false, fmt.Errorf("admin config from %s: %w", source, err)
-	}
-	if st.runnerErr != nil && old != nil && old.runner != nil {
-		// A reload is all or nothing: the config and chain in force stay
-		// (docs/configuration.md). Only when no chain is in force (the
-		// first load, or every load so far failed) is there nothing to
-		// keep, and the new config is installed without one.
-		return false, fmt.Errorf("new config from %s refused, the one in force stays: %w", source, st.runnerErr)
-	}
-	if st.runnerErr != nil {
-		p.log.Error("chain not loaded: pods needing it will fail until it is", "error", st.runnerErr)
-	}
-	p.state.Store(st)
-	// Addresses a killed process left held (holds.go) are held from now
-	// on: before the first event, and under a reloaded config's cache
-	// directory too.
-	p.holds.Recover(st.cfg.Chain.CacheDir, p.flushAddrs)
-	p.metrics.Reloads.WithLabelValues("ok").Inc()
-	attrs := []any{"source", source, "failurePolicy", cfg.FailurePolicy, "namespaceRules", len(cfg.Namespaces)}
-	if st.runner != nil {
-		attrs = append(attrs, "network", st.runner.NetworkName(), "chain", strings.Join(st.runner.PluginTypes(), ","),
-			"inProcess", st.runner.InProcess())
-	}
-	p.log.Info("config loaded", attrs...)
-	return true, nil
-}
-
-// buildState makes st's egress allocator and chain runner. An error
-// refuses the config; a chain that does not load is st.runnerErr (the
-// caller decides whether a config without one may be installed).
-func (p *Plugin) buildState(st, old *state, conflistErr error) error {
-	cfg := st.cfg
-	var oldAlloc *egress.Allocator
-	if old != nil {
-		oldAlloc = old.egress
-	}
-	if err := admit.SameState(oldAlloc, cfg); err != nil {
-		return err
-	}
-	var err error
-	if st.egress, err = admit.NewAllocator(cfg, cluster.NodeName(cfg.Cluster)); err != nil {
-		return err
-	}
-	if st.egress != nil {
-		// Read now to say so early; a state that cannot be read fails
-		// only the pods that need it, and releases nothing.
-		if st.egressErr = st.egress.Check(); st.egressErr != nil {
-			p.log.Error("egress state unreadable: pods that need a port block or an explicit range fail until it is fixed; "+
-				"nothing is released meanwhile", "error", st.egressErr)
-		}
-	}
-	p.guardEgress(st, old)
-	for _, w := range admit.Warnings(cfg) {
-		p.log.Warn("egress config", "warning", w)
-	}
-	if conflistErr != nil {
-		st.runnerErr = fmt.Errorf("chain conflist %s: %w", cfg.Chain.Conflist, conflistErr)
-	} else {
-		st.runner, st.runnerErr = p.newRunner(cfg)
-	}
-	var prev *hostaddr.Ledger
-	if old != nil {
-		prev = old.ledger
-	}
-	st.ledger, err = p.admission.Ledger(admitGen(st), prev, old == nil)
-	return err
-}
-
-// newRunner builds the chain runner of cfg.
-func (p *Plugin) newRunner(cfg *policy.Config) (*chainrun.Runner, error) {
-	return chainrun.New(chainrun.Options{
-		Conflist:  cfg.Chain.Conflist,
-		BinDirs:   cfg.Chain.BinDirs,
-		CacheDir:  cfg.Chain.CacheDir,
-		IfName:    cfg.Chain.IfName,
-		Exec:      p.opts.Exec,
-		Stderr:    p.opts.PluginStderr,
-		InProcess: cfg.Chain.InProcess,
-	})
-}
-
-// setPluginConfig applies the config containerd sends to a pre-installed
-// plugin (plugin_config_path/NN-diktyo.conf): empty keeps the file config;
-// "configFile: PATH" alone names the admin config file; anything else is
-// the admin config itself.
-func (p *Plugin) setPluginConfig(raw string) error {
-	if strings.TrimSpace(raw) == "" {
-		return nil
-	}
-	var ref struct {
-		ConfigFile string `json:"configFile"`
-	}
-	if err := yaml.UnmarshalStrict([]byte(raw), &ref); err == nil && ref.ConfigFile != "" {
-		p.inlineConfig.Store(nil)
-		p.configPath.Store(&ref.ConfigFile)
-	} else {
-		data := []byte(raw)
-		p.inlineConfig.Store(&data)
-	}
-	_, err := p.reload(true)
-	return err
-}
-
-// watchConfig polls the config and conflist every reloadInterval and
-// installs changes; an invalid or missing new config is logged and
-// counted once (not at every poll), and the old one stays; its return is
-// logged too. A successful reload triggers a reconcile, so the config in
-// force applies to running pods too.
-func (p *Plugin) watchConfig(ctx context.Context) {
-	failing := ""
-	for {
-		iv := p.state.Load().cfg.ReloadInterval.Duration
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(iv):
-		}
-		changed, err := p.reload(false)
-		if err != nil {
-			if err.Error() != failing {
-				failing = err.Error()
-				p.metrics.Reloads.WithLabelValues("error").Inc()
-				p.metrics.Fail(health.ReasonConfig)
-				p.log.Error("config reload failed; keeping the config in force", "error", err)
-			}
-			p.health.Set(health.FaultConfig, err)
-			continue
-		}
-		if failing != "" {
-			p.log.Info("config source valid again", "source", p.state.Load().source, "installed", changed)
-			failing = ""
-			p.health.Set(health.FaultConfig, nil)
-		}
-		// Valid with the node's labels as they are now.
-		p.health.Set(health.FaultNodeLabels, nil)
-		if changed {
-			p.triggerReconcile("reload")
-		}
-	}
-}
+func (p *Plugin) Config() *policy.Config { return p.conf.Load().Cfg }
 
 // budget is how long a handler may wait for its chain work.
 func (p *Plugin) budget(cfg *policy.Config) time.Duration {
@@ -488,5 +207,10 @@ func (p *Plugin) budget(cfg *policy.Config) time.Duration {
 	return b
 }
 
-// sameBytes is bytes.Equal, named for what reconcile compares.
-func sameBytes(a, b []byte) bool { return bytes.Equal(a, b) }
+// The egress guard is the config room's (plugin/internal/gen);
+// cmd/diktyo-nri gives one.
+type (
+	EgressGuard = gen.EgressGuard
+	EgressSpec  = gen.EgressSpec
+	PortRange   = gen.PortRange
+)

@@ -23,6 +23,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
@@ -30,12 +31,12 @@ import (
 // daemonStatus is the daemon's state for the local API and the metric.
 func (p *Plugin) daemonStatus() localapi.Daemon {
 	d := localapi.Daemon{Synchronized: p.health.Synchronized(), Faults: p.health.Faults()}
-	if st := p.state.Load(); st != nil {
-		if st.egressErr != nil {
-			d.Faults = append(d.Faults, health.FaultEgressState+": "+st.egressErr.Error())
+	if st := p.conf.Load(); st != nil {
+		if st.EgressErr != nil {
+			d.Faults = append(d.Faults, health.FaultEgressState+": "+st.EgressErr.Error())
 		}
-		if st.provisional {
-			d.Faults = append(d.Faults, "config: "+st.source+": built-in defaults, not an admin's decision; running pods keep their policy")
+		if st.Provisional {
+			d.Faults = append(d.Faults, "config: "+st.Source+": built-in defaults, not an admin's decision; running pods keep their policy")
 		}
 	}
 	for _, e := range p.pods.Snapshot() {
@@ -79,8 +80,8 @@ var errKept = errors.New("policy kept")
 // for an absent file) and the decision is a verdict on the request
 // (denied, invalid, a host-network pod), not a fact that could not be
 // read. The rule is the plan's (plugin/internal/plan).
-func removalVerdict(st *state, perr error) error {
-	a := plan.Decide(plan.Pod{Decision: decisionOf(&policy.Policy{}, perr), Provisional: st.provisional, HoldsChain: true})
+func removalVerdict(st *gen.State, perr error) error {
+	a := plan.Decide(plan.Pod{Decision: decisionOf(&policy.Policy{}, perr), Provisional: st.Provisional, HoldsChain: true})
 	if a.Kind == plan.Keep {
 		return keptWhy(st, a.Why, perr)
 	}
@@ -88,9 +89,9 @@ func removalVerdict(st *state, perr error) error {
 }
 
 // keptWhy is why a plan keeps a pod's policy, for its last error.
-func keptWhy(st *state, why plan.Why, perr error) error {
+func keptWhy(st *gen.State, why plan.Why, perr error) error {
 	if why == plan.Provisional {
-		return fmt.Errorf("%w: the config in force is %s, not an admin's decision", errKept, st.source)
+		return fmt.Errorf("%w: the config in force is %s, not an admin's decision", errKept, st.Source)
 	}
 	return fmt.Errorf("%w: no decision could be made: %w", errKept, perr)
 }

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
@@ -49,7 +51,7 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 		defer close(done)
 		p.Reconcile(context.Background(), evSync)
 	}()
-	timer := time.NewTimer(p.budget(p.state.Load().cfg))
+	timer := time.NewTimer(p.budget(p.conf.Load().Cfg))
 	defer timer.Stop()
 	select {
 	case <-done:
@@ -77,7 +79,7 @@ func (p *Plugin) triggerReconcile(trigger string) {
 // reconcileLoop runs triggered reconciles and the periodic one.
 func (p *Plugin) reconcileLoop(ctx context.Context) {
 	for {
-		iv := p.state.Load().cfg.Reconcile.Interval.Duration
+		iv := p.conf.Load().Cfg.Reconcile.Interval.Duration
 		var tick <-chan time.Time
 		var timer *time.Timer
 		if iv > 0 {
@@ -111,7 +113,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	p.reconcileMu.Lock()
 	defer p.reconcileMu.Unlock()
 	start := time.Now()
-	st := p.state.Load()
+	st := p.conf.Load()
 	mark := p.foreignBegin()
 	defer func() {
 		p.foreignSettle(mark)
@@ -120,15 +122,15 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 		p.metrics.PodsUnderPolicy.Set(float64(p.pods.CountApplied()))
 		p.publishHealth()
 	}()
-	if st.runner == nil {
-		p.log.Error("reconcile skipped: chain not loaded", "error", st.runnerErr)
+	if st.Runner == nil {
+		p.log.Error("reconcile skipped: chain not loaded", "error", st.RunnerErr)
 		p.metrics.Fail(health.ReasonChain)
 		return
 	}
 	p.markVanished()
 	p.holds.Retry()
 	entries := p.pods.Snapshot()
-	renamed, err := st.runner.Renamed()
+	renamed, err := st.Runner.Renamed()
 	if err != nil {
 		p.log.Error("reconcile: listing attachments under earlier network names", "error", err)
 	}
@@ -136,7 +138,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 	// shares (a nat table, a map's elements, the rule list) once, so a
 	// pass is O(pods), not O(pods²). Whatever changes the node clears it.
 	ctx = cniutil.WithReadCache(ctx, cniutil.NewReadCache())
-	sem := make(chan struct{}, st.cfg.Reconcile.Parallelism)
+	sem := make(chan struct{}, st.Cfg.Reconcile.Parallelism)
 	var wg sync.WaitGroup
 	for i := range entries {
 		e := &entries[i]
@@ -175,8 +177,8 @@ func (p *Plugin) markVanished() {
 // there: a Stop or Remove that came first wins. renamed is the pod's
 // attachment cached under an earlier network name, if any. A failed
 // repair is retried with backoff.
-func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed *chainrun.Attachment) {
-	wctx, cancel := context.WithTimeout(ctx, st.cfg.Timeouts.CNI.Duration)
+func (p *Plugin) reconcilePod(ctx context.Context, st *gen.State, id string, renamed *chainrun.Attachment) {
+	wctx, cancel := context.WithTimeout(ctx, st.Cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	repairing := false
 	err := p.withPod(wctx, id, func(ctx context.Context) error {
@@ -215,7 +217,7 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *state, id string, renamed
 // runs now (every flow from or to them: the pod has had no container
 // since, CreateContainer refusing it while the marker is there). Then
 // the marker goes. A walk that fails keeps it, and is retried.
-func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added bool) error {
+func (p *Plugin) settleMarker(ctx context.Context, st *gen.State, id string, added bool) error {
 	if !p.holds.Interrupted(id) {
 		return nil
 	}
@@ -225,7 +227,7 @@ func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added b
 	}
 	if !added {
 		ips := e.Pod.IPs
-		err := p.withAddrs(ctx, id, ips, func() error { return st.runner.FlushFlows(parseAddrs(ips)) })
+		err := p.withAddrs(ctx, id, ips, func() error { return st.Runner.FlushFlows(parseAddrs(ips)) })
 		if err != nil {
 			return failure(health.ReasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
 		}
@@ -238,13 +240,13 @@ func (p *Plugin) settleMarker(ctx context.Context, st *state, id string, added b
 // reconcileLocked brings one pod to its policy. It reports whether the
 // work was a repair of a running pod (which is retried on failure) rather
 // than a removal, and whether it changed (or tried to change) the node.
-func (p *Plugin) reconcileLocked(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger) (repairing, wrote bool, err error) {
+func (p *Plugin) reconcileLocked(ctx context.Context, st *gen.State, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger) (repairing, wrote bool, err error) {
 	repairing, err = p.reconcileAction(ctx, st, e, renamed, log, func(a string) { wrote = wrote || a != "check" })
 	return repairing, wrote, err
 }
 
 // reconcileAction is reconcileLocked's work; did is told each action.
-func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger, did func(string)) (bool, error) {
+func (p *Plugin) reconcileAction(ctx context.Context, st *gen.State, e *podEntry, renamed *chainrun.Attachment, log *slog.Logger, did func(string)) (bool, error) {
 	action := func(a string) {
 		did(a)
 		p.metrics.ReconcileAction.WithLabelValues(a).Inc()
@@ -252,13 +254,13 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	// Only CHECK reads through the pass's cache; whatever writes reads
 	// the node as it is.
 	check, ctx := ctx, cniutil.WithReadCache(ctx, nil)
-	att, err := st.runner.Cached(e.Pod.ID)
+	att, err := st.Runner.Cached(e.Pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
 		return false, failure(health.ReasonCheck, err)
 	}
 	pol, perr := p.decide(st, e)
-	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.provisional,
+	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.Provisional,
 		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.HoldsChain()})
 	switch a.Kind {
 	case plan.Nothing:
@@ -282,7 +284,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	pod := e.Pod
 	if att != nil {
 		pod.IPs = att.IPs()
-		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && sameBytes(att.List.Bytes, st.runner.Conflist())
+		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && bytes.Equal(att.List.Bytes, st.Runner.Conflist())
 		adm.Interrupted = p.holds.Interrupted(pod.ID)
 	}
 	work := plan.Chain(adm)
@@ -307,12 +309,12 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 	}
 	action("check")
 	t := time.Now()
-	err = st.runner.CheckAttachment(chainrun.WithLogger(check, log), att, pod.NetNS)
+	err = st.Runner.CheckAttachment(chainrun.WithLogger(check, log), att, pod.NetNS)
 	if err != nil && cniutil.ReadCacheFrom(check) != nil {
 		// What the pass read may predate a write outside it (this pod's
 		// own ADD finishing as the pass began): drift is what the node
 		// shows now, read afresh.
-		err = st.runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, pod.NetNS)
+		err = st.Runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, pod.NetNS)
 	}
 	p.metrics.CNI("check", t)
 	if err == nil {
@@ -329,7 +331,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *state, e *podEntry, re
 // withdrawn handles a pod that holds chain state the config in force
 // would not give it (perr, or an empty policy), as the plan says: removed
 // on the admin's verdict, kept otherwise, saying why.
-func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.Action, perr error, log *slog.Logger, action func(string)) (bool, error) {
+func (p *Plugin) withdrawn(ctx context.Context, st *gen.State, e *podEntry, a plan.Action, perr error, log *slog.Logger, action func(string)) (bool, error) {
 	if a.Kind == plan.Keep {
 		// No proof that the admin meant it: what is applied stays.
 		action("keep")
@@ -358,17 +360,17 @@ func (p *Plugin) withdrawn(ctx context.Context, st *state, e *podEntry, a plan.A
 // the new config puts elsewhere (ipmasq moved from iptables to nftables)
 // get a DEL of their old config after the ADD, marked as a pod that
 // continues: the old rules go, the pod's flows keep their mappings.
-func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, att *chainrun.Attachment, log *slog.Logger) error {
-	if gone := st.runner.Dropped(att); gone != nil {
+func (p *Plugin) update(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, att *chainrun.Attachment, log *slog.Logger) error {
+	if gone := st.Runner.Dropped(att); gone != nil {
 		log.Info("reconcile: plugins left the chain; removing their state", "plugins", gone.PluginTypes())
-		if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), gone, e.Pod.NetNS); err != nil {
+		if err := st.Runner.DelAttachment(chainrun.WithLogger(ctx, log), gone, e.Pod.NetNS); err != nil {
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
 	if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
 		return err // the old state still holds the pod's policy
 	}
-	moved := st.runner.Moved(att)
+	moved := st.Runner.Moved(att)
 	if moved == nil {
 		return nil
 	}
@@ -381,7 +383,7 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 		// changed policy the DEL removes them, as any policy change does.
 		moved = chainrun.Continuing(moved)
 	}
-	if err := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.Pod.NetNS); err != nil {
+	if err := st.Runner.DelAttachment(chainrun.WithLogger(ctx, log), moved, e.Pod.NetNS); err != nil {
 		// Nothing caches the old config any more: say what is left.
 		log.Error("reconcile: DEL of the old state failed; remove it by hand (docs/install.md, Upgrade)", "plugins", moved.PluginTypes(), "error", err)
 		return err
@@ -394,8 +396,8 @@ func (p *Plugin) update(ctx context.Context, st *state, e *podEntry, pol *policy
 // migrate moves a running pod from an attachment cached under the
 // network's old name to the new one: ADD under the new name first (the
 // pod keeps its SNAT and routes throughout), then DEL of the old one.
-func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *policy.Policy, old *chainrun.Attachment, log *slog.Logger) error {
-	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.runner.NetworkName())
+func (p *Plugin) migrate(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, old *chainrun.Attachment, log *slog.Logger) error {
+	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.Runner.NetworkName())
 	err := p.repair(ctx, st, e, pol, old.IPs())
 	if err != nil && !releasable(err) {
 		return err // the old attachment keeps the pod's egress identity
@@ -406,10 +408,10 @@ func (p *Plugin) migrate(ctx context.Context, st *state, e *podEntry, pol *polic
 	del := old
 	pod := e.Pod
 	pod.IPs = old.IPs()
-	if st.runner.Dropped(old) == nil && chainrun.SameArgs(old, pod, pol.CapabilityArgs()) {
+	if st.Runner.Dropped(old) == nil && chainrun.SameArgs(old, pod, pol.CapabilityArgs()) {
 		del = chainrun.Continuing(old)
 	}
-	if derr := st.runner.DelAttachment(chainrun.WithLogger(ctx, log), del, e.Pod.NetNS); derr != nil {
+	if derr := st.Runner.DelAttachment(chainrun.WithLogger(ctx, log), del, e.Pod.NetNS); derr != nil {
 		log.Warn("reconcile: DEL of the attachment under the old network name failed; GC will retry", "error", derr)
 		return errors.Join(err, derr)
 	}
@@ -462,11 +464,11 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 		if ctx.Err() != nil {
 			return
 		}
-		st := p.state.Load()
-		if st.runner == nil {
+		st := p.conf.Load()
+		if st.Runner == nil {
 			return
 		}
-		renamed, _ := st.runner.Renamed()
+		renamed, _ := st.Runner.Renamed()
 		// A retry is no part of the pass that scheduled it: it reads the
 		// node afresh.
 		p.reconcilePod(cniutil.WithReadCache(ctx, nil), st, id, renamed[id])
@@ -485,7 +487,7 @@ func pluginLabel(err error) string {
 // attachments get a DEL, and the plugins' own GC drops anything else they
 // own that belongs to no live sandbox. It holds the GC lock exclusively, so
 // no pod's ADD runs meanwhile and the live list is exact.
-func (p *Plugin) gc(ctx context.Context, st *state) {
+func (p *Plugin) gc(ctx context.Context, st *gen.State) {
 	if !p.health.Synchronized() {
 		// The pod table is not the runtime's list (a fresh process, or
 		// the connection is down): a pod missing from it is no proof
@@ -497,11 +499,11 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 	}
 	p.gcMu.Lock()
 	defer p.gcMu.Unlock()
-	gctx, cancel := context.WithTimeout(ctx, st.cfg.Timeouts.GC.Duration)
+	gctx, cancel := context.WithTimeout(ctx, st.Cfg.Timeouts.GC.Duration)
 	defer cancel()
 	valid := p.pods.LiveIDs()
 	stale := 0
-	if cached, err := st.runner.CachedIDs(); err == nil {
+	if cached, err := st.Runner.CachedIDs(); err == nil {
 		live := make(map[string]bool, len(valid))
 		for _, id := range valid {
 			live[id] = true
@@ -513,7 +515,7 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 		}
 	}
 	t := time.Now()
-	err := st.runner.GC(gctx, valid)
+	err := st.Runner.GC(gctx, valid)
 	p.metrics.CNI("gc", t)
 	p.health.Set(health.FaultGC, err)
 	if err != nil {
@@ -523,7 +525,7 @@ func (p *Plugin) gc(ctx context.Context, st *state) {
 		return
 	}
 	p.metrics.Gcs.WithLabelValues("ok").Inc()
-	p.admission.GC(admitGen(st))
+	p.admission.GC(st.Admit())
 	// Interrupted ADD holds of pods that are gone, with no walk of
 	// their own (their teardown's walk covers their addresses).
 	p.holds.DropAdds(func(id string) bool { e, ok := p.pods.Get(id); return ok && e.Live() }, true)

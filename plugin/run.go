@@ -56,7 +56,7 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	nrilog.Set(&nriLogger{log: p.log.With("component", "nri")})
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go p.watchConfig(ctx)
+	go p.conf.Watch(ctx, &p.health, func() { p.triggerReconcile("reload") })
 	go p.reconcileLoop(ctx)
 	go p.runCluster(ctx)
 	if p.opts.WatchForeign {

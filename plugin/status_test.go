@@ -76,8 +76,8 @@ namespaces:
 	p := quietPlugin(t, cfg)
 	p.opts.Router, p.opts.CommandRunner = env.router, env.ipt
 	env.p = p
-	if p.state.Load().runner == nil {
-		t.Fatalf("chain not loaded: %v", p.state.Load().runnerErr)
+	if p.conf.Load().Runner == nil {
+		t.Fatalf("chain not loaded: %v", p.conf.Load().RunnerErr)
 	}
 	return env
 }

@@ -144,7 +144,7 @@ func TestSlowAddFailsPodAndIsUndone(t *testing.T) {
 		t.Errorf("calls %v, want %v", calls, want)
 	}
 	waitIdle(t, s.p)
-	if s.p.state.Load().runner.HasCached("slow1") {
+	if s.p.conf.Load().Runner.HasCached("slow1") {
 		t.Error("cache entry left after the undo")
 	}
 }
@@ -160,7 +160,7 @@ func TestSlowAddUnderIgnoreKeepsLatePolicy(t *testing.T) {
 	if contains(s.calls(t), "DEL-start/slow2") {
 		t.Error("late ADD undone under ignore")
 	}
-	if !s.p.state.Load().runner.HasCached("slow2") {
+	if !s.p.conf.Load().Runner.HasCached("slow2") {
 		t.Error("late ADD not cached")
 	}
 }
@@ -287,7 +287,7 @@ egress:
 	_ = s.p.RemovePodSandbox(ctx, pod)
 	s.p.gcMu.Unlock()
 	waitIdle(t, s.p)
-	grants, err := s.p.state.Load().egress.Blocks()
+	grants, err := s.p.conf.Load().Egress.Blocks()
 	if err != nil || len(grants) != 0 {
 		t.Errorf("blocks after the pod's Remove: %v (%v), want none", grants, err)
 	}

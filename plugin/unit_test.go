@@ -17,6 +17,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
 
@@ -38,7 +39,7 @@ func quietPlugin(t testing.TB, cfg string) *Plugin {
 // by another live pod.
 func TestPodAddrsNeverFromThePod(t *testing.T) {
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24, 2001:db8::/64]\n")
-	st := p.state.Load()
+	st := p.conf.Load()
 	victim := &podEntry{Pod: chainrun.Pod{ID: "victim", Namespace: "a", Name: "victim", NetNS: "/proc/self/ns/net", IPs: []string{"198.51.100.9"}}}
 	p.pods.Upsert(victim)
 	pod := func(ips ...string) *podEntry {
@@ -106,24 +107,24 @@ func TestPluginConfigFromRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	// "configFile: PATH" names the admin config file.
-	if err := p.setPluginConfig("configFile: " + other); err != nil {
+	if err := p.conf.SetPluginConfig("configFile: " + other); err != nil {
 		t.Fatal(err)
 	}
-	if p.Config().FailurePolicy != "ignore" || *p.configPath.Load() != other {
+	if p.Config().FailurePolicy != "ignore" || p.conf.Path() != other {
 		t.Errorf("configFile not followed: %+v", p.Config())
 	}
 	// Anything else is the admin config itself.
-	if err := p.setPluginConfig("failurePolicy: fail\nhostNetwork: ignore\n"); err != nil {
+	if err := p.conf.SetPluginConfig("failurePolicy: fail\nhostNetwork: ignore\n"); err != nil {
 		t.Fatal(err)
 	}
 	if p.Config().HostNetwork != "ignore" {
 		t.Error("inline config not used")
 	}
 	// Empty keeps what is in force; invalid is an error and changes nothing.
-	if err := p.setPluginConfig(""); err != nil || p.Config().HostNetwork != "ignore" {
+	if err := p.conf.SetPluginConfig(""); err != nil || p.Config().HostNetwork != "ignore" {
 		t.Errorf("empty config: %v", err)
 	}
-	if err := p.setPluginConfig("failurePolicy: maybe\n"); err == nil || !strings.Contains(err.Error(), "failurePolicy") {
+	if err := p.conf.SetPluginConfig("failurePolicy: maybe\n"); err == nil || !strings.Contains(err.Error(), "failurePolicy") {
 		t.Errorf("invalid inline config: %v", err)
 	}
 	if p.Config().HostNetwork != "ignore" {
@@ -146,13 +147,13 @@ func TestBudgetCappedByRequestTimeout(t *testing.T) {
 // TestRemovalVerdict: reconcile removes a running pod's policy only on
 // an admin's verdict under an admin's config (proof.go).
 func TestRemovalVerdict(t *testing.T) {
-	admin := &state{source: "/etc/diktyo/config.yaml"}
-	defaults := &state{source: "built-in defaults (/etc/diktyo/config.yaml absent)", provisional: true}
+	admin := &gen.State{Source: "/etc/diktyo/config.yaml"}
+	defaults := &gen.State{Source: "built-in defaults (/etc/diktyo/config.yaml absent)", Provisional: true}
 	denied := failure(health.ReasonDenied, policy.ErrDenied)
 	unknown := failure(health.ReasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
 	for _, tc := range []struct {
 		name   string
-		st     *state
+		st     *gen.State
 		perr   error
 		remove bool
 	}{

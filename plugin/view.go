@@ -7,6 +7,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
 )
 
@@ -41,7 +42,7 @@ func (p *Plugin) reader() *view.Reader {
 // readView is what the read side sees of the daemon for one answer: the
 // pod table copied once and the config generation loaded once.
 func (p *Plugin) readView() view.View {
-	v := &readView{p: p, st: p.state.Load(), byID: map[string]*podEntry{}}
+	v := &readView{p: p, st: p.conf.Load(), byID: map[string]*podEntry{}}
 	v.entries = p.pods.Snapshot()
 	for i := range v.entries {
 		v.byID[v.entries[i].Pod.ID] = &v.entries[i]
@@ -51,7 +52,7 @@ func (p *Plugin) readView() view.View {
 
 type readView struct {
 	p       *Plugin
-	st      *state
+	st      *gen.State
 	entries []podEntry
 	byID    map[string]*podEntry
 }
@@ -78,10 +79,10 @@ func (v *readView) Policy(sandbox string) (*policy.Policy, error) {
 func (v *readView) Chain() view.Chain { return chainOf(v.st) }
 
 func (v *readView) Blocks() ([]egress.Grant, bool, error) {
-	if v.st == nil || v.st.egress == nil {
+	if v.st == nil || v.st.Egress == nil {
 		return nil, false, nil
 	}
-	grants, err := v.st.egress.Blocks()
+	grants, err := v.st.Egress.Blocks()
 	return grants, true, err
 }
 
@@ -91,9 +92,9 @@ func (v *readView) Holds(sandbox string) []string { return v.p.holdsOf(v.byID[sa
 
 // chainOf is the chain in force for the read side; nil (no interface
 // holding a nil runner) when there is none.
-func chainOf(st *state) view.Chain {
-	if st == nil || st.runner == nil {
+func chainOf(st *gen.State) view.Chain {
+	if st == nil || st.Runner == nil {
 		return nil
 	}
-	return st.runner
+	return st.Runner
 }

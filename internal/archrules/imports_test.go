@@ -97,6 +97,12 @@ var rules = []rule{
 		func(_, imp string) bool {
 			return under(imp, "internal") || slices.Contains([]string{"pkg/api", "pkg/policy", "pkg/egress", "pkg/egress/hostaddr"}, imp)
 		}},
+	{"plugin/internal/gen (the config in force and its loading) imports only pkg/policy, pkg/chainrun, pkg/egress, pkg/egress/hostaddr, the admission, the health and internal/ helpers: never plugin, pkg/cluster or another room",
+		func(p string) bool { return p == "plugin/internal/gen" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/policy", "pkg/chainrun", "pkg/egress", "pkg/egress/hostaddr",
+				"plugin/internal/admit", "plugin/internal/health"}, imp)
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -196,6 +202,10 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/admit", "plugin/internal/health"},
 		{"plugin/internal/admit", "pkg/cluster"},
 		{"plugin/internal/admit", "pkg/chainrun"},
+		{"plugin/internal/gen", "plugin"},
+		{"plugin/internal/gen", "pkg/cluster"},
+		{"plugin/internal/gen", "plugin/internal/hold"},
+		{"plugin/internal/gen", "plugin/internal/pods"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false

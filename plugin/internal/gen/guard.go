@@ -1,4 +1,4 @@
-package plugin
+package gen
 
 import (
 	"context"
@@ -11,8 +11,8 @@ import (
 // the pools' ports out of the node's ephemeral range. It is node-level
 // state, not a pod's chain run, so the daemon is given one
 // (cmd/diktyo-nri's, on pkg/ipmasq/linkguard) instead of importing a
-// plugin package; nil Options.EgressGuard: none (tests that do not ask
-// for it never touch the host's firewall or sysctls).
+// plugin package; nil Options.Guard: none (tests that do not ask for it
+// never touch the host's firewall or sysctls).
 type EgressGuard interface {
 	// Apply makes the guard what spec says, in one transaction; the
 	// reserved ports' record lives in stateDir ("" : ports untouched).
@@ -33,8 +33,8 @@ type PortRange struct {
 	Lo, Hi uint16
 }
 
-// egressSpec is what cfg's egress section guards.
-func egressSpec(cfg *policy.EgressConfig) EgressSpec {
+// Spec is what cfg's egress section guards.
+func Spec(cfg *policy.EgressConfig) EgressSpec {
 	var s EgressSpec
 	if cfg == nil {
 		return s
@@ -51,25 +51,34 @@ func egressSpec(cfg *policy.EgressConfig) EgressSpec {
 	return s
 }
 
-// guardEgress applies st's egress section to the guard: a failure is
-// logged (the pods' SNAT does not depend on it) and retried at the next
-// config load. The reserved ports' record lives in the egress state
-// directory; with no section now, in the previous one.
-func (p *Plugin) guardEgress(st, old *state) (applied bool) {
-	g := p.opts.EgressGuard
+// guard applies st's egress section to the guard: a failure is logged
+// (the pods' SNAT does not depend on it) and retried at the next config
+// load. The reserved ports' record lives in the egress state directory;
+// with no section now, in the previous one.
+func (l *Loader) guard(st, old *State) (applied bool) {
+	g := l.opts.Guard
 	if g == nil {
 		return false
 	}
 	dir := ""
 	switch {
-	case st.egress != nil:
-		dir = st.egress.StateDir()
-	case old != nil && old.egress != nil:
-		dir = old.egress.StateDir()
+	case st.Egress != nil:
+		dir = st.Egress.StateDir()
+	case old != nil && old.Egress != nil:
+		dir = old.Egress.StateDir()
 	}
-	if err := g.Apply(context.Background(), egressSpec(st.cfg.Egress), dir); err != nil {
-		p.log.Error("egress guard not applied: the node's own processes may send from the egress addresses", "error", err)
+	if err := g.Apply(context.Background(), Spec(st.Cfg.Egress), dir); err != nil {
+		l.opts.Log.Error("egress guard not applied: the node's own processes may send from the egress addresses", "error", err)
 		return false
 	}
 	return true
+}
+
+// RepairGuard writes the egress guard again, as the config in force says
+// (under the load lock: a load in progress writes it itself), and
+// reports whether it did.
+func (l *Loader) RepairGuard() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.guard(l.Load(), nil)
 }
