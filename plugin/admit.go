@@ -16,7 +16,7 @@ type AddressManager = admit.AddressManager
 
 // newAdmission wires egress admission (plugin/internal/admit) to the pod
 // table, the holds and the health: what it needs of the daemon, handed
-// to it (the cluster's Leases follow in useCluster, once connected).
+// to it (the cluster's Leases follow in kube.Use, once connected).
 func newAdmission(p *Plugin, m AddressManager) *admit.Admission {
 	if m == nil {
 		m = hostaddr.New(hostaddr.Options{Logger: p.log})

@@ -17,6 +17,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
 )
 
@@ -197,7 +198,7 @@ func (p *Plugin) podFailed(st *gen.State, e *podEntry, log *slog.Logger, err err
 	}
 	p.pods.Reject(e.Pod.ID)
 	log.Error("pod rejected", "reason", reason, "error", err)
-	p.podEvent(e, true, refusalReason(err), evRun, "diktyo refused the pod: "+err.Error())
+	p.kube.PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.RefusalReason(err), evRun, "diktyo refused the pod: "+err.Error())
 	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.Pod.Namespace, e.Pod.Name, e.Pod.ID, err)
 }
 

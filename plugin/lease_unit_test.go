@@ -21,6 +21,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 )
 
 func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterface) {
@@ -35,7 +36,7 @@ func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterfac
 	p := quietPlugin(t, "podCIDRs: [198.51.100.0/24]\n")
 	events := false
 	cfg.Events = &events // the tests that want them make their own
-	p.useCluster(c, cfg)
+	p.kube = kube.Use(c, cfg, kubeOptions(p))
 	admin, err := coordinationv1.NewForConfig(s.Config(kubeapi.Admin))
 	if err != nil {
 		t.Fatal(err)
@@ -79,15 +80,15 @@ func TestLeaseLostFaultClears(t *testing.T) {
 	if _, err := admin.Update(ctx, cur, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	p.syncLeases(ctx)
+	p.kube.SyncLeases(ctx)
 	if leaseFault(p) == "" {
 		t.Fatal("no fault after the Lease was taken")
 	}
 	if err := admin.Delete(ctx, cluster.LeaseName(x), metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	p.syncLeases(ctx)
-	if !p.kube.leases.Holds(x) {
+	p.kube.SyncLeases(ctx)
+	if !p.kube.Leases.Holds(x) {
 		t.Fatal("syncLeases did not take the free Lease back")
 	}
 	if f := leaseFault(p); f != "" {
@@ -112,8 +113,8 @@ func TestLeasePendingKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer done()
-	p.syncLeases(ctx) // the renewal tick, before the pod's entry records x
-	if !p.kube.leases.Holds(x) {
+	p.kube.SyncLeases(ctx) // the renewal tick, before the pod's entry records x
+	if !p.kube.Leases.Holds(x) {
 		t.Fatalf("syncLeases dropped (and deleted) the Lease of %s that a pod being admitted just took", x)
 	}
 }
@@ -123,8 +124,8 @@ func TestLeasePendingKept(t *testing.T) {
 // the same state again raises nothing more.
 func TestDegradedEvents(t *testing.T) {
 	p, _ := leaseKube(t, "events-degraded-node")
-	p.kube.events = cluster.NewRecorder(p.kube.client, slog.New(slog.DiscardHandler))
-	defer p.kube.events.Shutdown()
+	p.kube.Events = cluster.NewRecorder(p.kube.Client, slog.New(slog.DiscardHandler))
+	defer p.kube.Events.Shutdown()
 	s := kubeapi.Shared(t, kubeapi.DiktyoNRI)
 	ev, err := eventsv1.NewForConfig(s.Config(kubeapi.Admin))
 	if err != nil {
@@ -189,7 +190,7 @@ func TestRefusalReason(t *testing.T) {
 		failure(health.ReasonEgress, fmt.Errorf("masq[0]: pool %q: %w: 4 blocks", "web", egress.ErrExhausted)): cluster.ReasonPoolExhausted,
 		failure(health.ReasonDenied, errors.New("annotation diktyo.io/v1.masq: not allowed")):                  cluster.ReasonRefused,
 	} {
-		if got := refusalReason(err); got != want {
+		if got := kube.RefusalReason(err); got != want {
 			t.Errorf("refusalReason(%v) = %s, want %s", err, got, want)
 		}
 	}

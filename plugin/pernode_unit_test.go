@@ -56,10 +56,10 @@ func TestPerNodeNodeLocalIsNoNodes(t *testing.T) {
 func TestPerNodeUnknownThenNoMatch(t *testing.T) {
 	p := quietPlugin(t, perNodeUnit(t))
 	// Pretend an API server: labels start unknown.
-	p.kube = &kube{client: nil}
-	p.labels.Store(nil)
-	p.kube.client = nil
-	p.labels.Store(&policy.NodeLabels{Known: true, Labels: map[string]string{"zone": "c"}})
+	p.kube.NodeLocal, p.kube.NoCluster = "", false
+	p.kube.Labels.Store(nil)
+	p.kube.Client = nil
+	p.kube.Labels.Store(&policy.NodeLabels{Known: true, Labels: map[string]string{"zone": "c"}})
 	if _, err := p.conf.Reload(false); err != nil {
 		t.Fatal(err)
 	}
@@ -75,11 +75,11 @@ func TestPerNodeUnknownThenNoMatch(t *testing.T) {
 func TestPerNodeLabelsReloadAtOnce(t *testing.T) {
 	p := quietPlugin(t, perNodeUnit(t))
 	// Force the in-force config to the "labels unknown" selection.
-	p.kube = &kube{client: nil}
+	p.kube.NodeLocal, p.kube.NoCluster = "", false
 	if !p.conf.Load().Cfg.Egress.HasNodeSelectors() {
 		t.Logf("in-force config: HasNodeSelectors()=false after SelectNode")
 	}
-	p.setNodeLabels(map[string]string{"zone": "a"})
+	p.kube.SetNodeLabels(map[string]string{"zone": "a"})
 	if err := decideWeb(p); err != nil {
 		t.Fatalf("after setNodeLabels(zone=a), pool web: %v; want admitted at once", err)
 	}
@@ -91,7 +91,7 @@ func TestPerNodeLabelsReloadAtOnce(t *testing.T) {
 // using it keeps it (a failed read is no admin's decision).
 func TestPerNodeNoCredentials(t *testing.T) {
 	p := quietPlugin(t, perNodeUnit(t))
-	p.kube = &kube{nodeLocal: "no API server: no usable credentials: ...", noCluster: false}
+	p.kube.NodeLocal, p.kube.NoCluster = "no API server: no usable credentials: ...", false
 	if _, err := p.conf.Reload(true); err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
 	"github.com/diktyo-io/diktyo/plugin/internal/watch"
 )
@@ -120,10 +121,8 @@ type Plugin struct {
 	foreign        foreignBook
 	foreignMetrics foreignMetrics
 
-	// kube is the use of the Kubernetes API (cluster.go); labels the
-	// node's labels (nil: not known yet).
-	kube   *kube
-	labels atomic.Pointer[policy.NodeLabels]
+	// kube is the use of the Kubernetes API (plugin/internal/kube).
+	kube *kube.Kube
 	// holds are the address holds of the conntrack walks run after
 	// the answer (holds.go, plugin/internal/hold).
 	holds *hold.Holds
@@ -159,7 +158,7 @@ func New(opts Options) (*Plugin, error) {
 	p.conf = gen.New(gen.Options{
 		ConfigPath: opts.ConfigPath, ConfigRequired: opts.ConfigRequired,
 		Log: p.log, Metrics: p.metrics, Exec: opts.Exec, PluginStderr: opts.PluginStderr,
-		Guard: opts.EgressGuard, Admission: p.admission, NodeName: cluster.NodeName, Labels: p.nodeLabels,
+		Guard: opts.EgressGuard, Admission: p.admission, NodeName: cluster.NodeName, Labels: func() policy.NodeLabels { return p.kube.NodeLabels() },
 		// Addresses a killed process left held (holds.go) are held from
 		// now on: before the first event, and under a reloaded config's
 		// cache directory too.
@@ -171,7 +170,7 @@ func New(opts Options) (*Plugin, error) {
 	if err := p.connectCluster(); err != nil {
 		return nil, err
 	}
-	if p.kube.noCluster && p.conf.Load().Cfg.Egress.HasNodeSelectors() {
+	if p.kube.NoCluster && p.conf.Load().Cfg.Egress.HasNodeSelectors() {
 		// Node-local: the labels are known now to be none.
 		if _, err := p.conf.Reload(true); err != nil {
 			return nil, err

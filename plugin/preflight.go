@@ -17,8 +17,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 )
 
 // nriProblem says, in an operator's terms, why connecting to NRI at
@@ -52,7 +52,7 @@ func (p *Plugin) nriFailed(socket string, preinstalled bool, err error) {
 	}
 	p.publishHealth()
 	p.log.Warn("cannot reach the runtime's NRI; pods get no diktyo policy until it can", "error", why)
-	p.nodeEvent(cluster.ReasonNRIUnavailable, "Connect", why.Error())
+	p.kube.NodeEvent(kube.ReasonNRIUnavailable, "Connect", why.Error())
 }
 
 // runtimeLimits are what a runtime version lacks, from the NRI features
@@ -100,7 +100,7 @@ func (p *Plugin) noteRuntime(runtime, version string) {
 		p.log.Warn("runtime limit", "limit", l)
 	}
 	if fatal {
-		p.nodeEvent(cluster.ReasonRuntimeUnsupported, "Connect", limits[0])
+		p.kube.NodeEvent(kube.ReasonRuntimeUnsupported, "Connect", limits[0])
 	}
 }
 

@@ -58,14 +58,14 @@ func (p *Plugin) daemonStatus() localapi.Daemon {
 // Daemon is the local API's view of the daemon's state.
 func (p *Plugin) Daemon() localapi.Daemon {
 	d := p.daemonStatus()
-	d.Cluster = p.clusterStatus()
+	d.Cluster = p.kube.Status()
 	return d
 }
 
 // publishHealth sets diktyo_daemon_state to the state now.
 func (p *Plugin) publishHealth() {
 	d := p.daemonStatus()
-	p.noteState(d)
+	p.kube.NoteState(d)
 	p.metrics.PublishState(d.State)
 }
 

@@ -12,11 +12,11 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
-	"github.com/diktyo-io/diktyo/pkg/cluster"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 )
 
@@ -457,7 +457,7 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
 	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
-	p.podEvent(&e, true, cluster.ReasonRepairFailed, "Repair",
+	p.kube.PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.ReasonRepairFailed, "Repair",
 		fmt.Sprintf("diktyo could not repair the pod's egress policy (it keeps what is applied; retried in %s): %v", delay, err))
 	time.AfterFunc(delay, func() {
 		p.pods.Update(id, func(pe *podEntry) { pe.RetryPending = false })

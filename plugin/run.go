@@ -58,7 +58,7 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	defer cancel()
 	go p.conf.Watch(ctx, &p.health, func() { p.triggerReconcile("reload") })
 	go p.reconcileLoop(ctx)
-	go p.runCluster(ctx)
+	go p.kube.Run(ctx, p.conf.Load().Cfg.Cluster.Leases.RenewInterval.Duration)
 	if p.opts.WatchForeign {
 		go p.watchForeign(ctx)
 	}

@@ -55,8 +55,8 @@ var rules = []rule{
 	{"pkg/cluster imports only pkg/policy: nothing else knows there is an API server",
 		func(p string) bool { return p == "pkg/cluster" },
 		func(_, imp string) bool { return imp == "pkg/policy" }},
-	{"only plugin (diktyo-nri) imports pkg/cluster",
-		func(p string) bool { return p != "plugin" && !under(p, "test", "hack") },
+	{"only plugin (diktyo-nri) and its cluster room plugin/internal/kube import pkg/cluster",
+		func(p string) bool { return p != "plugin" && p != "plugin/internal/kube" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "pkg/cluster" }},
 	{"pkg/inspect imports only pkg/cniutil: it reads the plugins through the registry it is given",
 		func(p string) bool { return p == "pkg/inspect" },
@@ -101,6 +101,12 @@ var rules = []rule{
 		func(p string) bool { return p == "plugin/internal/gen" },
 		func(_, imp string) bool {
 			return under(imp, "internal") || slices.Contains([]string{"pkg/policy", "pkg/chainrun", "pkg/egress", "pkg/egress/hostaddr",
+				"plugin/internal/admit", "plugin/internal/health"}, imp)
+		}},
+	{"plugin/internal/kube (the cluster connection: labels, Leases, Events) imports only pkg/cluster, pkg/policy, pkg/localapi, pkg/egress, pkg/egress/hostaddr, the admission, the health and internal/ helpers: never plugin or another room",
+		func(p string) bool { return p == "plugin/internal/kube" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/cluster", "pkg/policy", "pkg/localapi", "pkg/egress", "pkg/egress/hostaddr",
 				"plugin/internal/admit", "plugin/internal/health"}, imp)
 		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
@@ -206,6 +212,11 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/gen", "pkg/cluster"},
 		{"plugin/internal/gen", "plugin/internal/hold"},
 		{"plugin/internal/gen", "plugin/internal/pods"},
+		{"plugin/internal/kube", "plugin"},
+		{"plugin/internal/kube", "plugin/internal/gen"},
+		{"plugin/internal/kube", "pkg/chainrun"},
+		{"plugin/internal/gen", "plugin/internal/kube"},
+		{"plugin/internal/hold", "pkg/cluster"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false
