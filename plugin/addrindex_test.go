@@ -92,7 +92,7 @@ func (env *statusEnv) del(tb testing.TB, id string) {
 		tb.Fatal(err)
 	}
 	e, _ := env.p.pods.Get(id)
-	env.p.releaseEgress(env.p.conf.Load(), &e)
+	env.p.work.ReleaseEgress(env.p.conf.Load(), &e)
 }
 
 // BenchmarkAddressUsers: a pod's DEL on a node where n pods use one

@@ -8,6 +8,7 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // Hole d of issue 30: the address locks were keyed by the raw string and
@@ -25,7 +26,7 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 		release := make(chan struct{})
 		done := make(chan error, 1)
 		go func() {
-			done <- p.lockAddrs(context.Background(), []string{pair[0]}, func([]string) error {
+			done <- p.work.LockAddrs(context.Background(), []string{pair[0]}, func([]string) error {
 				close(held)
 				<-release
 				return nil
@@ -33,7 +34,7 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 		}()
 		<-held
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		err := p.lockAddrs(ctx, []string{pair[1]}, func([]string) error { return nil })
+		err := p.work.LockAddrs(ctx, []string{pair[1]}, func([]string) error { return nil })
 		cancel()
 		close(release)
 		if err := <-done; err != nil {
@@ -43,13 +44,13 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 			t.Errorf("%s while %s is locked: %v, want to wait for it", pair[1], pair[0], err)
 		}
 		// A walk's hold on one spelling holds every other.
-		h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: []string{pair[0]}}}, &podEntry{})
-		if !p.holds.Pending(hold.Want{Addrs: parseAddrs([]string{pair[1]})}) {
+		h := p.work.TakeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: []string{pair[0]}}}, &podEntry{})
+		if !p.holds.Pending(hold.Want{Addrs: work.ParseAddrs([]string{pair[1]})}) {
 			t.Errorf("%s while a walk holds %s: free, want held", pair[1], pair[0])
 		}
-		p.settleDel(h, nil, nil)
+		p.work.SettleDel(h, nil, nil)
 	}
-	if n := p.addrLocks.held(); n != 0 {
+	if n := p.work.HeldAddrs(); n != 0 {
 		t.Errorf("%d address locks left", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // AddressManager makes managed egress addresses present on the node and
@@ -40,7 +41,7 @@ func newAdmission(p *Plugin, m AddressManager) *admit.Admission {
 			var live []egress.Pod
 			for _, e := range p.pods.Snapshot() {
 				if e.Live() {
-					live = append(live, egressPod(&e))
+					live = append(live, work.EgressPod(&e))
 				}
 			}
 			return live

@@ -17,6 +17,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // flowsPlugin is a plugin whose chain cache (and so the flow markers)
@@ -30,12 +31,12 @@ func flowsPlugin(t *testing.T) (*Plugin, *gen.State) {
 // marked reports whether a hold marker names addr.
 func marked(t *testing.T, st *gen.State, addr string) bool {
 	t.Helper()
-	ents, err := os.ReadDir(holdDir(st))
+	ents, err := os.ReadDir(work.HoldDir(st))
 	if err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(holdDir(st), e.Name()))
+		b, err := os.ReadFile(filepath.Join(work.HoldDir(st), e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,15 +53,15 @@ func marked(t *testing.T, st *gen.State, addr string) bool {
 
 // handOver is a teardown's DEL handing work over: hold, deferral, settle.
 func handOver(p *Plugin, st *gen.State, ips []string, work func() error, release func()) {
-	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
-	p.delDeferral(h)(work, release)
-	p.settleDel(h, ips, nil)
+	h := p.work.TakeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
+	p.work.DelDeferral(h)(work, release)
+	p.work.SettleDel(h, ips, nil)
 }
 
 func await(p *Plugin, _ *gen.State, d time.Duration, ips ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	return p.holds.Await(ctx, hold.Want{Addrs: parseAddrs(ips)})
+	return p.holds.Await(ctx, hold.Want{Addrs: work.ParseAddrs(ips)})
 }
 
 // TestFlowFlushHoldsItsAddresses: a DEL's walk handed over holds the
@@ -160,7 +161,7 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p.holds.Recover(st.Cfg.Chain.CacheDir, p.flushAddrs)
+	p.holds.Recover(st.Cfg.Chain.CacheDir, p.work.FlushAddrs)
 	err := await(p, st, time.Second, "198.51.100.8")
 	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
 		t.Fatalf("recovered address without a chain: %v, want held (chain not loaded)", err)
@@ -180,21 +181,21 @@ func TestRecoveredFlowsWaitForProof(t *testing.T) {
 // the walk itself).
 func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 	p, st := flowsPlugin(t)
-	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: []string{"198.51.100.9"}}}, &podEntry{})
+	h := p.work.TakeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: []string{"198.51.100.9"}}}, &podEntry{})
 	if !marked(t, st, "198.51.100.9") {
 		t.Fatalf("marker while the DEL runs: none, want kept")
 	}
 	if err := await(p, st, 20*time.Millisecond, "198.51.100.9"); err == nil {
 		t.Fatal("the address of a DEL in progress is free")
 	}
-	p.settleDel(h, nil, nil) // the DEL ran its walk itself
+	p.work.SettleDel(h, nil, nil) // the DEL ran its walk itself
 	if err := await(p, st, time.Second, "198.51.100.9"); err != nil {
 		t.Fatalf("after a DEL that handed nothing over: %v", err)
 	}
 	if marked(t, st, "198.51.100.9") {
 		t.Errorf("marker after the DEL, want gone")
 	}
-	if h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "none"}}, &podEntry{}); h != nil || p.delDeferral(h) != nil {
+	if h := p.work.TakeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "none"}}, &podEntry{}); h != nil || p.work.DelDeferral(h) != nil {
 		t.Error("a teardown without addresses holds something")
 	}
 }
@@ -206,8 +207,8 @@ func TestFlowHoldCoversTheWholeDEL(t *testing.T) {
 func TestFlowHoldOfAFailedDELWaitsForAFlush(t *testing.T) {
 	p, st := flowsPlugin(t)
 	ips := []string{"198.51.100.10"}
-	h := p.takeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
-	p.settleDel(h, ips, errors.New("registerDNS DEL: hosts file unwritable"))
+	h := p.work.TakeDelHold(st, &podEntry{Pod: chainrun.Pod{ID: "stopped", IPs: ips}}, &podEntry{})
+	p.work.SettleDel(h, ips, errors.New("registerDNS DEL: hosts file unwritable"))
 	err := await(p, st, time.Second, "198.51.100.10")
 	if err == nil || !strings.Contains(err.Error(), "chain not loaded") {
 		t.Fatalf("the address of a failed DEL: %v, want held until a flush (chain not loaded)", err)
@@ -262,7 +263,7 @@ func TestDeferredMarkerGoneWhenWorkDone(t *testing.T) {
 	p, st := flowsPlugin(t)
 	for i := range 300 {
 		id := fmt.Sprintf("pod-%d", i)
-		p.deferral(st, &podEntry{Pod: chainrun.Pod{ID: id}})(func() error { return nil }, func() {})
+		p.work.Deferral(st, &podEntry{Pod: chainrun.Pod{ID: id}})(func() error { return nil }, func() {})
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err := p.holds.Await(ctx, hold.Want{Pod: id})
 		if err == nil {
@@ -283,8 +284,8 @@ func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	e := &podEntry{Pod: chainrun.Pod{ID: "running", IPs: []string{"198.51.100.30"}}, Life: lifeRunning}
 	p.pods.Upsert(e)
 	gate := make(chan struct{})
-	p.deferral(st, e)(func() error { <-gate; return nil }, func() {})
-	if h := strings.Join(p.holdsOf(e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
+	p.work.Deferral(st, e)(func() error { <-gate; return nil }, func() {})
+	if h := strings.Join(p.work.HoldsOf(e), "; "); !strings.Contains(h, "cleanup of its ADD is running") {
 		t.Errorf("pod whose ADD walk runs: held by %q", h)
 	}
 	close(gate)
@@ -293,7 +294,7 @@ func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	if err := p.holds.Await(ctx, hold.Want{Pod: e.Pod.ID}); err != nil {
 		t.Fatal(err)
 	}
-	if h := p.holdsOf(e); len(h) != 0 {
+	if h := p.work.HoldsOf(e); len(h) != 0 {
 		t.Errorf("pod whose ADD walk is done: held by %q", h)
 	}
 	// A marker of the previous version, as a process killed before its
@@ -305,8 +306,8 @@ func TestStatusSaysWhatHoldsAPod(t *testing.T) {
 	if err := os.WriteFile(old, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p.holds.Recover(st.Cfg.Chain.CacheDir, p.flushAddrs)
-	if h := strings.Join(p.holdsOf(&podEntry{Pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
+	p.holds.Recover(st.Cfg.Chain.CacheDir, p.work.FlushAddrs)
+	if h := strings.Join(p.work.HoldsOf(&podEntry{Pod: chainrun.Pod{ID: "restarted"}}), "; "); !strings.Contains(h, "interrupted by a restart") {
 		t.Errorf("pod with a marker a previous process left: held by %q", h)
 	}
 }

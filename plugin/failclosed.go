@@ -41,7 +41,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	st := p.conf.Load()
 	// Whatever failClosed says: the pod's ADD's deferred work (holds.go)
 	// is done before any of its containers is created.
-	if err := p.containerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.podIPs(pod)); err != nil {
+	if err := p.work.ContainerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.work.PodIPs(pod.GetId(), pod.GetIps())); err != nil {
 		p.metrics.Fail(health.ReasonDeferred)
 		return nil, nil, err
 	}
@@ -59,7 +59,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if e.Applied() {
 		return nil, nil, nil
 	}
-	pol, err := p.decide(st, &e)
+	pol, err := p.work.Decide(st, &e)
 	if err != nil {
 		// failClosed implies failurePolicy fail: RunPodSandbox refused
 		// this pod already, unless it never reached diktyo-nri.
@@ -68,43 +68,17 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if pol.Empty() {
 		return nil, nil, nil
 	}
-	err = p.bounded(ctx, e.Pod.ID, p.budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
-		func(ctx context.Context) error {
-			cur, ok := p.pods.Get(e.Pod.ID)
-			switch {
-			case ok && cur.Applied():
-				return nil // applied while we waited for the pod's lock
-			case !ok || !cur.Live():
-				return errNotLive // stopped meanwhile: nothing to admit
-			}
-			if st.Runner == nil {
-				return failure(health.ReasonChain, fmt.Errorf("chain not loaded: %w", st.RunnerErr))
-			}
-			att, cerr := st.Runner.Cached(e.Pod.ID)
-			if err := p.admitEgress(ctx, st, &e, pol); err != nil {
-				if cerr == nil && att == nil && !cur.HoldsChain() {
-					// Nothing applied (a pod that started while
-					// diktyo-nri was away): nothing to keep.
-					p.releaseEgress(st, &e)
-				}
-				return err
-			}
-			var ips []string // the first ADD's, when there was one
-			if cerr == nil && att != nil {
-				ips = att.IPs()
-			}
-			return p.repair(ctx, st, &e, pol, ips)
-		}, func(error) {})
+	err = p.work.ApplyLate(ctx, st, &e, pol)
 	if err != nil {
 		return nil, nil, p.refuseContainer(&e, ctr, err)
 	}
-	p.podLog(&e).Info("policy applied at CreateContainer (RunPodSandbox never reached diktyo-nri)", "container", ctr.GetName())
+	p.work.PodLog(&e).Info("policy applied at CreateContainer (RunPodSandbox never reached diktyo-nri)", "container", ctr.GetName())
 	return nil, nil, nil
 }
 
 func (p *Plugin) refuseContainer(e *podEntry, ctr *nriapi.Container, err error) error {
 	p.metrics.Fail(health.ReasonNotApplied)
-	p.podLog(e).Error("container refused: the pod's diktyo policy is not applied (failClosed)", "container", ctr.GetName(), "error", err)
+	p.work.PodLog(e).Error("container refused: the pod's diktyo policy is not applied (failClosed)", "container", ctr.GetName(), "error", err)
 	return fmt.Errorf("diktyo: container %s of pod %s/%s refused: the pod's egress policy is not applied (failClosed): %w",
 		ctr.GetName(), e.Pod.Namespace, e.Pod.Name, err)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // A recovered DEL hold blocks only the releases of its own pod: a
@@ -29,7 +30,7 @@ egress:
 	gone := &podEntry{Pod: chainrun.Pod{ID: "gone", Namespace: "team-a", Name: "api", UID: "u2", IPs: []string{"198.51.100.21"}}}
 	for _, e := range []*podEntry{held, gone} {
 		killed.pods.Upsert(e)
-		if _, err := st.Egress.Grant("web", egressPod(e)); err != nil {
+		if _, err := st.Egress.Grant("web", work.EgressPod(e)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -37,7 +38,7 @@ egress:
 	// killed before the DEL ends (nothing settled).
 	killed.pods.Stop(held.Pod.ID)
 	cur, _ := killed.pods.Get(held.Pod.ID)
-	killed.takeDelHold(st, held, &cur)
+	killed.work.TakeDelHold(st, held, &cur)
 
 	// The next process: no pod is live; only the held pod's flows may
 	// still be translated to its block.

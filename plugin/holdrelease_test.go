@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // Hole a of issue 30: a stopped pod's DEL succeeded before its conntrack
@@ -32,7 +33,7 @@ egress:
 	pod := &podEntry{Pod: chainrun.Pod{ID: "stopped", Namespace: "team-a", Name: "web", UID: "u1", IPs: []string{"198.51.100.20"}},
 		EgressAddrs: []netip.Addr{netip.MustParseAddr("203.0.113.10")}}
 	p.pods.Upsert(pod)
-	if _, err := st.Egress.Grant("web", egressPod(pod)); err != nil {
+	if _, err := st.Egress.Grant("web", work.EgressPod(pod)); err != nil {
 		t.Fatal(err)
 	}
 	blocks := func() int {
@@ -48,25 +49,25 @@ egress:
 	// the release handed to the hold, the DEL settled.
 	p.pods.Stop(pod.Pod.ID)
 	cur, _ := p.pods.Get(pod.Pod.ID)
-	hold := p.takeDelHold(st, pod, &cur)
+	hold := p.work.TakeDelHold(st, pod, &cur)
 	var fail atomic.Bool
 	fail.Store(true)
-	p.delDeferral(hold)(func() error {
+	p.work.DelDeferral(hold)(func() error {
 		if fail.Load() {
 			return errors.New("conntrack: interrupted (injected)")
 		}
 		return nil
 	}, nil)
-	p.releaseAfter(hold)(st, &cur)
+	p.work.ReleaseAfter(hold)(st, &cur)
 	done := p.holds.Done(hold)
-	p.settleDel(hold, nil, nil)
+	p.work.SettleDel(hold, nil, nil)
 	<-done // its first try failed
 
 	if n := blocks(); n != 1 {
 		t.Fatalf("blocks while the stopped pod's walk failed: %d, want its one kept", n)
 	}
 	// Status says what holds it.
-	if h := strings.Join(p.holdsOf(&cur), "; "); !strings.Contains(h, "its DEL's conntrack cleanup on 198.51.100.20 is pending") || !strings.Contains(h, "injected") {
+	if h := strings.Join(p.work.HoldsOf(&cur), "; "); !strings.Contains(h, "its DEL's conntrack cleanup on 198.51.100.20 is pending") || !strings.Contains(h, "injected") {
 		t.Errorf("status of the stopped pod while its walk fails: held by %q", h)
 	}
 	// Neither a GC (the pod is not live) nor another pod's release
@@ -93,7 +94,7 @@ egress:
 	if e, _ := p.pods.Get(pod.Pod.ID); len(e.EgressAddrs) != 0 {
 		t.Errorf("stopped pod's managed addresses once its walk is done: %v, want given back", e.EgressAddrs)
 	}
-	if h := p.holdsOf(&cur); len(h) != 0 {
+	if h := p.work.HoldsOf(&cur); len(h) != 0 {
 		t.Errorf("status of the stopped pod once its walk is done: held by %q", h)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/testutil/kubeapi"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/kube"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 func leaseKube(t *testing.T, node string) (*Plugin, coordinationv1.LeaseInterface) {
@@ -186,9 +187,9 @@ func TestDegradedEvents(t *testing.T) {
 func TestRefusalReason(t *testing.T) {
 	held := &cluster.HeldError{Addr: netip.MustParseAddr("203.0.113.10"), Holder: "node-a"}
 	for err, want := range map[error]string{
-		failure(health.ReasonEgress, fmt.Errorf("masq[0]: %w", held)):                                          cluster.ReasonAddressHeld,
-		failure(health.ReasonEgress, fmt.Errorf("masq[0]: pool %q: %w: 4 blocks", "web", egress.ErrExhausted)): cluster.ReasonPoolExhausted,
-		failure(health.ReasonDenied, errors.New("annotation diktyo.io/v1.masq: not allowed")):                  cluster.ReasonRefused,
+		work.Failure(health.ReasonEgress, fmt.Errorf("masq[0]: %w", held)):                                          cluster.ReasonAddressHeld,
+		work.Failure(health.ReasonEgress, fmt.Errorf("masq[0]: pool %q: %w: 4 blocks", "web", egress.ErrExhausted)): cluster.ReasonPoolExhausted,
+		work.Failure(health.ReasonDenied, errors.New("annotation diktyo.io/v1.masq: not allowed")):                  cluster.ReasonRefused,
 	} {
 		if got := kube.RefusalReason(err); got != want {
 			t.Errorf("refusalReason(%v) = %s, want %s", err, got, want)

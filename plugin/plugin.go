@@ -16,7 +16,6 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/containernetworking/cni/pkg/invoke"
 	"github.com/prometheus/client_golang/prometheus"
@@ -32,6 +31,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
 	"github.com/diktyo-io/diktyo/plugin/internal/watch"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // Options configure a Plugin.
@@ -90,8 +90,6 @@ type Plugin struct {
 	// runtime is the runtime containerd announced, and what it lacks
 	// (preflight.go).
 	runtime atomic.Pointer[runtimeInfo]
-	// requestTimeout is NRI's request timeout as containerd announced it.
-	requestTimeout atomic.Int64
 	// configured is closed after the first successful Configure.
 	configured     chan struct{}
 	configuredOnce sync.Once
@@ -105,14 +103,11 @@ type Plugin struct {
 	// present and withdrawn (plugin/internal/admit).
 	admission *admit.Admission
 
-	pods  *podTable
-	locks *podLocks
-	// addrLocks serialise chain work on one pod address (withAddrs).
-	addrLocks *podLocks
-	watches   *watch.Watches
-	// gcMu: chain work of single pods holds it shared, GC exclusively, so
-	// GC's list of valid attachments never misses a pod being added.
-	gcMu sync.RWMutex
+	pods *podTable
+	// work is the chain work on pods, with their locks
+	// (plugin/internal/work).
+	work    *work.Work
+	watches *watch.Watches
 	// reconcileMu: one reconcile at a time.
 	reconcileMu sync.Mutex
 	reconciled  atomic.Uint64
@@ -137,8 +132,6 @@ func New(opts Options) (*Plugin, error) {
 		log:         opts.Logger,
 		registry:    opts.Registry,
 		pods:        newPodTable(),
-		locks:       newPodLocks(),
-		addrLocks:   newPodLocks(),
 		reconcileCh: make(chan string, 1),
 		configured:  make(chan struct{}),
 	}
@@ -151,7 +144,11 @@ func New(opts Options) (*Plugin, error) {
 	p.metrics = health.NewMetrics(p.registry)
 	p.foreignMetrics = newForeignMetrics(p.registry)
 	view.RegisterConntrackStats(p.registry)
-	p.holds = p.newHolds()
+	p.holds = hold.New(hold.Options{
+		Log:    p.log,
+		Fault:  func(err error) { p.health.Set(health.FaultFlows, err) },
+		Failed: func() { p.metrics.Fail(health.ReasonDeferred) },
+	})
 	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
 	p.admission = newAdmission(p, opts.Addresses)
@@ -162,8 +159,10 @@ func New(opts Options) (*Plugin, error) {
 		// Addresses a killed process left held (holds.go) are held from
 		// now on: before the first event, and under a reloaded config's
 		// cache directory too.
-		Installed: func(st *gen.State) { p.holds.Recover(st.Cfg.Chain.CacheDir, p.flushAddrs) },
+		Installed: func(st *gen.State) { p.holds.Recover(st.Cfg.Chain.CacheDir, p.work.FlushAddrs) },
 	})
+	p.work = work.New(work.Options{Log: p.log, Metrics: p.metrics, Health: &p.health, Conf: p.conf, Pods: p.pods,
+		Holds: p.holds, Admission: p.admission, Kube: func() *kube.Kube { return p.kube }})
 	if _, err := p.conf.Reload(true); err != nil {
 		return nil, err
 	}
@@ -196,15 +195,6 @@ func (p *Plugin) Registry() *prometheus.Registry { return p.registry }
 
 // Config returns the admin config in force.
 func (p *Plugin) Config() *policy.Config { return p.conf.Load().Cfg }
-
-// budget is how long a handler may wait for its chain work.
-func (p *Plugin) budget(cfg *policy.Config) time.Duration {
-	b := cfg.Timeouts.Handler.Duration
-	if rt := time.Duration(p.requestTimeout.Load()); rt > 0 && rt*3/4 < b {
-		b = rt * 3 / 4
-	}
-	return b
-}
 
 // The egress guard is the config room's (plugin/internal/gen);
 // cmd/diktyo-nri gives one.

@@ -26,6 +26,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // daemonStatus is the daemon's state for the local API and the metric.
@@ -112,7 +113,7 @@ func decisionOf(pol *policy.Policy, perr error) plan.Decision {
 // isVerdict reports whether a decide error is the admin config's verdict
 // on the pod's request, rather than a failure to decide.
 func isVerdict(err error) bool {
-	switch reasonOf(err) {
+	switch work.ReasonOf(err) {
 	case health.ReasonDenied, health.ReasonInvalid, health.ReasonHostNetwork:
 		return true
 	}

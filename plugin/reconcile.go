@@ -18,6 +18,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // Synchronize is called on every (re)connection with all pods containerd
@@ -26,7 +27,7 @@ import (
 // same request timeout) and lets it finish in the background otherwise.
 func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ []*nriapi.Container) ([]*nriapi.ContainerUpdate, error) {
 	start := time.Now()
-	defer p.metrics.Event(evSync, start)
+	defer p.metrics.Event(work.EvSync, start)
 	entries := make([]*podEntry, 0, len(pods))
 	for _, pod := range pods {
 		e := entryFromNRI(pod)
@@ -49,9 +50,9 @@ func (p *Plugin) Synchronize(ctx context.Context, pods []*nriapi.PodSandbox, _ [
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		p.Reconcile(context.Background(), evSync)
+		p.Reconcile(context.Background(), work.EvSync)
 	}()
-	timer := time.NewTimer(p.budget(p.conf.Load().Cfg))
+	timer := time.NewTimer(p.work.Budget(p.conf.Load().Cfg))
 	defer timer.Stop()
 	select {
 	case <-done:
@@ -164,7 +165,7 @@ func (p *Plugin) Reconcile(ctx context.Context, trigger string) {
 // The GC that follows removes their state and their entries.
 func (p *Plugin) markVanished() {
 	for _, e := range p.pods.Snapshot() {
-		if !e.Live() || e.HostNetwork || !p.netnsGone(&e) {
+		if !e.Live() || e.HostNetwork || !p.work.NetnsGone(&e) {
 			continue
 		}
 		p.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
@@ -181,14 +182,14 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *gen.State, id string, ren
 	wctx, cancel := context.WithTimeout(ctx, st.Cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	repairing := false
-	err := p.withPod(wctx, id, func(ctx context.Context) error {
+	err := p.work.WithPod(wctx, id, func(ctx context.Context) error {
 		e, ok := p.pods.Get(id)
 		if !ok || !e.Live() {
 			return nil
 		}
 		var err error
 		var wrote bool
-		repairing, wrote, err = p.reconcileLocked(ctx, st, &e, renamed, p.podLog(&e))
+		repairing, wrote, err = p.reconcileLocked(ctx, st, &e, renamed, p.work.PodLog(&e))
 		if c := cniutil.ReadCacheFrom(ctx); wrote && c != nil {
 			c.Clear() // what the pass read before may no longer hold
 		}
@@ -199,13 +200,13 @@ func (p *Plugin) reconcilePod(ctx context.Context, st *gen.State, id string, ren
 		return err
 	})
 	switch {
-	case err == nil || errors.Is(err, errNotLive):
+	case err == nil || errors.Is(err, work.ErrNotLive):
 		p.pods.Update(id, func(pe *podEntry) { pe.RepairFailures = 0 })
 	case repairing:
 		p.metrics.RepairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		p.retryRepair(ctx, id, err)
 	default:
-		p.metrics.Fail(reasonOf(err))
+		p.metrics.Fail(work.ReasonOf(err))
 	}
 }
 
@@ -227,11 +228,11 @@ func (p *Plugin) settleMarker(ctx context.Context, st *gen.State, id string, add
 	}
 	if !added {
 		ips := e.Pod.IPs
-		err := p.withAddrs(ctx, id, ips, func() error { return st.Runner.FlushFlows(parseAddrs(ips)) })
+		err := p.work.WithAddrs(ctx, id, ips, func() error { return st.Runner.FlushFlows(work.ParseAddrs(ips)) })
 		if err != nil {
-			return failure(health.ReasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
+			return work.Failure(health.ReasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
 		}
-		p.podLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
+		p.work.PodLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
 	}
 	p.holds.Drop(id, false)
 	return nil
@@ -257,9 +258,9 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *gen.State, e *podEntry
 	att, err := st.Runner.Cached(e.Pod.ID)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
-		return false, failure(health.ReasonCheck, err)
+		return false, work.Failure(health.ReasonCheck, err)
 	}
-	pol, perr := p.decide(st, e)
+	pol, perr := p.work.Decide(st, e)
 	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.Provisional,
 		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.HoldsChain()})
 	switch a.Kind {
@@ -271,11 +272,11 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *gen.State, e *podEntry
 	// Apply: the admission is the one act that claims (blocks, managed
 	// addresses, Leases); it resolves the policy's pools to blocks, which
 	// the comparison with the cache needs.
-	if err := p.admitEgress(ctx, st, e, pol); err != nil {
+	if err := p.work.AdmitEgress(ctx, st, e, pol); err != nil {
 		if a.ReleaseOnRefusal {
 			// Nothing applied, nothing to keep: a refusal releases what
 			// the admission claimed (docs/egress.md).
-			p.releaseEgress(st, e)
+			p.work.ReleaseEgress(st, e)
 		}
 		// Retried with backoff, logged with the pod, shown in status.
 		return true, err
@@ -295,7 +296,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *gen.State, e *podEntry
 	case plan.Add:
 		action(work.String())
 		log.Info("reconcile: adding missing policy")
-		return true, p.repair(ctx, st, e, pol, nil)
+		return true, p.work.Repair(ctx, st, e, pol, nil)
 	case plan.Update:
 		action(work.String())
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
@@ -305,7 +306,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *gen.State, e *podEntry
 		// the answer and the work): ADD again, undeferred.
 		action(work.String())
 		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
-		return true, p.repair(ctx, st, e, pol, att.IPs())
+		return true, p.work.Repair(ctx, st, e, pol, att.IPs())
 	}
 	action("check")
 	t := time.Now()
@@ -325,7 +326,7 @@ func (p *Plugin) reconcileAction(ctx context.Context, st *gen.State, e *podEntry
 	p.metrics.Drift.WithLabelValues(pluginLabel(err)).Inc()
 	p.foreign.drift.Add(1)
 	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
-	return true, p.repair(ctx, st, e, pol, att.IPs())
+	return true, p.work.Repair(ctx, st, e, pol, att.IPs())
 }
 
 // withdrawn handles a pod that holds chain state the config in force
@@ -340,7 +341,7 @@ func (p *Plugin) withdrawn(ctx context.Context, st *gen.State, e *podEntry, a pl
 		if a.Retry {
 			// A fact that could not be read: decided again with backoff,
 			// as a failed repair is.
-			return true, failure(health.ReasonUnknown, kept)
+			return true, work.Failure(health.ReasonUnknown, kept)
 		}
 		return false, nil
 	}
@@ -350,7 +351,7 @@ func (p *Plugin) withdrawn(ctx context.Context, st *gen.State, e *podEntry, a pl
 		log.Warn("reconcile: policy no longer allowed; removing it", "error", perr)
 	}
 	action("remove")
-	return false, p.remove(ctx, st, e.Pod, log)
+	return false, p.work.Remove(ctx, st, e.Pod, log)
 }
 
 // update applies a changed policy or chain to a running pod: ADD with the
@@ -367,7 +368,7 @@ func (p *Plugin) update(ctx context.Context, st *gen.State, e *podEntry, pol *po
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
-	if err := p.repair(ctx, st, e, pol, att.IPs()); err != nil {
+	if err := p.work.Repair(ctx, st, e, pol, att.IPs()); err != nil {
 		return err // the old state still holds the pod's policy
 	}
 	moved := st.Runner.Moved(att)
@@ -390,7 +391,7 @@ func (p *Plugin) update(ctx context.Context, st *gen.State, e *podEntry, pol *po
 	}
 	// libcni's DEL dropped the pod's cache entry, which the ADD above had
 	// just written: write it again (ADD converges, nothing changes).
-	return p.repair(ctx, st, e, pol, att.IPs())
+	return p.work.Repair(ctx, st, e, pol, att.IPs())
 }
 
 // migrate moves a running pod from an attachment cached under the
@@ -398,7 +399,7 @@ func (p *Plugin) update(ctx context.Context, st *gen.State, e *podEntry, pol *po
 // pod keeps its SNAT and routes throughout), then DEL of the old one.
 func (p *Plugin) migrate(ctx context.Context, st *gen.State, e *podEntry, pol *policy.Policy, old *chainrun.Attachment, log *slog.Logger) error {
 	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.Runner.NetworkName())
-	err := p.repair(ctx, st, e, pol, old.IPs())
+	err := p.work.Repair(ctx, st, e, pol, old.IPs())
 	if err != nil && !releasable(err) {
 		return err // the old attachment keeps the pod's egress identity
 	}
@@ -421,7 +422,7 @@ func (p *Plugin) migrate(ctx context.Context, st *gen.State, e *podEntry, pol *p
 		// the failing one already hold the pod's SNAT and routes under
 		// the new name, so only that plugin's part was missing meanwhile.
 		log.Info("reconcile: migration retried after releasing the old attachment", "error", err)
-		err = p.repair(ctx, st, e, pol, old.IPs())
+		err = p.work.Repair(ctx, st, e, pol, old.IPs())
 	}
 	return err
 }
@@ -455,7 +456,7 @@ func (p *Plugin) retryRepair(ctx context.Context, id string, err error) {
 	}
 	p.pods.Update(id, func(pe *podEntry) { pe.LastErr = err.Error() })
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
-	p.podLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
+	p.work.PodLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
 	p.kube.PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.ReasonRepairFailed, "Repair",
 		fmt.Sprintf("diktyo could not repair the pod's egress policy (it keeps what is applied; retried in %s): %v", delay, err))
@@ -497,8 +498,8 @@ func (p *Plugin) gc(ctx context.Context, st *gen.State) {
 		}
 		return
 	}
-	p.gcMu.Lock()
-	defer p.gcMu.Unlock()
+	p.work.LockGC()
+	defer p.work.UnlockGC()
 	gctx, cancel := context.WithTimeout(ctx, st.Cfg.Timeouts.GC.Duration)
 	defer cancel()
 	valid := p.pods.LiveIDs()

@@ -16,6 +16,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // slowCNI is a CNI plugin that logs "<verb>-start <id>" and
@@ -136,7 +137,7 @@ func TestSlowAddFailsPodAndIsUndone(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "handler budget") || !strings.Contains(err.Error(), "team-a/web") {
 		t.Fatalf("err = %v, want a timeout naming the pod", err)
 	}
-	if r := reasonOf(err); r != health.ReasonTimeout {
+	if r := work.ReasonOf(err); r != health.ReasonTimeout {
 		t.Errorf("reason %q, want %q", r, health.ReasonTimeout)
 	}
 	calls := s.waitCalls(t, "the late ADD to be undone", func(c []string) bool { return contains(c, "DEL-end/slow1") })
@@ -199,47 +200,11 @@ func TestPerPodSerialization(t *testing.T) {
 func waitIdle(t *testing.T, p *Plugin) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for p.locks.held() != 0 {
+	for p.work.Held() != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("pod work never finished")
 		}
 		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func TestPodLocks(t *testing.T) {
-	l := newPodLocks()
-	ctx := context.Background()
-	if err := l.lock(ctx, "a"); err != nil {
-		t.Fatal(err)
-	}
-	// Another pod is independent.
-	if err := l.lock(ctx, "b"); err != nil {
-		t.Fatal(err)
-	}
-	l.unlock("b")
-	// The same pod waits, and gives up with its context.
-	cctx, cancel := context.WithCancel(ctx)
-	cancel()
-	if err := l.lock(cctx, "a"); err == nil {
-		t.Fatal("second lock of a held pod succeeded")
-	}
-	got := make(chan struct{})
-	go func() {
-		if err := l.lock(ctx, "a"); err == nil {
-			close(got)
-		}
-	}()
-	select {
-	case <-got:
-		t.Fatal("lock taken while held")
-	case <-time.After(50 * time.Millisecond):
-	}
-	l.unlock("a")
-	<-got
-	l.unlock("a")
-	if n := l.held(); n != 0 {
-		t.Errorf("%d lock entries left", n)
 	}
 }
 
@@ -249,13 +214,13 @@ func TestPodLocks(t *testing.T) {
 func TestNoAddAfterRemove(t *testing.T) {
 	s := newSlowEnv(t, "ignore", "0")
 	ctx := context.Background()
-	s.p.gcMu.Lock() // a GC in progress: chain work of single pods waits
+	s.p.work.LockGC() // a GC in progress: chain work of single pods waits
 	if err := s.p.RunPodSandbox(ctx, slowPod("late1")); err != nil {
 		t.Fatal(err) // ignore: the handler gives up and the pod starts
 	}
 	_ = s.p.StopPodSandbox(ctx, slowPod("late1"))
 	_ = s.p.RemovePodSandbox(ctx, slowPod("late1"))
-	s.p.gcMu.Unlock()
+	s.p.work.UnlockGC()
 	waitIdle(t, s.p)
 	for _, c := range s.calls(t) {
 		if strings.HasSuffix(c, "/late1") {
@@ -279,13 +244,13 @@ egress:
 	ctx := context.Background()
 	pod := slowPod("late2")
 	pod.Annotations = map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
-	s.p.gcMu.Lock() // a GC in progress: chain work of single pods waits
+	s.p.work.LockGC() // a GC in progress: chain work of single pods waits
 	if err := s.p.RunPodSandbox(ctx, pod); err != nil {
 		t.Fatal(err) // ignore: the handler gives up and the pod starts
 	}
 	_ = s.p.StopPodSandbox(ctx, pod)
 	_ = s.p.RemovePodSandbox(ctx, pod)
-	s.p.gcMu.Unlock()
+	s.p.work.UnlockGC()
 	waitIdle(t, s.p)
 	grants, err := s.p.conf.Load().Egress.Blocks()
 	if err != nil || len(grants) != 0 {

@@ -19,6 +19,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 func quietPlugin(t testing.TB, cfg string) *Plugin {
@@ -45,12 +46,12 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 	pod := func(ips ...string) *podEntry {
 		return &podEntry{Pod: chainrun.Pod{ID: "me", Namespace: "b", Name: "me", NetNS: "/y", IPs: ips}}
 	}
-	got, err := p.podAddrs(st, pod("198.51.100.7", "2001:db8::7/128"), nil)
+	got, err := p.work.PodAddrs(st, pod("198.51.100.7", "2001:db8::7/128"), nil)
 	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7", "2001:db8::7"}) {
 		t.Errorf("runtime IPs: %v %v", got, err)
 	}
 	// The first ADD's addresses win over what the runtime says later.
-	got, err = p.podAddrs(st, pod("198.51.100.8"), []string{"198.51.100.7"})
+	got, err = p.work.PodAddrs(st, pod("198.51.100.8"), []string{"198.51.100.7"})
 	if err != nil || !reflect.DeepEqual(got, []string{"198.51.100.7"}) {
 		t.Errorf("cached IPs: %v %v", got, err)
 	}
@@ -67,7 +68,7 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 		{[]string{"198.51.100.7", "198.51.100.7/32"}, "given twice"},
 		{[]string{"not-an-ip"}, `invalid address "not-an-ip"`},
 	} {
-		_, err := p.podAddrs(st, pod(c.ips...), nil)
+		_, err := p.work.PodAddrs(st, pod(c.ips...), nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want %q", c.ips, err, c.want)
 		}
@@ -75,11 +76,11 @@ func TestPodAddrsNeverFromThePod(t *testing.T) {
 	// A pod whose netns is gone no longer holds its address (no event may
 	// ever say so: containerd#8426), nor does a stopped one.
 	p.pods.Upsert(&podEntry{Pod: chainrun.Pod{ID: "gone", Namespace: "a", Name: "gone", NetNS: "/nonexistent/netns", IPs: []string{"198.51.100.10"}}})
-	if _, err := p.podAddrs(st, pod("198.51.100.10"), nil); err != nil {
+	if _, err := p.work.PodAddrs(st, pod("198.51.100.10"), nil); err != nil {
 		t.Errorf("address of a pod whose netns is gone: %v", err)
 	}
 	p.pods.Stop("victim")
-	if _, err := p.podAddrs(st, pod("198.51.100.9"), nil); err != nil {
+	if _, err := p.work.PodAddrs(st, pod("198.51.100.9"), nil); err != nil {
 		t.Errorf("address of a stopped pod: %v", err)
 	}
 }
@@ -135,11 +136,11 @@ func TestPluginConfigFromRuntime(t *testing.T) {
 func TestBudgetCappedByRequestTimeout(t *testing.T) {
 	p := quietPlugin(t, "timeouts: {handler: 5s, cni: 10s}\n")
 	cfg := p.Config()
-	if b := p.budget(cfg); b.Seconds() != 5 {
+	if b := p.work.Budget(cfg); b.Seconds() != 5 {
 		t.Errorf("budget %v before the runtime announced its timeout", b)
 	}
-	p.requestTimeout.Store(int64(2e9))
-	if b := p.budget(cfg); b.Milliseconds() != 1500 {
+	p.work.SetRequestTimeout(2e9)
+	if b := p.work.Budget(cfg); b.Milliseconds() != 1500 {
 		t.Errorf("budget %v, want 3/4 of the 2s request timeout", b)
 	}
 }
@@ -149,8 +150,8 @@ func TestBudgetCappedByRequestTimeout(t *testing.T) {
 func TestRemovalVerdict(t *testing.T) {
 	admin := &gen.State{Source: "/etc/diktyo/config.yaml"}
 	defaults := &gen.State{Source: "built-in defaults (/etc/diktyo/config.yaml absent)", Provisional: true}
-	denied := failure(health.ReasonDenied, policy.ErrDenied)
-	unknown := failure(health.ReasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
+	denied := work.Failure(health.ReasonDenied, policy.ErrDenied)
+	unknown := work.Failure(health.ReasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
 	for _, tc := range []struct {
 		name   string
 		st     *gen.State
@@ -159,8 +160,8 @@ func TestRemovalVerdict(t *testing.T) {
 	}{
 		{"policy dropped by the admin", admin, nil, true},
 		{"denied by the admin", admin, denied, true},
-		{"invalid annotation", admin, failure(health.ReasonInvalid, errors.New("bad")), true},
-		{"host-network pod", admin, failure(health.ReasonHostNetwork, errors.New("host")), true},
+		{"invalid annotation", admin, work.Failure(health.ReasonInvalid, errors.New("bad")), true},
+		{"host-network pod", admin, work.Failure(health.ReasonHostNetwork, errors.New("host")), true},
 		{"lookup failed", admin, unknown, false},
 		{"unclassified error", admin, errors.New("boom"), false},
 		{"defaults for an absent file, empty", defaults, nil, false},

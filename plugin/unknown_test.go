@@ -63,7 +63,7 @@ func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
 	p := quietPlugin(t, "")
 	st := p.conf.Load()
 	p.pods.Upsert(livePod("old", unreadableNetns(t), "198.51.100.9"))
-	if _, err := p.podAddrs(st, livePod("new", "/proc/self/ns/net", "198.51.100.9"), nil); err == nil || !strings.Contains(err.Error(), "held by live pod") {
+	if _, err := p.work.PodAddrs(st, livePod("new", "/proc/self/ns/net", "198.51.100.9"), nil); err == nil || !strings.Contains(err.Error(), "held by live pod") {
 		t.Errorf("address of a pod whose netns cannot be read: %v, want held", err)
 	}
 }

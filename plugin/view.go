@@ -9,6 +9,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // The plugin is what the local API asks (diktyo-nri status and trace);
@@ -73,10 +74,10 @@ func (v *readView) Pods() []view.Pod {
 }
 
 func (v *readView) Policy(sandbox string) (*policy.Policy, error) {
-	return v.p.decide(v.st, v.byID[sandbox])
+	return v.p.work.Decide(v.st, v.byID[sandbox])
 }
 
-func (v *readView) Chain() view.Chain { return chainOf(v.st) }
+func (v *readView) Chain() view.Chain { return work.ChainOf(v.st) }
 
 func (v *readView) Blocks() ([]egress.Grant, bool, error) {
 	if v.st == nil || v.st.Egress == nil {
@@ -88,13 +89,4 @@ func (v *readView) Blocks() ([]egress.Grant, bool, error) {
 
 func (v *readView) Watch(sandbox string) string { return v.p.watches.Status(sandbox) }
 
-func (v *readView) Holds(sandbox string) []string { return v.p.holdsOf(v.byID[sandbox]) }
-
-// chainOf is the chain in force for the read side; nil (no interface
-// holding a nil runner) when there is none.
-func chainOf(st *gen.State) view.Chain {
-	if st == nil || st.Runner == nil {
-		return nil
-	}
-	return st.Runner
-}
+func (v *readView) Holds(sandbox string) []string { return v.p.work.HoldsOf(v.byID[sandbox]) }

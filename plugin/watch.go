@@ -30,7 +30,7 @@ func (p *Plugin) watch(e *podEntry, pid uint32) {
 		return
 	}
 	p.metrics.WatchFailures.WithLabelValues(f.Reason).Inc()
-	p.podLog(e).Warn("cannot watch the sandbox's pause process; its removal waits for StopPodSandbox or the periodic reconcile",
+	p.work.PodLog(e).Warn("cannot watch the sandbox's pause process; its removal waits for StopPodSandbox or the periodic reconcile",
 		"pid", pid, "reason", f.Why)
 }
 
@@ -51,7 +51,7 @@ func (f watchFace) Known(id string) bool {
 	return ok
 }
 
-func (f watchFace) Read(id string, err error) { f.p.noteRead("procs "+id, id, err) }
+func (f watchFace) Read(id string, err error) { f.p.work.NoteRead("procs "+id, id, err) }
 
 func (f watchFace) Busy(id string, pid int) {
 	e, ok := f.p.pods.Get(id)
@@ -60,7 +60,7 @@ func (f watchFace) Busy(id string, pid int) {
 	}
 	// Stop tears the pod down when it comes, or reconcile once the
 	// netns is gone.
-	f.p.podLog(&e).Warn("sandbox's pause process exited but the pod's network namespace still has processes; keeping its policy until StopPodSandbox",
+	f.p.work.PodLog(&e).Warn("sandbox's pause process exited but the pod's network namespace still has processes; keeping its policy until StopPodSandbox",
 		"pid", pid)
 }
 
@@ -74,7 +74,7 @@ func (f watchFace) Ended(id string, _ watch.Proof) func() {
 		return nil // removed meanwhile: its Remove tore it down
 	}
 	p.metrics.Events.WithLabelValues(evEnded).Inc()
-	p.podLog(&e).Info("sandbox's process exited; removing its state")
+	p.work.PodLog(&e).Info("sandbox's process exited; removing its state")
 	claimed := p.pods.End(id)
-	return func() { p.teardown(context.Background(), evEnded, &e, claimed) }
+	return func() { p.work.Teardown(context.Background(), evEnded, &e, claimed) }
 }

@@ -109,6 +109,13 @@ var rules = []rule{
 			return under(imp, "internal") || slices.Contains([]string{"pkg/cluster", "pkg/policy", "pkg/localapi", "pkg/egress", "pkg/egress/hostaddr",
 				"plugin/internal/admit", "plugin/internal/health"}, imp)
 		}},
+	{"plugin/internal/work (the chain work on pods, their locks and the holds' wiring) imports only pkg/chainrun, pkg/cniutil, pkg/policy, pkg/egress, internal/ helpers and the rooms below it (gen, pods, hold, admit, kube, health, view): never plugin, reconcile, the watch, the listener or pkg/cluster",
+		func(p string) bool { return p == "plugin/internal/work" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/chainrun", "pkg/cniutil", "pkg/policy", "pkg/egress",
+				"plugin/internal/gen", "plugin/internal/pods", "plugin/internal/hold", "plugin/internal/admit",
+				"plugin/internal/kube", "plugin/internal/health", "plugin/internal/view"}, imp)
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -217,6 +224,12 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/kube", "pkg/chainrun"},
 		{"plugin/internal/gen", "plugin/internal/kube"},
 		{"plugin/internal/hold", "pkg/cluster"},
+		{"plugin/internal/work", "plugin"},
+		{"plugin/internal/work", "pkg/cluster"},
+		{"plugin/internal/work", "plugin/internal/watch"},
+		{"plugin/internal/work", "plugin/internal/plan"},
+		{"plugin/internal/gen", "plugin/internal/work"},
+		{"plugin/internal/kube", "plugin/internal/work"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false

@@ -1,4 +1,4 @@
-package plugin
+package work
 
 import (
 	"context"
@@ -8,12 +8,10 @@ import (
 	"slices"
 	"time"
 
-	nriapi "github.com/containerd/nri/pkg/api"
-
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
-	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
+	"github.com/diktyo-io/diktyo/plugin/internal/pods"
 )
 
 // The conntrack walks run after the runtime is answered, under an
@@ -24,67 +22,60 @@ import (
 // with 200,000 entries) before any other pod uses them. This file wires
 // the holds to the pods, the chain and the handlers.
 
-func (p *Plugin) newHolds() *hold.Holds {
-	return hold.New(hold.Options{
-		Log:    p.log,
-		Fault:  func(err error) { p.health.Set(health.FaultFlows, err) },
-		Failed: func() { p.metrics.Fail(health.ReasonDeferred) },
-	})
-}
+// HoldDir is where st's holds keep their markers.
+func HoldDir(st *gen.State) string { return filepath.Join(st.Cfg.Chain.CacheDir, hold.Dir) }
 
-func holdDir(st *gen.State) string { return filepath.Join(st.Cfg.Chain.CacheDir, hold.Dir) }
-
-func holdPod(e *podEntry) hold.Pod {
+func holdPod(e *pods.Entry) hold.Pod {
 	return hold.Pod{Sandbox: e.Pod.ID, Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID}
 }
 
-// deferral is the cniutil.Deferral of pod e's admission: each walk runs
+// Deferral is the cniutil.Deferral of pod e's admission: each walk runs
 // in the background under an ADD hold, under the pod's address locks and
 // only while the pod is live (a Stop's DEL removes every flow of the
 // pod's addresses; a later pod with them must not have its flows judged
 // by this pod's rules). The pod's CreateContainer awaits it.
-func (p *Plugin) deferral(st *gen.State, e *podEntry) cniutil.Deferral {
+func (w *Work) Deferral(st *gen.State, e *pods.Entry) cniutil.Deferral {
 	id := e.Pod.ID
 	return func(work func() error, release func()) {
-		h, err := p.holds.Take(holdDir(st), hold.Add, holdPod(e), parseAddrs(e.Pod.IPs), p.egressAddrsOf(id))
-		p.holds.Hand(h, func() error { return p.runDeferred(id, work) }, release)
+		h, err := w.holds.Take(HoldDir(st), hold.Add, holdPod(e), ParseAddrs(e.Pod.IPs), w.egressAddrsOf(id))
+		w.holds.Hand(h, func() error { return w.runDeferred(id, work) }, release)
 		if err != nil {
 			// Without the marker a kill before the walk would go
 			// unnoticed: run it now instead (this is the ADD, under the
 			// pod's address locks already).
-			p.log.Warn("running the deferred walk now", "pod.id", id, "error", err)
-			p.holds.Start(h, work)
+			w.log.Warn("running the deferred walk now", "pod.id", id, "error", err)
+			w.holds.Start(h, work)
 			return
 		}
-		p.holds.Start(h, nil)
+		w.holds.Start(h, nil)
 	}
 }
 
-func (p *Plugin) egressAddrsOf(id string) []netip.Addr {
-	e, _ := p.pods.Get(id)
+func (w *Work) egressAddrsOf(id string) []netip.Addr {
+	e, _ := w.pods.Get(id)
 	return e.EgressAddrs
 }
 
-func (p *Plugin) runDeferred(id string, work func() error) error {
-	e, ok := p.pods.Get(id)
+func (w *Work) runDeferred(id string, work func() error) error {
+	e, ok := w.pods.Get(id)
 	if !ok || !e.Live() {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), p.conf.Load().Cfg.Timeouts.CNI.Duration)
+	ctx, cancel := context.WithTimeout(context.Background(), w.conf.Load().Cfg.Timeouts.CNI.Duration)
 	defer cancel()
-	return p.withAddrs(ctx, id, e.Pod.IPs, func() error {
-		if cur, ok := p.pods.Get(id); !ok || !cur.Live() {
+	return w.WithAddrs(ctx, id, e.Pod.IPs, func() error {
+		if cur, ok := w.pods.Get(id); !ok || !cur.Live() {
 			return nil
 		}
 		return work()
 	})
 }
 
-// takeDelHold holds a teardown's addresses (e's and those the pod table
+// TakeDelHold holds a teardown's addresses (e's and those the pod table
 // knows, cur's) before its DEL, with what the pod keeps until its walk is
 // done; nil when there is none (the DEL then runs its walk itself).
-func (p *Plugin) takeDelHold(st *gen.State, e, cur *podEntry) *hold.Hold {
-	addrs := parseAddrs(append(slices.Clone(e.Pod.IPs), cur.Pod.IPs...))
+func (w *Work) TakeDelHold(st *gen.State, e, cur *pods.Entry) *hold.Hold {
+	addrs := ParseAddrs(append(slices.Clone(e.Pod.IPs), cur.Pod.IPs...))
 	if len(addrs) == 0 {
 		return nil
 	}
@@ -92,57 +83,57 @@ func (p *Plugin) takeDelHold(st *gen.State, e, cur *podEntry) *hold.Hold {
 	if pod.UID == "" {
 		pod = holdPod(cur)
 	}
-	h, err := p.holds.Take(holdDir(st), hold.Del, pod, addrs, cur.EgressAddrs)
+	h, err := w.holds.Take(HoldDir(st), hold.Del, pod, addrs, cur.EgressAddrs)
 	if err != nil {
 		// Held in memory all the same; only a kill would go unnoticed.
-		p.log.Warn("DEL walk hold", "error", err)
+		w.log.Warn("DEL walk hold", "error", err)
 	}
 	return h
 }
 
-// delDeferral hands a teardown's walk over to its hold h; nil without one.
-func (p *Plugin) delDeferral(h *hold.Hold) cniutil.Deferral {
+// DelDeferral hands a teardown's walk over to its hold h; nil without one.
+func (w *Work) DelDeferral(h *hold.Hold) cniutil.Deferral {
 	if h == nil {
 		return nil
 	}
-	return func(work func() error, release func()) { p.holds.Hand(h, work, release) }
+	return func(work func() error, release func()) { w.holds.Hand(h, work, release) }
 }
 
-// releaseAfter is the release of a teardown's pod (its port blocks and
+// ReleaseAfter is the release of a teardown's pod (its port blocks and
 // managed addresses) once hold h's walk is done; at once without a hold
 // (no address: no flow can be translated for the pod).
-func (p *Plugin) releaseAfter(h *hold.Hold) func(*gen.State, *podEntry) {
+func (w *Work) ReleaseAfter(h *hold.Hold) func(*gen.State, *pods.Entry) {
 	if h == nil {
-		return p.releaseEgress
+		return w.ReleaseEgress
 	}
-	return func(st *gen.State, e *podEntry) {
+	return func(st *gen.State, e *pods.Entry) {
 		owner := *e
-		p.holds.OnFree(h, owner.EgressAddrs, func() { p.releaseEgress(st, &owner) })
+		w.holds.OnFree(h, owner.EgressAddrs, func() { w.ReleaseEgress(st, &owner) })
 	}
 }
 
-// settleDel ends hold h's DEL, whose result was delErr: the walk it
+// SettleDel ends hold h's DEL, whose result was delErr: the walk it
 // handed over starts in the background. A DEL that handed nothing over
 // and succeeded (its chain has no ipmasq) frees the addresses now; one
 // that failed may have stopped before ipmasq's DEL ran, so nothing proves
 // the flows gone: a flush of the addresses becomes the hold's walk.
-func (p *Plugin) settleDel(h *hold.Hold, addrs []string, delErr error) {
+func (w *Work) SettleDel(h *hold.Hold, addrs []string, delErr error) {
 	if h == nil {
 		return
 	}
-	if !p.holds.Handed(h) && delErr != nil {
-		p.holds.Hand(h, p.flushAddrs(parseAddrs(addrs)), nil)
+	if !w.holds.Handed(h) && delErr != nil {
+		w.holds.Hand(h, w.FlushAddrs(ParseAddrs(addrs)), nil)
 	}
-	p.holds.Start(h, nil)
+	w.holds.Start(h, nil)
 }
 
-// flushAddrs is a walk of addrs through the chain loaded when it runs
+// FlushAddrs is a walk of addrs through the chain loaded when it runs
 // (chainrun.Runner.FlushFlows): the walk of a hold whose DEL did not
 // hand its own over, or that a restart recovered. Without a chain it
 // fails: nothing proves the flows gone.
-func (p *Plugin) flushAddrs(addrs []netip.Addr) func() error {
+func (w *Work) FlushAddrs(addrs []netip.Addr) func() error {
 	return func() error {
-		cur := p.conf.Load()
+		cur := w.conf.Load()
 		if cur == nil || cur.Runner == nil {
 			var why error
 			if cur != nil {
@@ -154,50 +145,50 @@ func (p *Plugin) flushAddrs(addrs []netip.Addr) func() error {
 	}
 }
 
-// containerMayStart is CreateContainer's check, for every container:
+// ContainerMayStart is CreateContainer's check, for every container:
 // the walks on the pod's addresses and its own ADD's are done (waiting
 // for them within the handler's budget). Under failurePolicy ignore a
 // failure of its own ADD's walk is logged and counted, and the container
 // starts.
-func (p *Plugin) containerMayStart(ctx context.Context, st *gen.State, podID, podNS, podName, ctrName string, podIPs []string) error {
-	wctx, cancel := context.WithTimeout(ctx, p.budget(st.Cfg))
+func (w *Work) ContainerMayStart(ctx context.Context, st *gen.State, podID, podNS, podName, ctrName string, podIPs []string) error {
+	wctx, cancel := context.WithTimeout(ctx, w.Budget(st.Cfg))
 	defer cancel()
 	t := time.Now()
 	// The pod's addresses may be a stopped pod's whose flows are still
 	// being removed; this pod's first packet comes from its first
 	// container. Whatever the failure policy: it lets a pod start
 	// without its own policy, never with another pod's translations.
-	if err := p.holds.Await(wctx, hold.Want{Addrs: parseAddrs(podIPs), Except: podID}); err != nil {
+	if err := w.holds.Await(wctx, hold.Want{Addrs: ParseAddrs(podIPs), Except: podID}); err != nil {
 		return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
 	}
-	err := p.holds.Await(wctx, hold.Want{Pod: podID})
+	err := w.holds.Await(wctx, hold.Want{Pod: podID})
 	if waited := time.Since(t); waited > time.Millisecond {
-		p.log.Debug("container waited for the walks on the pod's addresses", "pod.id", podID, "container", ctrName, "waited", waited)
+		w.log.Debug("container waited for the walks on the pod's addresses", "pod.id", podID, "container", ctrName, "waited", waited)
 	}
 	if err == nil {
 		return nil
 	}
 	if st.Cfg.FailurePolicy == "ignore" {
-		p.log.Warn("container starts although the pod's deferred work failed (failurePolicy: ignore)", "pod.namespace", podNS, "pod.name", podName, "container", ctrName, "error", err)
+		w.log.Warn("container starts although the pod's deferred work failed (failurePolicy: ignore)", "pod.namespace", podNS, "pod.name", podName, "container", ctrName, "error", err)
 		return nil
 	}
 	return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
 }
 
-// podIPs are a pod's addresses as the runtime says and as diktyo-nri last
-// saw them.
-func (p *Plugin) podIPs(pod *nriapi.PodSandbox) []string {
-	ips := slices.Clone(pod.GetIps())
-	if e, ok := p.pods.Get(pod.GetId()); ok {
+// PodIPs are a pod's addresses as the runtime says (runtime) and as
+// diktyo-nri last saw them.
+func (w *Work) PodIPs(id string, runtime []string) []string {
+	ips := slices.Clone(runtime)
+	if e, ok := w.pods.Get(id); ok {
 		ips = append(ips, e.Pod.IPs...)
 	}
 	return ips
 }
 
-// parseAddrs reads pod IPs ("a.b.c.d" or "a.b.c.d/len"); others are
+// ParseAddrs reads pod IPs ("a.b.c.d" or "a.b.c.d/len"); others are
 // skipped. Each is in its one canonical form, as every hold and lock
 // keys it (hold.Canonical).
-func parseAddrs(ips []string) []netip.Addr {
+func ParseAddrs(ips []string) []netip.Addr {
 	var out []netip.Addr
 	for _, s := range ips {
 		if a, ok := hold.Canonical(s); ok && !slices.Contains(out, a) {
@@ -224,12 +215,12 @@ func addrKeys(ips []string) []string {
 	return keys
 }
 
-// holdsOf says what keeps pod e, or its addresses, waiting (status).
-func (p *Plugin) holdsOf(e *podEntry) []string {
+// HoldsOf says what keeps pod e, or its addresses, waiting (status).
+func (w *Work) HoldsOf(e *pods.Entry) []string {
 	var out []string
 	id := e.Pod.ID
-	addrs := parseAddrs(e.Pod.IPs)
-	for _, v := range p.holds.Views(hold.Want{Pod: id, Addrs: addrs}) {
+	addrs := ParseAddrs(e.Pod.IPs)
+	for _, v := range w.holds.Views(hold.Want{Pod: id, Addrs: addrs}) {
 		switch {
 		case v.Unknown:
 			out = append(out, "a hold marker cannot be read, every address waits: "+v.Err.Error())
