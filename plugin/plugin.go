@@ -29,6 +29,7 @@ import (
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/kube"
+	"github.com/diktyo-io/diktyo/plugin/internal/reconcile"
 	"github.com/diktyo-io/diktyo/plugin/internal/view"
 	"github.com/diktyo-io/diktyo/plugin/internal/watch"
 	"github.com/diktyo-io/diktyo/plugin/internal/work"
@@ -108,13 +109,9 @@ type Plugin struct {
 	// (plugin/internal/work).
 	work    *work.Work
 	watches *watch.Watches
-	// reconcileMu: one reconcile at a time.
-	reconcileMu sync.Mutex
-	reconciled  atomic.Uint64
-	reconcileCh chan string
-	// foreign is what the foreign-change listener's hints wait for.
-	foreign        foreignBook
-	foreignMetrics foreignMetrics
+	// rec is the reconcile and the foreign-write repair
+	// (plugin/internal/reconcile).
+	rec *reconcile.Reconciler
 
 	// kube is the use of the Kubernetes API (plugin/internal/kube).
 	kube *kube.Kube
@@ -128,12 +125,11 @@ type Plugin struct {
 // needing the chain fail until it can be, and the failure is logged).
 func New(opts Options) (*Plugin, error) {
 	p := &Plugin{
-		opts:        opts,
-		log:         opts.Logger,
-		registry:    opts.Registry,
-		pods:        newPodTable(),
-		reconcileCh: make(chan string, 1),
-		configured:  make(chan struct{}),
+		opts:       opts,
+		log:        opts.Logger,
+		registry:   opts.Registry,
+		pods:       newPodTable(),
+		configured: make(chan struct{}),
 	}
 	if p.log == nil {
 		p.log = slog.Default()
@@ -142,7 +138,6 @@ func New(opts Options) (*Plugin, error) {
 		p.registry = prometheus.NewRegistry()
 	}
 	p.metrics = health.NewMetrics(p.registry)
-	p.foreignMetrics = newForeignMetrics(p.registry)
 	view.RegisterConntrackStats(p.registry)
 	p.holds = hold.New(hold.Options{
 		Log:    p.log,
@@ -163,6 +158,9 @@ func New(opts Options) (*Plugin, error) {
 	})
 	p.work = work.New(work.Options{Log: p.log, Metrics: p.metrics, Health: &p.health, Conf: p.conf, Pods: p.pods,
 		Holds: p.holds, Admission: p.admission, Kube: func() *kube.Kube { return p.kube }})
+	p.rec = reconcile.New(reconcile.Options{Log: p.log, Registry: p.registry, Metrics: p.metrics, Health: &p.health,
+		Conf: p.conf, Pods: p.pods, Holds: p.holds, Admission: p.admission, Work: p.work,
+		Kube: func() *kube.Kube { return p.kube }, Published: p.publishHealth, ForeignNetNS: foreignNetNS(opts.Exec)})
 	if _, err := p.conf.Reload(true); err != nil {
 		return nil, err
 	}

@@ -57,10 +57,10 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go p.conf.Watch(ctx, &p.health, func() { p.triggerReconcile("reload") })
-	go p.reconcileLoop(ctx)
+	go p.rec.Loop(ctx)
 	go p.kube.Run(ctx, p.conf.Load().Cfg.Cluster.Leases.RenewInterval.Duration)
 	if p.opts.WatchForeign {
-		go p.watchForeign(ctx)
+		go p.rec.WatchForeign(ctx)
 	}
 
 	preinstalled := PreInstalled()

@@ -2,8 +2,6 @@ package plugin
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -16,10 +14,6 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
-	"github.com/diktyo-io/diktyo/pkg/policy"
-	"github.com/diktyo-io/diktyo/plugin/internal/gen"
-	"github.com/diktyo-io/diktyo/plugin/internal/health"
-	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 func quietPlugin(t testing.TB, cfg string) *Plugin {
@@ -142,35 +136,6 @@ func TestBudgetCappedByRequestTimeout(t *testing.T) {
 	p.work.SetRequestTimeout(2e9)
 	if b := p.work.Budget(cfg); b.Milliseconds() != 1500 {
 		t.Errorf("budget %v, want 3/4 of the 2s request timeout", b)
-	}
-}
-
-// TestRemovalVerdict: reconcile removes a running pod's policy only on
-// an admin's verdict under an admin's config (proof.go).
-func TestRemovalVerdict(t *testing.T) {
-	admin := &gen.State{Source: "/etc/diktyo/config.yaml"}
-	defaults := &gen.State{Source: "built-in defaults (/etc/diktyo/config.yaml absent)", Provisional: true}
-	denied := work.Failure(health.ReasonDenied, policy.ErrDenied)
-	unknown := work.Failure(health.ReasonUnknown, fmt.Errorf("%w: the node's addresses could not be read", policy.ErrUnknown))
-	for _, tc := range []struct {
-		name   string
-		st     *gen.State
-		perr   error
-		remove bool
-	}{
-		{"policy dropped by the admin", admin, nil, true},
-		{"denied by the admin", admin, denied, true},
-		{"invalid annotation", admin, work.Failure(health.ReasonInvalid, errors.New("bad")), true},
-		{"host-network pod", admin, work.Failure(health.ReasonHostNetwork, errors.New("host")), true},
-		{"lookup failed", admin, unknown, false},
-		{"unclassified error", admin, errors.New("boom"), false},
-		{"defaults for an absent file, empty", defaults, nil, false},
-		{"defaults for an absent file, denied", defaults, denied, false},
-	} {
-		err := removalVerdict(tc.st, tc.perr)
-		if (err == nil) != tc.remove || (err != nil && !errors.Is(err, errKept)) {
-			t.Errorf("%s: removalVerdict = %v, want remove=%v", tc.name, err, tc.remove)
-		}
 	}
 }
 

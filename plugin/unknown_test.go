@@ -36,7 +36,7 @@ func TestVanishedNeedsProof(t *testing.T) {
 	p := quietPlugin(t, "")
 	p.pods.Upsert(livePod("unknown", unreadableNetns(t), "198.51.100.7"))
 	p.pods.Upsert(livePod("gone", filepath.Join(t.TempDir(), "absent"), "198.51.100.8"))
-	p.markVanished()
+	p.rec.MarkVanished()
 	if e, _ := p.pods.Get("unknown"); !e.Live() {
 		t.Errorf("pod whose netns could not be read: %s, want running (no proof it ended)", e.Life)
 	}
@@ -51,7 +51,7 @@ func TestVanishedNeedsProof(t *testing.T) {
 	}
 	// Readable again (here: gone for good): the fault clears.
 	p.pods.Update("unknown", func(e *podEntry) { e.Pod.NetNS = filepath.Join(t.TempDir(), "absent") })
-	p.markVanished()
+	p.rec.MarkVanished()
 	if f := p.health.Fault(health.FaultNetns); f != "" {
 		t.Errorf("fault %q once every netns was read: %q", health.FaultNetns, f)
 	}

@@ -116,6 +116,13 @@ var rules = []rule{
 				"plugin/internal/gen", "plugin/internal/pods", "plugin/internal/hold", "plugin/internal/admit",
 				"plugin/internal/kube", "plugin/internal/health", "plugin/internal/view"}, imp)
 		}},
+	{"plugin/internal/reconcile (observe, plan, act; GC; the foreign-write repair) imports only pkg/chainrun, pkg/cniutil, pkg/policy, internal/ helpers and the rooms below it (work, plan, gen, pods, hold, admit, kube, health, foreign): never plugin, the watch, the read side or pkg/cluster",
+		func(p string) bool { return p == "plugin/internal/reconcile" },
+		func(_, imp string) bool {
+			return under(imp, "internal") || slices.Contains([]string{"pkg/chainrun", "pkg/cniutil", "pkg/policy",
+				"plugin/internal/work", "plugin/internal/plan", "plugin/internal/gen", "plugin/internal/pods", "plugin/internal/hold",
+				"plugin/internal/admit", "plugin/internal/kube", "plugin/internal/health", "plugin/internal/foreign"}, imp)
+		}},
 	{"nothing imports upward: only cmd/diktyo-nri imports plugin, nothing imports cmd",
 		func(p string) bool { return p != "cmd/diktyo-nri" && !under(p, "test", "hack") },
 		func(_, imp string) bool { return imp != "plugin" && !under(imp, "cmd") }},
@@ -230,6 +237,12 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/work", "plugin/internal/plan"},
 		{"plugin/internal/gen", "plugin/internal/work"},
 		{"plugin/internal/kube", "plugin/internal/work"},
+		{"plugin/internal/reconcile", "plugin"},
+		{"plugin/internal/reconcile", "plugin/internal/watch"},
+		{"plugin/internal/reconcile", "plugin/internal/view"},
+		{"plugin/internal/reconcile", "pkg/cluster"},
+		{"plugin/internal/work", "plugin/internal/reconcile"},
+		{"plugin/internal/plan", "plugin/internal/reconcile"},
 		{"pkg/egress", "pkg/testutil"},
 	} {
 		refused := false

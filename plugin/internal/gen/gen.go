@@ -379,3 +379,11 @@ func (l *Loader) Watch(ctx context.Context, h *health.Health, changed func()) {
 		}
 	}
 }
+
+// Fixed is a Loader whose generation is st and that never loads another:
+// the rooms above it test their work with it, without a config file.
+func Fixed(st *State) *Loader {
+	l := New(Options{})
+	l.cur.Store(st)
+	return l
+}

@@ -1,4 +1,4 @@
-package plugin
+package reconcile
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
@@ -57,66 +56,62 @@ type ownedOf struct {
 // foreignMark is where a pass began.
 type foreignMark struct{ seq, drift uint64 }
 
-// watchForeign runs the listener until ctx ends (Options.WatchForeign).
-func (p *Plugin) watchForeign(ctx context.Context) {
-	var netnsPath string
-	if nse, ok := p.opts.Exec.(*chainrun.NetnsExec); ok {
-		netnsPath = nse.NetNS
-	}
-	p.foreign.mu.Lock()
-	p.foreign.targets = map[string]bool{}
-	p.foreign.wake = make(chan struct{}, 1)
-	p.foreign.mu.Unlock()
-	go p.repairTargets(ctx)
+// WatchForeign runs the listener until ctx ends (Options.WatchForeign).
+func (r *Reconciler) WatchForeign(ctx context.Context) {
+	r.foreign.mu.Lock()
+	r.foreign.targets = map[string]bool{}
+	r.foreign.wake = make(chan struct{}, 1)
+	r.foreign.mu.Unlock()
+	go r.repairTargets(ctx)
 	foreign.Run(ctx, foreign.Options{
-		NetNS:        netnsPath,
-		Owned:        p.ownedNow,
-		LivePods:     p.liveAddrs,
-		Changed:      p.foreignChanged,
-		Failed:       p.foreignFailed,
-		Resubscribed: func(string) { p.triggerReconcile(triggerForeignResync) },
-		Log:          p.log,
+		NetNS:        r.foreignNetNS,
+		Owned:        r.ownedNow,
+		LivePods:     r.liveAddrs,
+		Changed:      r.foreignChanged,
+		Failed:       r.foreignFailed,
+		Resubscribed: func(string) { r.Trigger(triggerForeignResync) },
+		Log:          r.log,
 	})
 }
 
 // foreignFailed counts a subscription that could not be made (the
 // periodic reconcile repairs meanwhile) or was lost (what happened since
 // was not seen: everything is reconciled now).
-func (p *Plugin) foreignFailed(source string, err error, established bool) {
+func (r *Reconciler) foreignFailed(source string, err error, established bool) {
 	reason := "subscribe"
 	if established {
 		reason = "lost"
 	}
-	p.foreignMetrics.failures.WithLabelValues(source, reason).Inc()
+	r.foreignMetrics.failures.WithLabelValues(source, reason).Inc()
 	if !established {
-		p.log.Debug("cannot subscribe to the kernel's change notifications; retrying (the periodic reconcile repairs meanwhile)", "source", source, "error", err)
+		r.log.Debug("cannot subscribe to the kernel's change notifications; retrying (the periodic reconcile repairs meanwhile)", "source", source, "error", err)
 		return
 	}
-	p.log.Warn("lost the kernel's change notifications; reconciling everything and subscribing again", "source", source, "error", err)
-	p.triggerReconcile(triggerForeignResync)
+	r.log.Warn("lost the kernel's change notifications; reconciling everything and subscribing again", "source", source, "error", err)
+	r.Trigger(triggerForeignResync)
 }
 
 // ownedNow is what the chain in force owns.
-func (p *Plugin) ownedNow() foreign.Owned {
-	st := p.conf.Load()
-	if c := p.foreign.owned.Load(); c != nil && c.st == st {
+func (r *Reconciler) ownedNow() foreign.Owned {
+	st := r.conf.Load()
+	if c := r.foreign.owned.Load(); c != nil && c.st == st {
 		return c.owned
 	}
 	var o foreign.Owned
 	if st.Runner != nil {
 		var err error
 		if o, err = foreign.FromConflist(st.Runner.Conflist()); err != nil {
-			p.log.Warn("foreign-change listener: reading what the chain owns", "error", err)
+			r.log.Warn("foreign-change listener: reading what the chain owns", "error", err)
 		}
 	}
-	p.foreign.owned.Store(&ownedOf{st: st, owned: o})
+	r.foreign.owned.Store(&ownedOf{st: st, owned: o})
 	return o
 }
 
 // liveAddrs are the live pods' addresses.
-func (p *Plugin) liveAddrs() map[netip.Addr]bool {
+func (r *Reconciler) liveAddrs() map[netip.Addr]bool {
 	m := map[netip.Addr]bool{}
-	for _, e := range p.pods.Snapshot() {
+	for _, e := range r.pods.Snapshot() {
 		if !e.Live() {
 			continue
 		}
@@ -133,31 +128,31 @@ func (p *Plugin) liveAddrs() map[netip.Addr]bool {
 // the pods whose own objects were hit are reconciled alone, at once
 // (repairTargets); anything shared asks for a pass, merged with one
 // pending (triggerReconcile).
-func (p *Plugin) foreignChanged(c foreign.Change) {
+func (r *Reconciler) foreignChanged(c foreign.Change) {
 	if len(c.Egress) > 0 {
-		p.repairEgress(c.Egress)
+		r.repairEgress(c.Egress)
 	}
 	if len(c.Kinds) == 0 {
 		return
 	}
-	ids, whole := p.foreignTargets(c)
-	p.foreign.mu.Lock()
-	p.foreign.seq++
+	ids, whole := r.foreignTargets(c)
+	r.foreign.mu.Lock()
+	r.foreign.seq++
 	for _, k := range c.Kinds {
-		p.foreign.pending = append(p.foreign.pending, foreignHint{seq: p.foreign.seq, kind: k, targeted: !whole})
+		r.foreign.pending = append(r.foreign.pending, foreignHint{seq: r.foreign.seq, kind: k, targeted: !whole})
 	}
 	if !whole {
 		for _, id := range ids {
-			p.foreign.targets[id] = true
+			r.foreign.targets[id] = true
 		}
 	}
-	p.foreign.mu.Unlock()
+	r.foreign.mu.Unlock()
 	if whole {
-		p.triggerReconcile(triggerForeign)
+		r.Trigger(triggerForeign)
 		return
 	}
 	select {
-	case p.foreign.wake <- struct{}{}:
+	case r.foreign.wake <- struct{}{}:
 	default:
 	}
 }
@@ -166,13 +161,13 @@ func (p *Plugin) foreignChanged(c foreign.Change) {
 // says (under the reload lock: a load in progress writes it itself).
 // Only diktyo-nri's own thread writes the guard, and the listener leaves
 // out its writes: a deletion seen is another writer's.
-func (p *Plugin) repairEgress(kinds []foreign.Kind) {
-	if !p.conf.RepairGuard() {
+func (r *Reconciler) repairEgress(kinds []foreign.Kind) {
+	if !r.conf.RepairGuard() {
 		return
 	}
 	for _, k := range kinds {
-		p.foreignMetrics.changes.WithLabelValues(string(k)).Inc()
-		p.log.Warn("another writer deleted or changed diktyo's egress guard; written again", "object", string(k))
+		r.foreignMetrics.changes.WithLabelValues(string(k)).Inc()
+		r.log.Warn("another writer deleted or changed diktyo's egress guard; written again", "object", string(k))
 	}
 }
 
@@ -181,13 +176,13 @@ func (p *Plugin) repairEgress(kinds []foreign.Kind) {
 // no live pod has needs no repair (an ended pod's, or an attachment
 // under another network name, which the pass's GC handles); whole says
 // the change needs a pass.
-func (p *Plugin) foreignTargets(c foreign.Change) (ids []string, whole bool) {
-	st := p.conf.Load()
+func (r *Reconciler) foreignTargets(c foreign.Change) (ids []string, whole bool) {
+	st := r.conf.Load()
 	if c.Whole || st.Runner == nil {
 		return nil, true
 	}
 	network, ifName := st.Runner.NetworkName(), st.Runner.IfName()
-	for _, e := range p.pods.Snapshot() {
+	for _, e := range r.pods.Snapshot() {
 		if !e.Live() {
 			continue
 		}
@@ -207,60 +202,60 @@ func (p *Plugin) foreignTargets(c foreign.Change) (ids []string, whole bool) {
 // repairTargets reconciles the pods foreignChanged names, each alone and
 // under its lock as a retry is, reading the node afresh; then settles
 // the hints that named them.
-func (p *Plugin) repairTargets(ctx context.Context) {
+func (r *Reconciler) repairTargets(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-p.foreign.wake:
+		case <-r.foreign.wake:
 		}
-		p.foreign.mu.Lock()
-		ids := slices.Sorted(maps.Keys(p.foreign.targets))
-		clear(p.foreign.targets)
-		m := foreignMark{seq: p.foreign.seq, drift: p.foreign.drift.Load()}
-		p.foreign.mu.Unlock()
-		if st := p.conf.Load(); st.Runner != nil && len(ids) > 0 {
+		r.foreign.mu.Lock()
+		ids := slices.Sorted(maps.Keys(r.foreign.targets))
+		clear(r.foreign.targets)
+		m := foreignMark{seq: r.foreign.seq, drift: r.foreign.drift.Load()}
+		r.foreign.mu.Unlock()
+		if st := r.conf.Load(); st.Runner != nil && len(ids) > 0 {
 			renamed, err := st.Runner.Renamed()
 			if err != nil {
-				p.log.Error("foreign change: listing attachments under earlier network names", "error", err)
+				r.log.Error("foreign change: listing attachments under earlier network names", "error", err)
 			}
 			for _, id := range ids {
-				p.reconcilePod(cniutil.WithReadCache(ctx, nil), st, id, renamed[id])
+				r.reconcilePod(cniutil.WithReadCache(ctx, nil), st, id, renamed[id])
 			}
 		}
-		p.settleHints(func(h foreignHint) bool { return h.targeted && h.seq <= m.seq }, p.foreign.drift.Load() > m.drift)
+		r.settleHints(func(h foreignHint) bool { return h.targeted && h.seq <= m.seq }, r.foreign.drift.Load() > m.drift)
 	}
 }
 
 // foreignBegin marks the start of a pass.
-func (p *Plugin) foreignBegin() foreignMark {
-	p.foreign.mu.Lock()
-	defer p.foreign.mu.Unlock()
-	return foreignMark{seq: p.foreign.seq, drift: p.foreign.drift.Load()}
+func (r *Reconciler) foreignBegin() foreignMark {
+	r.foreign.mu.Lock()
+	defer r.foreign.mu.Unlock()
+	return foreignMark{seq: r.foreign.seq, drift: r.foreign.drift.Load()}
 }
 
 // foreignSettle settles the hints for a pass recorded before it began.
 // Later hints wait for the pass they triggered.
-func (p *Plugin) foreignSettle(m foreignMark) {
-	p.settleHints(func(h foreignHint) bool { return !h.targeted && h.seq <= m.seq }, p.foreign.drift.Load() > m.drift)
+func (r *Reconciler) foreignSettle(m foreignMark) {
+	r.settleHints(func(h foreignHint) bool { return !h.targeted && h.seq <= m.seq }, r.foreign.drift.Load() > m.drift)
 }
 
 // settleHints settles the pending hints mine picks: if their repair
 // found drift they were foreign changes, counted and logged once per
 // kind; otherwise they were diktyo's own writes (or repaired before).
-func (p *Plugin) settleHints(mine func(foreignHint) bool, repaired bool) {
-	p.foreign.mu.Lock()
+func (r *Reconciler) settleHints(mine func(foreignHint) bool, repaired bool) {
+	r.foreign.mu.Lock()
 	var settled []foreignHint
-	keep := p.foreign.pending[:0]
-	for _, h := range p.foreign.pending {
+	keep := r.foreign.pending[:0]
+	for _, h := range r.foreign.pending {
 		if mine(h) {
 			settled = append(settled, h)
 		} else {
 			keep = append(keep, h)
 		}
 	}
-	p.foreign.pending = keep
-	p.foreign.mu.Unlock()
+	r.foreign.pending = keep
+	r.foreign.mu.Unlock()
 	if len(settled) == 0 {
 		return
 	}
@@ -273,10 +268,10 @@ func (p *Plugin) settleHints(mine func(foreignHint) bool, repaired bool) {
 		switch {
 		case n == 0:
 		case repaired:
-			p.foreignMetrics.changes.WithLabelValues(string(k)).Add(float64(n))
-			p.log.Warn("another writer deleted or changed diktyo's objects; repaired", "object", string(k), "notifications", n)
+			r.foreignMetrics.changes.WithLabelValues(string(k)).Add(float64(n))
+			r.log.Warn("another writer deleted or changed diktyo's objects; repaired", "object", string(k), "notifications", n)
 		default:
-			p.log.Debug("change notifications found nothing to repair (diktyo's own writes)", "object", string(k), "notifications", n)
+			r.log.Debug("change notifications found nothing to repair (diktyo's own writes)", "object", string(k), "notifications", n)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package plugin
+package reconcile
 
 import (
 	"errors"
@@ -8,16 +8,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
+	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 )
 
-func unitPlugin(t *testing.T) *Plugin {
-	t.Helper()
-	p, err := New(Options{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+// unitReconciler is a reconcile with no chain loaded and nothing else
+// but its log and metrics: what the listener's book needs.
+func unitReconciler() *Reconciler {
+	return New(Options{Log: slog.New(slog.DiscardHandler), Registry: prometheus.NewRegistry(),
+		Conf: gen.Fixed(&gen.State{Cfg: &policy.Config{}, RunnerErr: errors.New("no chain in this test")})})
 }
 
 func value(t *testing.T, c prometheus.Counter) float64 {
@@ -30,9 +30,9 @@ func value(t *testing.T, c prometheus.Counter) float64 {
 }
 
 // pendingTrigger is the reconcile trigger waiting, "" if none.
-func pendingTrigger(p *Plugin) string {
+func pendingTrigger(p *Reconciler) string {
 	select {
-	case tr := <-p.reconcileCh:
+	case tr := <-p.ch:
 		return tr
 	default:
 		return ""
@@ -43,7 +43,7 @@ func pendingTrigger(p *Plugin) string {
 // only if the pass it triggered repaired drift; hints that came during a
 // pass wait for the next.
 func TestForeignHintsCountOnlyRepairs(t *testing.T) {
-	p := unitPlugin(t)
+	p := unitReconciler()
 	count := func(k foreign.Kind) float64 {
 		return value(t, p.foreignMetrics.changes.WithLabelValues(string(k)))
 	}
@@ -77,7 +77,7 @@ func TestForeignHintsCountOnlyRepairs(t *testing.T) {
 // TestForeignFailures: a refused subscription is counted and left to
 // the periodic reconcile; a lost one is counted and reconciles all.
 func TestForeignFailures(t *testing.T) {
-	p := unitPlugin(t)
+	p := unitReconciler()
 	failures := func(src, reason string) float64 {
 		return value(t, p.foreignMetrics.failures.WithLabelValues(src, reason))
 	}
