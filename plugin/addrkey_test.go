@@ -26,7 +26,7 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 		release := make(chan struct{})
 		done := make(chan error, 1)
 		go func() {
-			done <- p.work.LockAddrs(context.Background(), []string{pair[0]}, func([]string) error {
+			done <- p.work.Locks().LockAddrs(context.Background(), []string{pair[0]}, func([]string) error {
 				close(held)
 				<-release
 				return nil
@@ -34,7 +34,7 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 		}()
 		<-held
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		err := p.work.LockAddrs(ctx, []string{pair[1]}, func([]string) error { return nil })
+		err := p.work.Locks().LockAddrs(ctx, []string{pair[1]}, func([]string) error { return nil })
 		cancel()
 		close(release)
 		if err := <-done; err != nil {
@@ -50,7 +50,7 @@ func TestAddressSpellingsExcludeEachOther(t *testing.T) {
 		}
 		p.work.SettleDel(h, nil, nil)
 	}
-	if n := p.work.HeldAddrs(); n != 0 {
+	if n := p.work.Locks().HeldAddrs(); n != 0 {
 		t.Errorf("%d address locks left", n)
 	}
 }

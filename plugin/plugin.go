@@ -156,11 +156,11 @@ func New(opts Options) (*Plugin, error) {
 		// cache directory too.
 		Installed: func(st *gen.State) { p.holds.Recover(st.Cfg.Chain.CacheDir, p.work.FlushAddrs) },
 	})
-	p.work = work.New(work.Options{Log: p.log, Metrics: p.metrics, Health: &p.health, Conf: p.conf, Pods: p.pods,
-		Holds: p.holds, Admission: p.admission, Kube: func() *kube.Kube { return p.kube }})
-	p.rec = reconcile.New(reconcile.Options{Log: p.log, Registry: p.registry, Metrics: p.metrics, Health: &p.health,
-		Conf: p.conf, Pods: p.pods, Holds: p.holds, Admission: p.admission, Work: p.work,
-		Kube: func() *kube.Kube { return p.kube }, Published: p.publishHealth, ForeignNetNS: foreignNetNS(opts.Exec)})
+	rooms := work.Options{Log: p.log, Metrics: p.metrics, Health: &p.health, Conf: p.conf, Pods: p.pods,
+		Holds: p.holds, Admission: p.admission, Kube: func() *kube.Kube { return p.kube }}
+	p.work = work.New(rooms)
+	p.rec = reconcile.New(reconcile.Options{Options: rooms, Registry: p.registry, Work: p.work,
+		Published: p.publishHealth, ForeignNetNS: foreignNetNS(opts.Exec)})
 	if _, err := p.conf.Reload(true); err != nil {
 		return nil, err
 	}

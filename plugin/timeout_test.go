@@ -200,7 +200,7 @@ func TestPerPodSerialization(t *testing.T) {
 func waitIdle(t *testing.T, p *Plugin) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for p.work.Held() != 0 {
+	for p.work.Locks().Held() != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("pod work never finished")
 		}
@@ -214,13 +214,13 @@ func waitIdle(t *testing.T, p *Plugin) {
 func TestNoAddAfterRemove(t *testing.T) {
 	s := newSlowEnv(t, "ignore", "0")
 	ctx := context.Background()
-	s.p.work.LockGC() // a GC in progress: chain work of single pods waits
+	s.p.work.Locks().LockGC() // a GC in progress: chain work of single pods waits
 	if err := s.p.RunPodSandbox(ctx, slowPod("late1")); err != nil {
 		t.Fatal(err) // ignore: the handler gives up and the pod starts
 	}
 	_ = s.p.StopPodSandbox(ctx, slowPod("late1"))
 	_ = s.p.RemovePodSandbox(ctx, slowPod("late1"))
-	s.p.work.UnlockGC()
+	s.p.work.Locks().UnlockGC()
 	waitIdle(t, s.p)
 	for _, c := range s.calls(t) {
 		if strings.HasSuffix(c, "/late1") {
@@ -244,13 +244,13 @@ egress:
 	ctx := context.Background()
 	pod := slowPod("late2")
 	pod.Annotations = map[string]string{"diktyo.io/v1.masq": `[{"external":"pool:web","destination":"198.51.100.0/24","protocol":"tcp"}]`}
-	s.p.work.LockGC() // a GC in progress: chain work of single pods waits
+	s.p.work.Locks().LockGC() // a GC in progress: chain work of single pods waits
 	if err := s.p.RunPodSandbox(ctx, pod); err != nil {
 		t.Fatal(err) // ignore: the handler gives up and the pod starts
 	}
 	_ = s.p.StopPodSandbox(ctx, pod)
 	_ = s.p.RemovePodSandbox(ctx, pod)
-	s.p.work.UnlockGC()
+	s.p.work.Locks().UnlockGC()
 	waitIdle(t, s.p)
 	grants, err := s.p.conf.Load().Egress.Blocks()
 	if err != nil || len(grants) != 0 {

@@ -64,13 +64,13 @@ func (r *Reconciler) WatchForeign(ctx context.Context) {
 	r.foreign.mu.Unlock()
 	go r.repairTargets(ctx)
 	foreign.Run(ctx, foreign.Options{
-		NetNS:        r.foreignNetNS,
+		NetNS:        r.ForeignNetNS,
 		Owned:        r.ownedNow,
 		LivePods:     r.liveAddrs,
 		Changed:      r.foreignChanged,
 		Failed:       r.foreignFailed,
 		Resubscribed: func(string) { r.Trigger(triggerForeignResync) },
-		Log:          r.log,
+		Log:          r.Log,
 	})
 }
 
@@ -84,16 +84,16 @@ func (r *Reconciler) foreignFailed(source string, err error, established bool) {
 	}
 	r.foreignMetrics.failures.WithLabelValues(source, reason).Inc()
 	if !established {
-		r.log.Debug("cannot subscribe to the kernel's change notifications; retrying (the periodic reconcile repairs meanwhile)", "source", source, "error", err)
+		r.Log.Debug("cannot subscribe to the kernel's change notifications; retrying (the periodic reconcile repairs meanwhile)", "source", source, "error", err)
 		return
 	}
-	r.log.Warn("lost the kernel's change notifications; reconciling everything and subscribing again", "source", source, "error", err)
+	r.Log.Warn("lost the kernel's change notifications; reconciling everything and subscribing again", "source", source, "error", err)
 	r.Trigger(triggerForeignResync)
 }
 
 // ownedNow is what the chain in force owns.
 func (r *Reconciler) ownedNow() foreign.Owned {
-	st := r.conf.Load()
+	st := r.Conf.Load()
 	if c := r.foreign.owned.Load(); c != nil && c.st == st {
 		return c.owned
 	}
@@ -101,7 +101,7 @@ func (r *Reconciler) ownedNow() foreign.Owned {
 	if st.Runner != nil {
 		var err error
 		if o, err = foreign.FromConflist(st.Runner.Conflist()); err != nil {
-			r.log.Warn("foreign-change listener: reading what the chain owns", "error", err)
+			r.Log.Warn("foreign-change listener: reading what the chain owns", "error", err)
 		}
 	}
 	r.foreign.owned.Store(&ownedOf{st: st, owned: o})
@@ -111,7 +111,7 @@ func (r *Reconciler) ownedNow() foreign.Owned {
 // liveAddrs are the live pods' addresses.
 func (r *Reconciler) liveAddrs() map[netip.Addr]bool {
 	m := map[netip.Addr]bool{}
-	for _, e := range r.pods.Snapshot() {
+	for _, e := range r.Pods.Snapshot() {
 		if !e.Live() {
 			continue
 		}
@@ -162,12 +162,12 @@ func (r *Reconciler) foreignChanged(c foreign.Change) {
 // Only diktyo-nri's own thread writes the guard, and the listener leaves
 // out its writes: a deletion seen is another writer's.
 func (r *Reconciler) repairEgress(kinds []foreign.Kind) {
-	if !r.conf.RepairGuard() {
+	if !r.Conf.RepairGuard() {
 		return
 	}
 	for _, k := range kinds {
 		r.foreignMetrics.changes.WithLabelValues(string(k)).Inc()
-		r.log.Warn("another writer deleted or changed diktyo's egress guard; written again", "object", string(k))
+		r.Log.Warn("another writer deleted or changed diktyo's egress guard; written again", "object", string(k))
 	}
 }
 
@@ -177,12 +177,12 @@ func (r *Reconciler) repairEgress(kinds []foreign.Kind) {
 // under another network name, which the pass's GC handles); whole says
 // the change needs a pass.
 func (r *Reconciler) foreignTargets(c foreign.Change) (ids []string, whole bool) {
-	st := r.conf.Load()
+	st := r.Conf.Load()
 	if c.Whole || st.Runner == nil {
 		return nil, true
 	}
 	network, ifName := st.Runner.NetworkName(), st.Runner.IfName()
-	for _, e := range r.pods.Snapshot() {
+	for _, e := range r.Pods.Snapshot() {
 		if !e.Live() {
 			continue
 		}
@@ -214,10 +214,10 @@ func (r *Reconciler) repairTargets(ctx context.Context) {
 		clear(r.foreign.targets)
 		m := foreignMark{seq: r.foreign.seq, drift: r.foreign.drift.Load()}
 		r.foreign.mu.Unlock()
-		if st := r.conf.Load(); st.Runner != nil && len(ids) > 0 {
+		if st := r.Conf.Load(); st.Runner != nil && len(ids) > 0 {
 			renamed, err := st.Runner.Renamed()
 			if err != nil {
-				r.log.Error("foreign change: listing attachments under earlier network names", "error", err)
+				r.Log.Error("foreign change: listing attachments under earlier network names", "error", err)
 			}
 			for _, id := range ids {
 				r.reconcilePod(cniutil.WithReadCache(ctx, nil), st, id, renamed[id])
@@ -269,9 +269,9 @@ func (r *Reconciler) settleHints(mine func(foreignHint) bool, repaired bool) {
 		case n == 0:
 		case repaired:
 			r.foreignMetrics.changes.WithLabelValues(string(k)).Add(float64(n))
-			r.log.Warn("another writer deleted or changed diktyo's objects; repaired", "object", string(k), "notifications", n)
+			r.Log.Warn("another writer deleted or changed diktyo's objects; repaired", "object", string(k), "notifications", n)
 		default:
-			r.log.Debug("change notifications found nothing to repair (diktyo's own writes)", "object", string(k), "notifications", n)
+			r.Log.Debug("change notifications found nothing to repair (diktyo's own writes)", "object", string(k), "notifications", n)
 		}
 	}
 }

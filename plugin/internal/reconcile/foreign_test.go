@@ -11,13 +11,14 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/foreign"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
+	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
 // unitReconciler is a reconcile with no chain loaded and nothing else
 // but its log and metrics: what the listener's book needs.
 func unitReconciler() *Reconciler {
-	return New(Options{Log: slog.New(slog.DiscardHandler), Registry: prometheus.NewRegistry(),
-		Conf: gen.Fixed(&gen.State{Cfg: &policy.Config{}, RunnerErr: errors.New("no chain in this test")})})
+	return New(Options{Options: work.Options{Log: slog.New(slog.DiscardHandler),
+		Conf: gen.Fixed(&gen.State{Cfg: &policy.Config{}, RunnerErr: errors.New("no chain in this test")})}, Registry: prometheus.NewRegistry()})
 }
 
 func value(t *testing.T, c prometheus.Counter) float64 {

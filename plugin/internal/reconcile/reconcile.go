@@ -27,30 +27,20 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
-	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
-	"github.com/diktyo-io/diktyo/plugin/internal/hold"
 	"github.com/diktyo-io/diktyo/plugin/internal/kube"
 	"github.com/diktyo-io/diktyo/plugin/internal/plan"
 	"github.com/diktyo-io/diktyo/plugin/internal/pods"
 	"github.com/diktyo-io/diktyo/plugin/internal/work"
 )
 
-// Options are the rooms the reconcile is handed.
+// Options are the rooms the reconcile is handed: those of the work, the
+// work itself, and what it tells the face.
 type Options struct {
-	Log       *slog.Logger
-	Registry  prometheus.Registerer
-	Metrics   *health.Metrics
-	Health    *health.Health
-	Conf      *gen.Loader
-	Pods      *pods.Table
-	Holds     *hold.Holds
-	Admission *admit.Admission
-	Work      *work.Work
-	// Kube is the cluster connection at each call (made after the
-	// reconcile; a test may replace it).
-	Kube func() *kube.Kube
+	work.Options
+	Registry prometheus.Registerer
+	Work     *work.Work
 	// Published says the daemon's state may have changed (after a pass,
 	// diktyo_daemon_state and the node's Event follow).
 	Published func()
@@ -61,17 +51,7 @@ type Options struct {
 
 // Reconciler runs the reconciles.
 type Reconciler struct {
-	log       *slog.Logger
-	metrics   *health.Metrics
-	health    *health.Health
-	conf      *gen.Loader
-	pods      *pods.Table
-	holds     *hold.Holds
-	admission *admit.Admission
-	work      *work.Work
-	kube      func() *kube.Kube
-	published func()
-
+	Options
 	// mu: one reconcile at a time.
 	mu         sync.Mutex
 	reconciled atomic.Uint64
@@ -79,15 +59,12 @@ type Reconciler struct {
 	// foreign is what the foreign-change listener's hints wait for.
 	foreign        foreignBook
 	foreignMetrics foreignMetrics
-	foreignNetNS   string
 }
 
 // New makes the reconcile of the rooms o hands it, registering the
 // listener's metrics with o.Registry.
 func New(o Options) *Reconciler {
-	return &Reconciler{log: o.Log, metrics: o.Metrics, health: o.Health, conf: o.Conf, pods: o.Pods, holds: o.Holds,
-		admission: o.Admission, work: o.Work, kube: o.Kube, published: o.Published,
-		ch: make(chan string, 1), foreignMetrics: newForeignMetrics(o.Registry), foreignNetNS: o.ForeignNetNS}
+	return &Reconciler{Options: o, ch: make(chan string, 1), foreignMetrics: newForeignMetrics(o.Registry)}
 }
 
 // Trigger asks the background loop for a reconcile; requests
@@ -102,7 +79,7 @@ func (r *Reconciler) Trigger(trigger string) {
 // Loop runs triggered reconciles and the periodic one.
 func (r *Reconciler) Loop(ctx context.Context) {
 	for {
-		iv := r.conf.Load().Cfg.Reconcile.Interval.Duration
+		iv := r.Conf.Load().Cfg.Reconcile.Interval.Duration
 		var tick <-chan time.Time
 		var timer *time.Timer
 		if iv > 0 {
@@ -136,26 +113,26 @@ func (r *Reconciler) Reconcile(ctx context.Context, trigger string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	start := time.Now()
-	st := r.conf.Load()
+	st := r.Conf.Load()
 	mark := r.foreignBegin()
 	defer func() {
 		r.foreignSettle(mark)
 		r.reconciled.Add(1)
-		r.metrics.Reconciles.WithLabelValues(trigger).Inc()
-		r.metrics.PodsUnderPolicy.Set(float64(r.pods.CountApplied()))
-		r.published()
+		r.Metrics.Reconciles.WithLabelValues(trigger).Inc()
+		r.Metrics.PodsUnderPolicy.Set(float64(r.Pods.CountApplied()))
+		r.Published()
 	}()
 	if st.Runner == nil {
-		r.log.Error("reconcile skipped: chain not loaded", "error", st.RunnerErr)
-		r.metrics.Fail(health.ReasonChain)
+		r.Log.Error("reconcile skipped: chain not loaded", "error", st.RunnerErr)
+		r.Metrics.Fail(health.ReasonChain)
 		return
 	}
 	r.MarkVanished()
-	r.holds.Retry()
-	entries := r.pods.Snapshot()
+	r.Holds.Retry()
+	entries := r.Pods.Snapshot()
 	renamed, err := st.Runner.Renamed()
 	if err != nil {
-		r.log.Error("reconcile: listing attachments under earlier network names", "error", err)
+		r.Log.Error("reconcile: listing attachments under earlier network names", "error", err)
 	}
 	// One read cache for the pass: the plugins' CHECKs read what every pod
 	// shares (a nat table, a map's elements, the rule list) once, so a
@@ -177,7 +154,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, trigger string) {
 	}
 	wg.Wait()
 	r.gc(ctx, st)
-	r.log.Info("reconciled", "trigger", trigger, "pods", len(entries), "took", time.Since(start).Round(time.Millisecond))
+	r.Log.Info("reconciled", "trigger", trigger, "pods", len(entries), "took", time.Since(start).Round(time.Millisecond))
 }
 
 // MarkVanished stops pods whose network namespace is gone although no
@@ -186,13 +163,13 @@ func (r *Reconciler) Reconcile(ctx context.Context, trigger string) {
 // this, such a pod's state would outlive it until the next Synchronize.
 // The GC that follows removes their state and their entries.
 func (r *Reconciler) MarkVanished() {
-	for _, e := range r.pods.Snapshot() {
-		if !e.Live() || e.HostNetwork || !r.work.NetnsGone(&e) {
+	for _, e := range r.Pods.Snapshot() {
+		if !e.Live() || e.HostNetwork || !r.Work.NetnsGone(&e) {
 			continue
 		}
-		r.log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
+		r.Log.Info("pod's netns is gone without a StopPodSandbox; removing its state",
 			"pod.namespace", e.Pod.Namespace, "pod.name", e.Pod.Name, "pod.id", e.Pod.ID)
-		r.pods.End(e.Pod.ID)
+		r.Pods.End(e.Pod.ID)
 	}
 }
 
@@ -204,14 +181,14 @@ func (r *Reconciler) reconcilePod(ctx context.Context, st *gen.State, id string,
 	wctx, cancel := context.WithTimeout(ctx, st.Cfg.Timeouts.CNI.Duration)
 	defer cancel()
 	repairing := false
-	err := r.work.WithPod(wctx, id, func(ctx context.Context) error {
-		e, ok := r.pods.Get(id)
+	err := r.Work.Locks().WithPod(wctx, id, func(ctx context.Context) error {
+		e, ok := r.Pods.Get(id)
 		if !ok || !e.Live() {
 			return nil
 		}
 		var err error
 		var wrote bool
-		repairing, wrote, err = r.reconcileLocked(ctx, st, &e, renamed, r.work.PodLog(&e))
+		repairing, wrote, err = r.reconcileLocked(ctx, st, &e, renamed, r.Work.PodLog(&e))
 		if c := cniutil.ReadCacheFrom(ctx); wrote && c != nil {
 			c.Clear() // what the pass read before may no longer hold
 		}
@@ -223,12 +200,12 @@ func (r *Reconciler) reconcilePod(ctx context.Context, st *gen.State, id string,
 	})
 	switch {
 	case err == nil || errors.Is(err, work.ErrNotLive):
-		r.pods.Update(id, func(pe *pods.Entry) { pe.RepairFailures = 0 })
+		r.Pods.Update(id, func(pe *pods.Entry) { pe.RepairFailures = 0 })
 	case repairing:
-		r.metrics.RepairFailures.WithLabelValues(pluginLabel(err)).Inc()
+		r.Metrics.RepairFailures.WithLabelValues(pluginLabel(err)).Inc()
 		r.retryRepair(ctx, id, err)
 	default:
-		r.metrics.Fail(work.ReasonOf(err))
+		r.Metrics.Fail(work.ReasonOf(err))
 	}
 }
 
@@ -241,22 +218,22 @@ func (r *Reconciler) reconcilePod(ctx context.Context, st *gen.State, id string,
 // since, CreateContainer refusing it while the marker is there). Then
 // the marker goes. A walk that fails keeps it, and is retried.
 func (r *Reconciler) settleMarker(ctx context.Context, st *gen.State, id string, added bool) error {
-	if !r.holds.Interrupted(id) {
+	if !r.Holds.Interrupted(id) {
 		return nil
 	}
-	e, ok := r.pods.Get(id)
+	e, ok := r.Pods.Get(id)
 	if !ok || !e.Live() {
 		return nil // its teardown's walk covers it; GC drops the marker
 	}
 	if !added {
 		ips := e.Pod.IPs
-		err := r.work.WithAddrs(ctx, id, ips, func() error { return st.Runner.FlushFlows(work.ParseAddrs(ips)) })
+		err := r.Work.Locks().WithAddrs(ctx, id, ips, func() error { return st.Runner.FlushFlows(work.ParseAddrs(ips)) })
 		if err != nil {
 			return work.Failure(health.ReasonDeferred, fmt.Errorf("the conntrack cleanup of the pod's ADD that a restart interrupted: %w", err))
 		}
-		r.work.PodLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
+		r.Work.PodLog(&e).Info("reconcile: ran the conntrack cleanup a restart interrupted")
 	}
-	r.holds.Drop(id, false)
+	r.Holds.Drop(id, false)
 	return nil
 }
 
@@ -272,7 +249,7 @@ func (r *Reconciler) reconcileLocked(ctx context.Context, st *gen.State, e *pods
 func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods.Entry, renamed *chainrun.Attachment, log *slog.Logger, did func(string)) (bool, error) {
 	action := func(a string) {
 		did(a)
-		r.metrics.ReconcileAction.WithLabelValues(a).Inc()
+		r.Metrics.ReconcileAction.WithLabelValues(a).Inc()
 	}
 	// Only CHECK reads through the pass's cache; whatever writes reads
 	// the node as it is.
@@ -282,7 +259,7 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 		log.Error("reconcile: reading cache", "error", err)
 		return false, work.Failure(health.ReasonCheck, err)
 	}
-	pol, perr := r.work.Decide(st, e)
+	pol, perr := r.Work.Decide(st, e)
 	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.Provisional,
 		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.HoldsChain()})
 	switch a.Kind {
@@ -294,11 +271,11 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 	// Apply: the admission is the one act that claims (blocks, managed
 	// addresses, Leases); it resolves the policy's pools to blocks, which
 	// the comparison with the cache needs.
-	if err := r.work.AdmitEgress(ctx, st, e, pol); err != nil {
+	if err := r.Work.AdmitEgress(ctx, st, e, pol); err != nil {
 		if a.ReleaseOnRefusal {
 			// Nothing applied, nothing to keep: a refusal releases what
 			// the admission claimed (docs/egress.md).
-			r.work.ReleaseEgress(st, e)
+			r.Work.ReleaseEgress(st, e)
 		}
 		// Retried with backoff, logged with the pod, shown in status.
 		return true, err
@@ -308,7 +285,7 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 	if att != nil {
 		pod.IPs = att.IPs()
 		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && bytes.Equal(att.List.Bytes, st.Runner.Conflist())
-		adm.Interrupted = r.holds.Interrupted(pod.ID)
+		adm.Interrupted = r.Holds.Interrupted(pod.ID)
 	}
 	work := plan.Chain(adm)
 	switch work {
@@ -318,7 +295,7 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 	case plan.Add:
 		action(work.String())
 		log.Info("reconcile: adding missing policy")
-		return true, r.work.Repair(ctx, st, e, pol, nil)
+		return true, r.Work.Repair(ctx, st, e, pol, nil)
 	case plan.Update:
 		action(work.String())
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
@@ -328,7 +305,7 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 		// the answer and the work): ADD again, undeferred.
 		action(work.String())
 		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
-		return true, r.work.Repair(ctx, st, e, pol, att.IPs())
+		return true, r.Work.Repair(ctx, st, e, pol, att.IPs())
 	}
 	action("check")
 	t := time.Now()
@@ -339,16 +316,16 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 		// shows now, read afresh.
 		err = st.Runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, pod.NetNS)
 	}
-	r.metrics.CNI("check", t)
+	r.Metrics.CNI("check", t)
 	if err == nil {
-		r.pods.MarkApplied(pod.ID)
+		r.Pods.MarkApplied(pod.ID)
 		return false, nil
 	}
 	action("drift")
-	r.metrics.Drift.WithLabelValues(pluginLabel(err)).Inc()
+	r.Metrics.Drift.WithLabelValues(pluginLabel(err)).Inc()
 	r.foreign.drift.Add(1)
 	log.Warn("reconcile: CHECK found drift; repairing", "plugin", chainrun.FailedPlugin(err), "error", err)
-	return true, r.work.Repair(ctx, st, e, pol, att.IPs())
+	return true, r.Work.Repair(ctx, st, e, pol, att.IPs())
 }
 
 // withdrawn handles a pod that holds chain state the config in force
@@ -373,7 +350,7 @@ func (r *Reconciler) withdrawn(ctx context.Context, st *gen.State, e *pods.Entry
 		log.Warn("reconcile: policy no longer allowed; removing it", "error", perr)
 	}
 	action("remove")
-	return false, r.work.Remove(ctx, st, e.Pod, log)
+	return false, r.Work.Remove(ctx, st, e.Pod, log)
 }
 
 // update applies a changed policy or chain to a running pod: ADD with the
@@ -390,7 +367,7 @@ func (r *Reconciler) update(ctx context.Context, st *gen.State, e *pods.Entry, p
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
-	if err := r.work.Repair(ctx, st, e, pol, att.IPs()); err != nil {
+	if err := r.Work.Repair(ctx, st, e, pol, att.IPs()); err != nil {
 		return err // the old state still holds the pod's policy
 	}
 	moved := st.Runner.Moved(att)
@@ -413,7 +390,7 @@ func (r *Reconciler) update(ctx context.Context, st *gen.State, e *pods.Entry, p
 	}
 	// libcni's DEL dropped the pod's cache entry, which the ADD above had
 	// just written: write it again (ADD converges, nothing changes).
-	return r.work.Repair(ctx, st, e, pol, att.IPs())
+	return r.Work.Repair(ctx, st, e, pol, att.IPs())
 }
 
 // migrate moves a running pod from an attachment cached under the
@@ -421,7 +398,7 @@ func (r *Reconciler) update(ctx context.Context, st *gen.State, e *pods.Entry, p
 // pod keeps its SNAT and routes throughout), then DEL of the old one.
 func (r *Reconciler) migrate(ctx context.Context, st *gen.State, e *pods.Entry, pol *policy.Policy, old *chainrun.Attachment, log *slog.Logger) error {
 	log.Info("reconcile: network renamed; migrating the pod", "from", old.List.Name, "to", st.Runner.NetworkName())
-	err := r.work.Repair(ctx, st, e, pol, old.IPs())
+	err := r.Work.Repair(ctx, st, e, pol, old.IPs())
 	if err != nil && !releasable(err) {
 		return err // the old attachment keeps the pod's egress identity
 	}
@@ -444,7 +421,7 @@ func (r *Reconciler) migrate(ctx context.Context, st *gen.State, e *pods.Entry, 
 		// the failing one already hold the pod's SNAT and routes under
 		// the new name, so only that plugin's part was missing meanwhile.
 		log.Info("reconcile: migration retried after releasing the old attachment", "error", err)
-		err = r.work.Repair(ctx, st, e, pol, old.IPs())
+		err = r.Work.Repair(ctx, st, e, pol, old.IPs())
 	}
 	return err
 }
@@ -466,7 +443,7 @@ func releasable(err error) bool {
 func (r *Reconciler) retryRepair(ctx context.Context, id string, err error) {
 	n, pending := 0, false
 	var e pods.Entry
-	r.pods.Update(id, func(pe *pods.Entry) {
+	r.Pods.Update(id, func(pe *pods.Entry) {
 		pe.RepairFailures++
 		n, pending, e = pe.RepairFailures, pe.RetryPending, *pe
 		pe.RetryPending = true
@@ -476,18 +453,18 @@ func (r *Reconciler) retryRepair(ctx context.Context, id string, err error) {
 		// only lengthen its backoff.
 		return
 	}
-	r.pods.Update(id, func(pe *pods.Entry) { pe.LastErr = err.Error() })
+	r.Pods.Update(id, func(pe *pods.Entry) { pe.LastErr = err.Error() })
 	delay := min(time.Second<<min(n-1, 9), 5*time.Minute)
-	r.work.PodLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
+	r.Work.PodLog(&e).Error("reconcile: repair failed; the pod keeps what is applied, retrying",
 		"plugin", chainrun.FailedPlugin(err), "error", err, "failures", n, "retryIn", delay)
-	r.kube().PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.ReasonRepairFailed, "Repair",
+	r.Kube().PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.ReasonRepairFailed, "Repair",
 		fmt.Sprintf("diktyo could not repair the pod's egress policy (it keeps what is applied; retried in %s): %v", delay, err))
 	time.AfterFunc(delay, func() {
-		r.pods.Update(id, func(pe *pods.Entry) { pe.RetryPending = false })
+		r.Pods.Update(id, func(pe *pods.Entry) { pe.RetryPending = false })
 		if ctx.Err() != nil {
 			return
 		}
-		st := r.conf.Load()
+		st := r.Conf.Load()
 		if st.Runner == nil {
 			return
 		}
@@ -511,20 +488,20 @@ func pluginLabel(err error) string {
 // own that belongs to no live sandbox. It holds the GC lock exclusively, so
 // no pod's ADD runs meanwhile and the live list is exact.
 func (r *Reconciler) gc(ctx context.Context, st *gen.State) {
-	if !r.health.Synchronized() {
+	if !r.Health.Synchronized() {
 		// The pod table is not the runtime's list (a fresh process, or
 		// the connection is down): a pod missing from it is no proof
 		// that it ended, so nothing is garbage-collected.
-		if r.health.GCDeferred() {
-			r.log.Warn("GC deferred until the runtime's Synchronize: the pod list is not known yet; nothing is removed")
+		if r.Health.GCDeferred() {
+			r.Log.Warn("GC deferred until the runtime's Synchronize: the pod list is not known yet; nothing is removed")
 		}
 		return
 	}
-	r.work.LockGC()
-	defer r.work.UnlockGC()
+	r.Work.Locks().LockGC()
+	defer r.Work.Locks().UnlockGC()
 	gctx, cancel := context.WithTimeout(ctx, st.Cfg.Timeouts.GC.Duration)
 	defer cancel()
-	valid := r.pods.LiveIDs()
+	valid := r.Pods.LiveIDs()
 	stale := 0
 	if cached, err := st.Runner.CachedIDs(); err == nil {
 		live := make(map[string]bool, len(valid))
@@ -539,30 +516,30 @@ func (r *Reconciler) gc(ctx context.Context, st *gen.State) {
 	}
 	t := time.Now()
 	err := st.Runner.GC(gctx, valid)
-	r.metrics.CNI("gc", t)
-	r.health.Set(health.FaultGC, err)
+	r.Metrics.CNI("gc", t)
+	r.Health.Set(health.FaultGC, err)
 	if err != nil {
-		r.metrics.Gcs.WithLabelValues("error").Inc()
-		r.metrics.Fail(health.ReasonGC)
-		r.log.Error("GC failed; will retry at the next reconcile", "error", err)
+		r.Metrics.Gcs.WithLabelValues("error").Inc()
+		r.Metrics.Fail(health.ReasonGC)
+		r.Log.Error("GC failed; will retry at the next reconcile", "error", err)
 		return
 	}
-	r.metrics.Gcs.WithLabelValues("ok").Inc()
-	r.admission.GC(st.Admit())
+	r.Metrics.Gcs.WithLabelValues("ok").Inc()
+	r.Admission.GC(st.Admit())
 	// Interrupted ADD holds of pods that are gone, with no walk of
 	// their own (their teardown's walk covers their addresses).
-	r.holds.DropAdds(func(id string) bool { e, ok := r.pods.Get(id); return ok && e.Live() }, true)
-	for _, e := range r.pods.Snapshot() {
+	r.Holds.DropAdds(func(id string) bool { e, ok := r.Pods.Get(id); return ok && e.Live() }, true)
+	for _, e := range r.Pods.Snapshot() {
 		switch {
 		case e.Live():
 		case e.Life == pods.Ended:
 			// Its state is gone and no event will ever name it again.
-			r.pods.Remove(e.Pod.ID)
+			r.Pods.Remove(e.Pod.ID)
 		default:
-			r.pods.MarkRemoved(e.Pod.ID)
+			r.Pods.MarkRemoved(e.Pod.ID)
 		}
 	}
-	r.log.Info("GC done", "live", len(valid), "staleAttachments", stale)
+	r.Log.Info("GC done", "live", len(valid), "staleAttachments", stale)
 }
 
 // noteKept records why a running pod keeps a policy the config in force
@@ -572,5 +549,5 @@ func (r *Reconciler) noteKept(e *pods.Entry, kept error, log *slog.Logger) {
 	if e.LastErr != msg {
 		log.Warn("reconcile: the pod keeps its policy", "why", msg)
 	}
-	r.pods.Update(e.Pod.ID, func(pe *pods.Entry) { pe.LastErr = msg })
+	r.Pods.Update(e.Pod.ID, func(pe *pods.Entry) { pe.LastErr = msg })
 }

@@ -43,7 +43,7 @@ func (w *Work) PodAddrs(st *gen.State, e *pods.Entry, cached []string) ([]string
 		if err := st.Cfg.CheckPodAddr(a); err != nil {
 			return nil, err
 		}
-		if other, ok := holder(w.pods, a, e.Pod.ID); ok {
+		if other, ok := holder(w.Pods, a, e.Pod.ID); ok {
 			return nil, fmt.Errorf("pod address %s is held by live pod %s/%s (sandbox %s)", a, other.Namespace, other.Name, other.ID)
 		}
 		out = append(out, a.String())
@@ -83,7 +83,7 @@ func EgressPod(e *pods.Entry) egress.Pod {
 // st's config, and names the failure's reason: a full pool is
 // egress_quota, anything else egress.
 func (w *Work) AdmitEgress(ctx context.Context, st *gen.State, e *pods.Entry, pol *policy.Policy) error {
-	err := w.admission.Admit(ctx, st.Admit(), EgressPod(e), w.PodLog(e), pol, w.Budget(st.Cfg))
+	err := w.Admission.Admit(ctx, st.Admit(), EgressPod(e), w.PodLog(e), pol, w.Budget(st.Cfg))
 	switch {
 	case err == nil:
 		return nil
@@ -97,7 +97,7 @@ func (w *Work) AdmitEgress(ctx context.Context, st *gen.State, e *pods.Entry, po
 // ReleaseEgress frees a pod's blocks and managed addresses once its chain
 // state is gone (plugin/internal/admit).
 func (w *Work) ReleaseEgress(st *gen.State, e *pods.Entry) {
-	w.admission.Release(st.Admit(), EgressPod(e), w.PodLog(e))
+	w.Admission.Release(st.Admit(), EgressPod(e), w.PodLog(e))
 }
 
 // A pod's network namespace being gone, and no process being left in it,
@@ -115,11 +115,11 @@ func (w *Work) ReleaseEgress(st *gen.State, e *pods.Entry) {
 // one logged once, and the fault shown until the read succeeds.
 func (w *Work) NoteRead(key, podID string, err error) {
 	if err != nil {
-		w.metrics.Fail(health.ReasonUnknown)
+		w.Metrics.Fail(health.ReasonUnknown)
 		err = fmt.Errorf("cannot tell whether pod %s ended (it keeps what it holds): %w", podID, err)
 	}
-	if w.health.Note(health.FaultNetns, key, err) == health.News {
-		w.log.Warn("cannot tell whether the pod ended: it keeps its policy, blocks and addresses; asked again", "pod.id", podID, "error", err)
+	if w.Health.Note(health.FaultNetns, key, err) == health.News {
+		w.Log.Warn("cannot tell whether the pod ended: it keeps its policy, blocks and addresses; asked again", "pod.id", podID, "error", err)
 	}
 }
 

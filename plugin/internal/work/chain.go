@@ -62,7 +62,7 @@ func (w *Work) Decide(st *gen.State, e *pods.Entry) (*policy.Policy, error) {
 // queued RunPodSandbox) is neither admitted nor added; one stopped while
 // it was admitted gets back what the admission claimed.
 func (w *Work) admitAndApply(ctx context.Context, st *gen.State, e *pods.Entry, pol *policy.Policy, log *slog.Logger) error {
-	if cur, ok := w.pods.Get(e.Pod.ID); !ok || !cur.Live() {
+	if cur, ok := w.Pods.Get(e.Pod.ID); !ok || !cur.Live() {
 		return ErrNotLive
 	}
 	admitted := time.Now()
@@ -84,14 +84,14 @@ func (w *Work) admitAndApply(ctx context.Context, st *gen.State, e *pods.Entry, 
 // a count under "ignore".
 func (w *Work) PodFailed(st *gen.State, e *pods.Entry, log *slog.Logger, err error) error {
 	reason := ReasonOf(err)
-	w.metrics.Fail(reason)
+	w.Metrics.Fail(reason)
 	if st.Cfg.FailurePolicy == policy.FailurePolicyIgnore {
 		log.Warn("pod starts without diktyo policy (failurePolicy: ignore)", "reason", reason, "error", err)
 		return nil
 	}
-	w.pods.Reject(e.Pod.ID)
+	w.Pods.Reject(e.Pod.ID)
 	log.Error("pod rejected", "reason", reason, "error", err)
-	w.kube().PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.RefusalReason(err), EvRun, "diktyo refused the pod: "+err.Error())
+	w.Kube().PodEvent(e.Pod.Namespace, e.Pod.Name, e.Pod.UID, true, kube.RefusalReason(err), EvRun, "diktyo refused the pod: "+err.Error())
 	return fmt.Errorf("diktyo: pod %s/%s (sandbox %s): %w", e.Pod.Namespace, e.Pod.Name, e.Pod.ID, err)
 }
 
@@ -143,7 +143,7 @@ func (w *Work) add(ctx context.Context, st *gen.State, e *pods.Entry, pol *polic
 		candidates = cachedIPs
 	}
 	rec, locking := stages.From(ctx), time.Now()
-	err := w.WithAddrs(ctx, e.Pod.ID, candidates, func() error {
+	err := w.locks.WithAddrs(ctx, e.Pod.ID, candidates, func() error {
 		rec.Since(StageAddrLocks, locking)
 		// Under the addresses' locks: whether another live pod holds
 		// them, and whether this one is still live, hold until the ADD
@@ -155,14 +155,14 @@ func (w *Work) add(ctx context.Context, st *gen.State, e *pods.Entry, pol *polic
 		pod := e.Pod
 		pod.IPs = ips
 		args := pol.CapabilityArgs()
-		if !w.pods.Claim(pod.ID, ips, args, pol.Debug) {
+		if !w.Pods.Claim(pod.ID, ips, args, pol.Debug) {
 			return ErrNotLive
 		}
 		t := time.Now()
 		res, err := st.Runner.Add(chainrun.WithLogger(ctx, w.PodLog(e)), pod, args)
 		rec.Since(StageChain, t)
-		w.metrics.CNI("add", t)
-		view.Dump(w.log, st.Cfg.Debug.Dir, ChainOf(st), pod, pol, "ADD", args, res, err)
+		w.Metrics.CNI("add", t)
+		view.Dump(w.Log, st.Cfg.Debug.Dir, ChainOf(st), pod, pol, "ADD", args, res, err)
 		return err
 	})
 	var pe *podError
@@ -170,11 +170,11 @@ func (w *Work) add(ctx context.Context, st *gen.State, e *pods.Entry, pol *polic
 		return err // refused before the chain ran
 	}
 	if err == nil {
-		w.pods.MarkApplied(e.Pod.ID)
-		w.metrics.PodsUnderPolicy.Set(float64(w.pods.CountApplied()))
+		w.Pods.MarkApplied(e.Pod.ID)
+		w.Metrics.PodsUnderPolicy.Set(float64(w.Pods.CountApplied()))
 		return nil
 	}
-	w.pods.Update(e.Pod.ID, func(pe *pods.Entry) { pe.LastErr = err.Error() })
+	w.Pods.Update(e.Pod.ID, func(pe *pods.Entry) { pe.LastErr = err.Error() })
 	if ctx.Err() != nil {
 		return Failure(health.ReasonTimeout, fmt.Errorf("chain ADD did not finish in %s: %w", st.Cfg.Timeouts.CNI.Duration, err))
 	}
@@ -195,7 +195,7 @@ func (w *Work) removeThen(ctx context.Context, st *gen.State, pod chainrun.Pod, 
 	if st.Runner == nil {
 		return Failure(health.ReasonChain, st.ChainErr())
 	}
-	cur, known := w.pods.Get(pod.ID)
+	cur, known := w.Pods.Get(pod.ID)
 	var fallback map[string]any
 	if cur.HoldsChain() {
 		fallback = cur.LastArgs
@@ -203,7 +203,7 @@ func (w *Work) removeThen(ctx context.Context, st *gen.State, pod chainrun.Pod, 
 	t := time.Now()
 	var ran bool
 	rec := stages.From(ctx)
-	err := w.LockAddrs(ctx, append(slices.Clone(pod.IPs), cur.Pod.IPs...), func([]string) error {
+	err := w.locks.LockAddrs(ctx, append(slices.Clone(pod.IPs), cur.Pod.IPs...), func([]string) error {
 		rec.Since(StageAddrLocks, t)
 		var err error
 		c := time.Now()
@@ -221,15 +221,15 @@ func (w *Work) removeThen(ctx context.Context, st *gen.State, pod chainrun.Pod, 
 		}
 		return nil
 	}
-	w.metrics.CNI("del", t)
+	w.Metrics.CNI("del", t)
 	if cur.Debug {
-		view.Dump(w.log, st.Cfg.Debug.Dir, ChainOf(st), pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
+		view.Dump(w.Log, st.Cfg.Debug.Dir, ChainOf(st), pod, &policy.Policy{Debug: true}, "DEL", nil, nil, err)
 	}
 	if err != nil {
 		return Failure(health.ReasonDel, fmt.Errorf("chain DEL: %w", err))
 	}
-	w.pods.MarkRemoved(pod.ID)
-	w.metrics.PodsUnderPolicy.Set(float64(w.pods.CountApplied()))
+	w.Pods.MarkRemoved(pod.ID)
+	w.Metrics.PodsUnderPolicy.Set(float64(w.Pods.CountApplied()))
 	if known {
 		release(st, &cur)
 	}
@@ -251,7 +251,7 @@ func (w *Work) abandonedAdd(st *gen.State, e *pods.Entry, err error, log *slog.L
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), st.Cfg.Timeouts.CNI.Duration)
 	defer cancel()
-	if lerr := w.WithPod(ctx, e.Pod.ID, func(ctx context.Context) error {
+	if lerr := w.locks.WithPod(ctx, e.Pod.ID, func(ctx context.Context) error {
 		return w.Remove(ctx, st, e.Pod, log)
 	}); lerr != nil {
 		log.Error("undoing a late ADD failed; GC will retry", "error", lerr)
@@ -264,14 +264,14 @@ func (w *Work) abandonedAdd(st *gen.State, e *pods.Entry, err error, log *slog.L
 // are done, so by Remove's answer it normally is. A walk that takes
 // longer, or fails, keeps holding (and is retried); Remove never fails.
 func (w *Work) AwaitOwnWalk(ctx context.Context, e *pods.Entry) {
-	st := w.conf.Load()
+	st := w.Conf.Load()
 	ips := e.Pod.IPs
-	if cur, ok := w.pods.Get(e.Pod.ID); ok {
+	if cur, ok := w.Pods.Get(e.Pod.ID); ok {
 		ips = append(slices.Clone(ips), cur.Pod.IPs...)
 	}
 	wctx, cancel := context.WithTimeout(ctx, w.Budget(st.Cfg))
 	defer cancel()
-	if err := w.holds.Await(wctx, hold.Want{Addrs: ParseAddrs(ips)}); err != nil {
+	if err := w.Holds.Await(wctx, hold.Want{Addrs: ParseAddrs(ips)}); err != nil {
 		w.PodLog(e).Info("RemovePodSandbox: the pod's conntrack cleanup is not done; what it holds is given back when it is", "error", err)
 	}
 }
@@ -280,9 +280,9 @@ func (w *Work) AwaitOwnWalk(ctx context.Context, e *pods.Entry) {
 // whether an ADD claimed the pod before it was marked (an ADD that had not
 // claimed it by then never will).
 func (w *Work) Teardown(ctx context.Context, event string, e *pods.Entry, claimed bool) {
-	st := w.conf.Load()
+	st := w.Conf.Load()
 	log := w.PodLog(e)
-	cur, known := w.pods.Get(e.Pod.ID)
+	cur, known := w.Pods.Get(e.Pod.ID)
 	needed := st.Runner != nil && (claimed || st.Runner.HasCached(e.Pod.ID))
 	if !needed {
 		return
@@ -291,7 +291,7 @@ func (w *Work) Teardown(ctx context.Context, event string, e *pods.Entry, claime
 		e.Pod.IPs = cur.Pod.IPs
 	}
 	rec, queued := &stages.Recorder{}, time.Now()
-	err := w.Bounded(ctx, e.Pod.ID, w.Budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
+	err := w.locks.Bounded(ctx, e.Pod.ID, w.Budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(StageWait, queued)
 			// The DEL's conntrack cleanup runs after the answer
@@ -310,12 +310,12 @@ func (w *Work) Teardown(ctx context.Context, event string, e *pods.Entry, claime
 		},
 		func(err error) {
 			if err != nil {
-				w.metrics.Fail(ReasonOf(err))
+				w.Metrics.Fail(ReasonOf(err))
 				log.Error(event+": chain DEL failed after the handler returned; GC will retry", "error", err)
 			}
 		})
 	if err != nil {
-		w.metrics.Fail(ReasonOf(err))
+		w.Metrics.Fail(ReasonOf(err))
 		log.Error(event+": chain DEL failed; GC will retry", "error", err)
 	}
 }
@@ -337,7 +337,7 @@ func (w *Work) RunPod(ctx context.Context, st *gen.State, e *pods.Entry, rec *st
 		return nil
 	}
 	queued := time.Now()
-	err = w.Bounded(ctx, e.Pod.ID, w.Budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
+	err = w.locks.Bounded(ctx, e.Pod.ID, w.Budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
 			rec.Since(StageWait, queued)
 			// In the bounded worker: the allocator's lock and fsyncs
@@ -351,7 +351,7 @@ func (w *Work) RunPod(ctx context.Context, st *gen.State, e *pods.Entry, rec *st
 	if err != nil {
 		return w.PodFailed(st, e, log, err)
 	}
-	w.metrics.Stages(EvRun, rec)
+	w.Metrics.Stages(EvRun, rec)
 	log.Info("policy applied", "took", time.Since(start).Round(time.Microsecond), "stages", rec)
 	return nil
 }
@@ -360,9 +360,9 @@ func (w *Work) RunPod(ctx context.Context, st *gen.State, e *pods.Entry, rec *st
 // brought to diktyo-nri (it was down or restarting), at one of its
 // containers' creation (failClosed), within the handler's budget.
 func (w *Work) ApplyLate(ctx context.Context, st *gen.State, e *pods.Entry, pol *policy.Policy) error {
-	return w.Bounded(ctx, e.Pod.ID, w.Budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
+	return w.locks.Bounded(ctx, e.Pod.ID, w.Budget(st.Cfg), st.Cfg.Timeouts.CNI.Duration,
 		func(ctx context.Context) error {
-			cur, ok := w.pods.Get(e.Pod.ID)
+			cur, ok := w.Pods.Get(e.Pod.ID)
 			switch {
 			case ok && cur.Applied():
 				return nil // applied while we waited for the pod's lock

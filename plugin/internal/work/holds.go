@@ -37,34 +37,34 @@ func holdPod(e *pods.Entry) hold.Pod {
 func (w *Work) Deferral(st *gen.State, e *pods.Entry) cniutil.Deferral {
 	id := e.Pod.ID
 	return func(work func() error, release func()) {
-		h, err := w.holds.Take(HoldDir(st), hold.Add, holdPod(e), ParseAddrs(e.Pod.IPs), w.egressAddrsOf(id))
-		w.holds.Hand(h, func() error { return w.runDeferred(id, work) }, release)
+		h, err := w.Holds.Take(HoldDir(st), hold.Add, holdPod(e), ParseAddrs(e.Pod.IPs), w.egressAddrsOf(id))
+		w.Holds.Hand(h, func() error { return w.runDeferred(id, work) }, release)
 		if err != nil {
 			// Without the marker a kill before the walk would go
 			// unnoticed: run it now instead (this is the ADD, under the
 			// pod's address locks already).
-			w.log.Warn("running the deferred walk now", "pod.id", id, "error", err)
-			w.holds.Start(h, work)
+			w.Log.Warn("running the deferred walk now", "pod.id", id, "error", err)
+			w.Holds.Start(h, work)
 			return
 		}
-		w.holds.Start(h, nil)
+		w.Holds.Start(h, nil)
 	}
 }
 
 func (w *Work) egressAddrsOf(id string) []netip.Addr {
-	e, _ := w.pods.Get(id)
+	e, _ := w.Pods.Get(id)
 	return e.EgressAddrs
 }
 
 func (w *Work) runDeferred(id string, work func() error) error {
-	e, ok := w.pods.Get(id)
+	e, ok := w.Pods.Get(id)
 	if !ok || !e.Live() {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), w.conf.Load().Cfg.Timeouts.CNI.Duration)
+	ctx, cancel := context.WithTimeout(context.Background(), w.Conf.Load().Cfg.Timeouts.CNI.Duration)
 	defer cancel()
-	return w.WithAddrs(ctx, id, e.Pod.IPs, func() error {
-		if cur, ok := w.pods.Get(id); !ok || !cur.Live() {
+	return w.locks.WithAddrs(ctx, id, e.Pod.IPs, func() error {
+		if cur, ok := w.Pods.Get(id); !ok || !cur.Live() {
 			return nil
 		}
 		return work()
@@ -83,10 +83,10 @@ func (w *Work) TakeDelHold(st *gen.State, e, cur *pods.Entry) *hold.Hold {
 	if pod.UID == "" {
 		pod = holdPod(cur)
 	}
-	h, err := w.holds.Take(HoldDir(st), hold.Del, pod, addrs, cur.EgressAddrs)
+	h, err := w.Holds.Take(HoldDir(st), hold.Del, pod, addrs, cur.EgressAddrs)
 	if err != nil {
 		// Held in memory all the same; only a kill would go unnoticed.
-		w.log.Warn("DEL walk hold", "error", err)
+		w.Log.Warn("DEL walk hold", "error", err)
 	}
 	return h
 }
@@ -96,7 +96,7 @@ func (w *Work) DelDeferral(h *hold.Hold) cniutil.Deferral {
 	if h == nil {
 		return nil
 	}
-	return func(work func() error, release func()) { w.holds.Hand(h, work, release) }
+	return func(work func() error, release func()) { w.Holds.Hand(h, work, release) }
 }
 
 // ReleaseAfter is the release of a teardown's pod (its port blocks and
@@ -108,7 +108,7 @@ func (w *Work) ReleaseAfter(h *hold.Hold) func(*gen.State, *pods.Entry) {
 	}
 	return func(st *gen.State, e *pods.Entry) {
 		owner := *e
-		w.holds.OnFree(h, owner.EgressAddrs, func() { w.ReleaseEgress(st, &owner) })
+		w.Holds.OnFree(h, owner.EgressAddrs, func() { w.ReleaseEgress(st, &owner) })
 	}
 }
 
@@ -121,10 +121,10 @@ func (w *Work) SettleDel(h *hold.Hold, addrs []string, delErr error) {
 	if h == nil {
 		return
 	}
-	if !w.holds.Handed(h) && delErr != nil {
-		w.holds.Hand(h, w.FlushAddrs(ParseAddrs(addrs)), nil)
+	if !w.Holds.Handed(h) && delErr != nil {
+		w.Holds.Hand(h, w.FlushAddrs(ParseAddrs(addrs)), nil)
 	}
-	w.holds.Start(h, nil)
+	w.Holds.Start(h, nil)
 }
 
 // FlushAddrs is a walk of addrs through the chain loaded when it runs
@@ -133,7 +133,7 @@ func (w *Work) SettleDel(h *hold.Hold, addrs []string, delErr error) {
 // fails: nothing proves the flows gone.
 func (w *Work) FlushAddrs(addrs []netip.Addr) func() error {
 	return func() error {
-		cur := w.conf.Load()
+		cur := w.Conf.Load()
 		if cur == nil || cur.Runner == nil {
 			var why error
 			if cur != nil {
@@ -158,18 +158,18 @@ func (w *Work) ContainerMayStart(ctx context.Context, st *gen.State, podID, podN
 	// being removed; this pod's first packet comes from its first
 	// container. Whatever the failure policy: it lets a pod start
 	// without its own policy, never with another pod's translations.
-	if err := w.holds.Await(wctx, hold.Want{Addrs: ParseAddrs(podIPs), Except: podID}); err != nil {
+	if err := w.Holds.Await(wctx, hold.Want{Addrs: ParseAddrs(podIPs), Except: podID}); err != nil {
 		return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
 	}
-	err := w.holds.Await(wctx, hold.Want{Pod: podID})
+	err := w.Holds.Await(wctx, hold.Want{Pod: podID})
 	if waited := time.Since(t); waited > time.Millisecond {
-		w.log.Debug("container waited for the walks on the pod's addresses", "pod.id", podID, "container", ctrName, "waited", waited)
+		w.Log.Debug("container waited for the walks on the pod's addresses", "pod.id", podID, "container", ctrName, "waited", waited)
 	}
 	if err == nil {
 		return nil
 	}
 	if st.Cfg.FailurePolicy == "ignore" {
-		w.log.Warn("container starts although the pod's deferred work failed (failurePolicy: ignore)", "pod.namespace", podNS, "pod.name", podName, "container", ctrName, "error", err)
+		w.Log.Warn("container starts although the pod's deferred work failed (failurePolicy: ignore)", "pod.namespace", podNS, "pod.name", podName, "container", ctrName, "error", err)
 		return nil
 	}
 	return fmt.Errorf("diktyo: container %s of pod %s/%s (sandbox %s) not created yet: %w", ctrName, podNS, podName, podID, err)
@@ -179,7 +179,7 @@ func (w *Work) ContainerMayStart(ctx context.Context, st *gen.State, podID, podN
 // diktyo-nri last saw them.
 func (w *Work) PodIPs(id string, runtime []string) []string {
 	ips := slices.Clone(runtime)
-	if e, ok := w.pods.Get(id); ok {
+	if e, ok := w.Pods.Get(id); ok {
 		ips = append(ips, e.Pod.IPs...)
 	}
 	return ips
@@ -220,7 +220,7 @@ func (w *Work) HoldsOf(e *pods.Entry) []string {
 	var out []string
 	id := e.Pod.ID
 	addrs := ParseAddrs(e.Pod.IPs)
-	for _, v := range w.holds.Views(hold.Want{Pod: id, Addrs: addrs}) {
+	for _, v := range w.Holds.Views(hold.Want{Pod: id, Addrs: addrs}) {
 		switch {
 		case v.Unknown:
 			out = append(out, "a hold marker cannot be read, every address waits: "+v.Err.Error())

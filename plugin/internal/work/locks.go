@@ -71,15 +71,48 @@ func (l *podLocks) held() int {
 	return len(l.m)
 }
 
+// Locks are the chain work's locks, and the lock order lives here: a
+// pod's lock (podLocks: handlers, reconcile, the watch's teardown), then
+// the GC lock shared (GC takes it exclusively), then the pod's addresses'
+// locks in their sorted canonical order, never around the pod's. The
+// address holds (plugin/internal/hold) are awaited outside the address
+// locks, which the DEL that ends a hold needs, and checked again under
+// them.
+type Locks struct {
+	holds *hold.Holds
+	// pods serialise the chain work of one pod; addrs that on one pod
+	// address (WithAddrs).
+	pods  *podLocks
+	addrs *podLocks
+	// gc: chain work of single pods holds it shared, GC exclusively, so
+	// GC's list of valid attachments never misses a pod being added.
+	gc sync.RWMutex
+}
+
+// NewLocks makes the locks of work whose addresses holds holds.
+func NewLocks(holds *hold.Holds) *Locks {
+	return &Locks{holds: holds, pods: newPodLocks(), addrs: newPodLocks()}
+}
+
+// Held and HeldAddrs say how many pods and pod addresses have work in
+// progress (their lock entries; tests: no leak).
+func (l *Locks) Held() int      { return l.pods.held() }
+func (l *Locks) HeldAddrs() int { return l.addrs.held() }
+
+// LockGC and UnlockGC hold the GC lock exclusively: no chain work of a
+// single pod runs meanwhile, so a GC's list of live pods is exact.
+func (l *Locks) LockGC()   { l.gc.Lock() }
+func (l *Locks) UnlockGC() { l.gc.Unlock() }
+
 // WithPod runs f holding the pod's lock and the shared GC lock, so that
 // no other chain work of this pod, and no GC, runs at the same time.
-func (w *Work) WithPod(ctx context.Context, id string, f func(context.Context) error) error {
-	if err := w.locks.lock(ctx, id); err != nil {
+func (l *Locks) WithPod(ctx context.Context, id string, f func(context.Context) error) error {
+	if err := l.pods.lock(ctx, id); err != nil {
 		return Failure(health.ReasonTimeout, fmt.Errorf("waiting for other work on the pod: %w", err))
 	}
-	defer w.locks.unlock(id)
-	w.gcMu.RLock()
-	defer w.gcMu.RUnlock()
+	defer l.pods.unlock(id)
+	l.gc.RLock()
+	defer l.gc.RUnlock()
 	return f(ctx)
 }
 
@@ -91,7 +124,7 @@ func (w *Work) WithPod(ctx context.Context, id string, f func(context.Context) e
 // checks made under them decide which pod the address's objects belong
 // to. Taken inside the pod's lock, never around it. self is the pod
 // whose work this is.
-func (w *Work) WithAddrs(ctx context.Context, self string, ips []string, f func() error) error {
+func (l *Locks) WithAddrs(ctx context.Context, self string, ips []string, f func() error) error {
 	want := hold.Want{Addrs: ParseAddrs(ips), Except: self}
 	for {
 		// A stopped pod's teardown holds its addresses from before its
@@ -99,12 +132,12 @@ func (w *Work) WithAddrs(ctx context.Context, self string, ips []string, f func(
 		// does another pod's ADD walk): waited for outside the locks,
 		// which that DEL needs, and checked again under them. The pod's
 		// own walks are not waited for: its work covers them.
-		if err := w.holds.Await(ctx, want); err != nil {
+		if err := l.holds.Await(ctx, want); err != nil {
 			return Failure(health.ReasonDeferred, err)
 		}
 		held := false
-		err := w.LockAddrs(ctx, ips, func([]string) error {
-			if held = w.holds.Pending(want); held {
+		err := l.LockAddrs(ctx, ips, func([]string) error {
+			if held = l.holds.Pending(want); held {
 				return nil // a teardown took them meanwhile: wait again
 			}
 			return f()
@@ -118,19 +151,19 @@ func (w *Work) WithAddrs(ctx context.Context, self string, ips []string, f func(
 // LockAddrs is withAddrs without the wait for DEL walks, for a DEL: its
 // own walk covers the same addresses, and a teardown holds them while
 // its DEL runs.
-func (w *Work) LockAddrs(ctx context.Context, ips []string, f func(keys []string) error) error {
+func (l *Locks) LockAddrs(ctx context.Context, ips []string, f func(keys []string) error) error {
 	keys := addrKeys(ips)
 	for i, k := range keys {
-		if err := w.addrLocks.lock(ctx, k); err != nil {
+		if err := l.addrs.lock(ctx, k); err != nil {
 			for _, h := range keys[:i] {
-				w.addrLocks.unlock(h)
+				l.addrs.unlock(h)
 			}
 			return Failure(health.ReasonTimeout, fmt.Errorf("waiting for chain work on pod address %s: %w", k, err))
 		}
 	}
 	defer func() {
 		for _, k := range keys {
-			w.addrLocks.unlock(k)
+			l.addrs.unlock(k)
 		}
 	}()
 	return f(keys)
@@ -149,14 +182,14 @@ const (
 // the work's own result once it finishes, still under the pod's lock
 // ordering. Work therefore never runs in parallel with other work on the
 // same pod, and is never killed merely because a handler had to answer.
-func (w *Work) Bounded(ctx context.Context, id string, budget, limit time.Duration,
+func (l *Locks) Bounded(ctx context.Context, id string, budget, limit time.Duration,
 	work func(context.Context) error, late func(error)) error {
 	var st atomic.Int32
 	done := make(chan error, 1)
 	go func() {
 		wctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
-		err := w.WithPod(wctx, id, work)
+		err := l.WithPod(wctx, id, work)
 		if st.CompareAndSwap(jobRunning, jobAnswered) {
 			done <- err
 			return

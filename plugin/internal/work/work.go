@@ -15,7 +15,6 @@ package work
 
 import (
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,31 +44,15 @@ type Options struct {
 
 // Work is the chain work on pods, and its locks.
 type Work struct {
-	log       *slog.Logger
-	metrics   *health.Metrics
-	health    *health.Health
-	conf      *gen.Loader
-	pods      *pods.Table
-	holds     *hold.Holds
-	admission *admit.Admission
-	kube      func() *kube.Kube
-
-	// locks serialise the chain work of one pod; addrLocks that on one
-	// pod address (WithAddrs).
-	locks     *podLocks
-	addrLocks *podLocks
-	// gcMu: chain work of single pods holds it shared, GC exclusively, so
-	// GC's list of valid attachments never misses a pod being added.
-	gcMu sync.RWMutex
+	Options
+	// locks are the work's locks, and their order.
+	locks *Locks
 	// requestTimeout is NRI's request timeout as containerd announced it.
 	requestTimeout atomic.Int64
 }
 
 // New makes the work of the rooms o hands it.
-func New(o Options) *Work {
-	return &Work{log: o.Log, metrics: o.Metrics, health: o.Health, conf: o.Conf, pods: o.Pods, holds: o.Holds,
-		admission: o.Admission, kube: o.Kube, locks: newPodLocks(), addrLocks: newPodLocks()}
-}
+func New(o Options) *Work { return &Work{Options: o, locks: NewLocks(o.Holds)} }
 
 // SetRequestTimeout records NRI's request timeout as containerd
 // announced it (Configure): the handlers' budget is at most 3/4 of it.
@@ -78,15 +61,8 @@ func (w *Work) SetRequestTimeout(d time.Duration) { w.requestTimeout.Store(int64
 // RequestTimeout is NRI's request timeout as containerd announced it.
 func (w *Work) RequestTimeout() time.Duration { return time.Duration(w.requestTimeout.Load()) }
 
-// Held and HeldAddrs say how many pods and pod addresses have work in
-// progress (their lock entries; tests: no leak).
-func (w *Work) Held() int      { return w.locks.held() }
-func (w *Work) HeldAddrs() int { return w.addrLocks.held() }
-
-// LockGC and UnlockGC hold the GC lock exclusively: no chain work of a
-// single pod runs meanwhile, so a GC's list of live pods is exact.
-func (w *Work) LockGC()   { w.gcMu.Lock() }
-func (w *Work) UnlockGC() { w.gcMu.Unlock() }
+// Locks are the work's locks: reconcile takes a pod's, and GC's.
+func (w *Work) Locks() *Locks { return w.locks }
 
 // ChainOf is the chain in force for the read side; nil (no interface
 // holding a nil runner) when there is none.
@@ -119,7 +95,7 @@ const (
 
 // PodLog is the log of a pod's work, naming it.
 func (w *Work) PodLog(e *pods.Entry) *slog.Logger {
-	return w.log.With("pod.namespace", e.Pod.Namespace, "pod.name", e.Pod.Name, "pod.id", e.Pod.ID)
+	return w.Log.With("pod.namespace", e.Pod.Namespace, "pod.name", e.Pod.Name, "pod.id", e.Pod.ID)
 }
 
 // Budget is how long a handler may wait for its chain work.
