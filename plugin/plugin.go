@@ -144,7 +144,6 @@ func New(opts Options) (*Plugin, error) {
 		Fault:  func(err error) { p.health.Set(health.FaultFlows, err) },
 		Failed: func() { p.metrics.Fail(health.ReasonDeferred) },
 	})
-	p.watches = newSandboxWatch(p, "/proc")
 	p.registry.MustRegister(view.SpoofCollector(p.readView, p.log))
 	p.admission = newAdmission(p, opts.Addresses)
 	p.conf = gen.New(gen.Options{
@@ -159,6 +158,7 @@ func New(opts Options) (*Plugin, error) {
 	rooms := work.Options{Log: p.log, Metrics: p.metrics, Health: &p.health, Conf: p.conf, Pods: p.pods,
 		Holds: p.holds, Admission: p.admission, Kube: func() *kube.Kube { return p.kube }}
 	p.work = work.New(rooms)
+	p.watches = newSandboxWatch(p, "/proc")
 	p.rec = reconcile.New(reconcile.Options{Options: rooms, Registry: p.registry, Work: p.work,
 		Published: p.publishHealth, ForeignNetNS: foreignNetNS(opts.Exec)})
 	if _, err := p.conf.Reload(true); err != nil {

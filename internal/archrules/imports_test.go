@@ -109,12 +109,12 @@ var rules = []rule{
 			return under(imp, "internal") || slices.Contains([]string{"pkg/cluster", "pkg/policy", "pkg/localapi", "pkg/egress", "pkg/egress/hostaddr",
 				"plugin/internal/admit", "plugin/internal/health"}, imp)
 		}},
-	{"plugin/internal/work (the chain work on pods, their locks and the holds' wiring) imports only pkg/chainrun, pkg/cniutil, pkg/policy, pkg/egress, internal/ helpers and the rooms below it (gen, pods, hold, admit, kube, health, view): never plugin, reconcile, the watch, the listener or pkg/cluster",
+	{"plugin/internal/work (the chain work on pods, their locks, the holds' wiring, the sandbox watch's face) imports only pkg/chainrun, pkg/cniutil, pkg/policy, pkg/egress, internal/ helpers and the rooms below it (gen, pods, hold, admit, kube, health, view, watch): never plugin, reconcile, the listener, the plan or pkg/cluster",
 		func(p string) bool { return p == "plugin/internal/work" },
 		func(_, imp string) bool {
 			return under(imp, "internal") || slices.Contains([]string{"pkg/chainrun", "pkg/cniutil", "pkg/policy", "pkg/egress",
 				"plugin/internal/gen", "plugin/internal/pods", "plugin/internal/hold", "plugin/internal/admit",
-				"plugin/internal/kube", "plugin/internal/health", "plugin/internal/view"}, imp)
+				"plugin/internal/kube", "plugin/internal/health", "plugin/internal/view", "plugin/internal/watch"}, imp)
 		}},
 	{"plugin/internal/reconcile (observe, plan, act; GC; the foreign-write repair) imports only pkg/chainrun, pkg/cniutil, pkg/policy, internal/ helpers and the rooms below it (work, plan, gen, pods, hold, admit, kube, health, foreign): never plugin, the watch, the read side or pkg/cluster",
 		func(p string) bool { return p == "plugin/internal/reconcile" },
@@ -233,7 +233,8 @@ func TestRulesCatchViolations(t *testing.T) {
 		{"plugin/internal/hold", "pkg/cluster"},
 		{"plugin/internal/work", "plugin"},
 		{"plugin/internal/work", "pkg/cluster"},
-		{"plugin/internal/work", "plugin/internal/watch"},
+		{"plugin/internal/work", "plugin/internal/foreign"},
+		{"plugin/internal/watch", "plugin/internal/work"},
 		{"plugin/internal/work", "plugin/internal/plan"},
 		{"plugin/internal/gen", "plugin/internal/work"},
 		{"plugin/internal/kube", "plugin/internal/work"},

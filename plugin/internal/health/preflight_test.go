@@ -1,4 +1,4 @@
-package plugin
+package health
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func TestRuntimeLimits(t *testing.T) {
 		{"containerd", "main", false, "not understood"},
 		{"cri-o", "1.31.0", false, "untested"},
 	} {
-		limits, fatal := runtimeLimits(c.runtime, c.version)
+		limits, fatal := RuntimeLimits(c.runtime, c.version)
 		got := strings.Join(limits, "; ")
 		if fatal != c.fatal || (c.limit == "") != (got == "") || !strings.Contains(got, c.limit) {
 			t.Errorf("%s %s: %q fatal=%v; want %q fatal=%v", c.runtime, c.version, got, fatal, c.limit, c.fatal)
