@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/egress"
 	"github.com/diktyo-io/diktyo/pkg/policy"
 )
@@ -110,4 +111,23 @@ func PublishUsage(a *egress.Allocator, blocks *prometheus.GaugeVec) {
 			blocks.With(prometheus.Labels{"pool": u.Pool, "address": u.Address.String(), "state": state}).Set(float64(n))
 		}
 	}
+}
+
+// Preview is the policy the pod's admission would run the chain with
+// (its pools resolved to the blocks Pools would grant: the pod's own
+// when it holds one), claiming nothing: reconcile's plan decides the
+// chain work from it before the admission, an act, claims anything. A
+// pool that cannot be previewed (a full one, a stale grant) is an error;
+// the admission that follows then says so, or, if it succeeds, decides
+// again from what it granted. a may be nil (no egress section).
+func Preview(a *egress.Allocator, pod egress.Pod, pol *policy.Policy) (*policy.Policy, error) {
+	pre := *pol
+	if a == nil || len(pol.Pools()) == 0 {
+		return &pre, nil
+	}
+	err := pre.ResolvePools(func(pool string) (api.External, error) {
+		b, _, err := a.Preview(pool, pod)
+		return b.External(), err
+	})
+	return &pre, err
 }

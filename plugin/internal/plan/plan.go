@@ -4,11 +4,13 @@
 // decision table is a case of a test that runs without root.
 //
 // Reconcile observes first (the cache, the pod's decision under the
-// config in force, the pod table), asks Decide for the action, and acts.
-// An Apply runs the pod's egress admission (the only act that claims
-// anything: blocks, managed addresses, Leases), which resolves the
-// policy's pools to blocks; Chain then says which chain work brings the
-// pod to its admitted policy.
+// config in force, the pod table, and the preview of the pod's egress
+// admission: its pools resolved to the blocks it would be granted,
+// nothing claimed), asks Decide for the action and, for an Apply, Chain
+// for the chain work that brings the pod to that policy; then it acts.
+// An Apply's first act is the admission (the only act that claims
+// anything: blocks, managed addresses, Leases); when it granted other
+// blocks than previewed, Chain is asked again with what it granted.
 package plan
 
 // Decision is what the config in force makes of a pod's request.
@@ -53,7 +55,8 @@ const (
 	Keep
 	// Remove: DEL, the admin's deliberate, valid verdict.
 	Remove
-	// Apply: admit the pod's egress, then the chain work Chain names.
+	// Apply: the chain work Chain names, after the pod's egress
+	// admission.
 	Apply
 )
 
@@ -103,13 +106,14 @@ func Decide(p Pod) Action {
 	return Action{Kind: Remove}
 }
 
-// Admitted is what reconcile observed of a pod whose egress was
-// admitted: its attachments, compared with the admitted policy and the
-// chain in force.
+// Admitted is what reconcile observed of a pod it applies: its
+// attachments, compared with its policy as the admission resolves it
+// (previewed before the admission, granted after it) and the chain in
+// force.
 type Admitted struct {
 	Cached, Renamed bool
-	// Same: the cached attachment has the admitted policy's arguments
-	// and the conflist in force.
+	// Same: the cached attachment has the policy's arguments (its pools
+	// resolved) and the conflist in force.
 	Same bool
 	// Interrupted: a previous process's ADD of the pod handed its
 	// conntrack walk over and may have been killed before it ran (its
@@ -141,7 +145,7 @@ var workNames = [...]string{"add", "migrate", "update", "add", "check"}
 // String is the work's name in diktyo_reconcile_actions_total{action}.
 func (w Work) String() string { return workNames[w] }
 
-// Chain is the chain work that brings an admitted pod to its policy.
+// Chain is the chain work that brings a pod it applies to its policy.
 func Chain(a Admitted) Work {
 	switch {
 	case !a.Cached && a.Renamed:

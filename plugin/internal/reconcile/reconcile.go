@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,6 +28,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/policy"
+	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/gen"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 	"github.com/diktyo-io/diktyo/plugin/internal/kube"
@@ -245,7 +247,50 @@ func (r *Reconciler) reconcileLocked(ctx context.Context, st *gen.State, e *pods
 	return repairing, wrote, err
 }
 
-// reconcileAction is reconcileLocked's work; did is told each action.
+// observation is what reconcile reads of one pod before deciding: its
+// cached attachments, its policy under the config in force, and the
+// preview of that policy's admission (its pools resolved to the blocks
+// the admission would grant; nil when it could not be previewed).
+// Nothing is claimed by reading it.
+type observation struct {
+	att, renamed *chainrun.Attachment
+	pol          *policy.Policy
+	perr         error
+	preview      *policy.Policy
+	interrupted  bool
+}
+
+// observe reads what the plan decides from.
+func (r *Reconciler) observe(st *gen.State, e *pods.Entry, renamed *chainrun.Attachment) (observation, error) {
+	att, err := st.Runner.Cached(e.Pod.ID)
+	if err != nil {
+		return observation{}, err
+	}
+	o := observation{att: att, renamed: renamed, interrupted: r.Holds.Interrupted(e.Pod.ID)}
+	o.pol, o.perr = r.Work.Decide(st, e)
+	if o.perr == nil && !o.pol.Empty() {
+		// An error leaves no preview: the admission says why, or the
+		// plan is decided from what it granted.
+		o.preview, _ = admit.Preview(st.Egress, work.EgressPod(e), o.pol)
+	}
+	return o, nil
+}
+
+// admitted is the plan's view of the pod's attachments compared with
+// pol (its policy as previewed, or as admitted) and the chain in force.
+func admitted(st *gen.State, e *pods.Entry, o observation, pol *policy.Policy) plan.Admitted {
+	adm := plan.Admitted{Cached: o.att != nil, Renamed: o.renamed != nil}
+	if o.att != nil && pol != nil {
+		pod := e.Pod
+		pod.IPs = o.att.IPs()
+		adm.Same = chainrun.SameArgs(o.att, pod, pol.CapabilityArgs()) && bytes.Equal(o.att.List.Bytes, st.Runner.Conflist())
+		adm.Interrupted = o.interrupted
+	}
+	return adm
+}
+
+// reconcileAction is reconcileLocked's work: observe, plan, act; did is
+// told each action.
 func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods.Entry, renamed *chainrun.Attachment, log *slog.Logger, did func(string)) (bool, error) {
 	action := func(a string) {
 		did(a)
@@ -254,24 +299,26 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 	// Only CHECK reads through the pass's cache; whatever writes reads
 	// the node as it is.
 	check, ctx := ctx, cniutil.WithReadCache(ctx, nil)
-	att, err := st.Runner.Cached(e.Pod.ID)
+	o, err := r.observe(st, e, renamed)
 	if err != nil {
 		log.Error("reconcile: reading cache", "error", err)
 		return false, work.Failure(health.ReasonCheck, err)
 	}
-	pol, perr := r.Work.Decide(st, e)
-	a := plan.Decide(plan.Pod{Decision: decisionOf(pol, perr), Provisional: st.Provisional,
-		Cached: att != nil, Renamed: renamed != nil, HoldsChain: e.HoldsChain()})
+	a := plan.Decide(plan.Pod{Decision: decisionOf(o.pol, o.perr), Provisional: st.Provisional,
+		Cached: o.att != nil, Renamed: o.renamed != nil, HoldsChain: e.HoldsChain()})
 	switch a.Kind {
 	case plan.Nothing:
 		return false, nil
 	case plan.Keep, plan.Remove:
-		return r.withdrawn(ctx, st, e, a, perr, log, action)
+		return r.withdrawn(ctx, st, e, a, o.perr, log, action)
 	}
-	// Apply: the admission is the one act that claims (blocks, managed
-	// addresses, Leases); it resolves the policy's pools to blocks, which
-	// the comparison with the cache needs.
-	if err := r.Work.AdmitEgress(ctx, st, e, pol); err != nil {
+	// Apply: its chain work is decided from the preview, before anything
+	// is claimed.
+	planned := plan.Chain(admitted(st, e, o, o.preview))
+	// The admission is the first act, and the one that claims (blocks,
+	// managed addresses, Leases): it resolves the policy's pools to
+	// blocks.
+	if err := r.Work.AdmitEgress(ctx, st, e, o.pol); err != nil {
 		if a.ReleaseOnRefusal {
 			// Nothing applied, nothing to keep: a refusal releases what
 			// the admission claimed (docs/egress.md).
@@ -280,45 +327,51 @@ func (r *Reconciler) reconcileAction(ctx context.Context, st *gen.State, e *pods
 		// Retried with backoff, logged with the pod, shown in status.
 		return true, err
 	}
-	adm := plan.Admitted{Cached: att != nil, Renamed: renamed != nil}
-	pod := e.Pod
-	if att != nil {
-		pod.IPs = att.IPs()
-		adm.Same = chainrun.SameArgs(att, pod, pol.CapabilityArgs()) && bytes.Equal(att.List.Bytes, st.Runner.Conflist())
-		adm.Interrupted = r.Holds.Interrupted(pod.ID)
+	if o.preview == nil || !slices.Equal(o.preview.MasqEntries, o.pol.MasqEntries) {
+		// The admission granted other blocks than the preview said
+		// (another pod's admission took one meanwhile), or there was no
+		// preview: the chain work is decided again from what it granted.
+		planned = plan.Chain(admitted(st, e, o, o.pol))
 	}
-	work := plan.Chain(adm)
-	switch work {
+	return r.act(ctx, check, st, e, o, planned, log, action)
+}
+
+// act does the chain work the plan decided for an admitted pod; check is
+// the context a CHECK reads through (the pass's read cache), ctx the one
+// whatever writes reads the node as it is through.
+func (r *Reconciler) act(ctx, check context.Context, st *gen.State, e *pods.Entry, o observation, planned plan.Work, log *slog.Logger, action func(string)) (bool, error) {
+	pol, att := o.pol, o.att
+	switch planned {
 	case plan.Migrate:
-		action(work.String())
-		return true, r.migrate(ctx, st, e, pol, renamed, log)
+		action(planned.String())
+		return true, r.migrate(ctx, st, e, pol, o.renamed, log)
 	case plan.Add:
-		action(work.String())
+		action(planned.String())
 		log.Info("reconcile: adding missing policy")
 		return true, r.Work.Repair(ctx, st, e, pol, nil)
 	case plan.Update:
-		action(work.String())
+		action(planned.String())
 		log.Info("reconcile: policy or chain changed; re-applying over the old state")
 		return true, r.update(ctx, st, e, pol, att, log)
 	case plan.Redo:
 		// Its ADD's deferred work may never have run (a restart between
 		// the answer and the work): ADD again, undeferred.
-		action(work.String())
+		action(planned.String())
 		log.Info("reconcile: the pod's ADD was interrupted before its deferred conntrack cleanup; adding again")
 		return true, r.Work.Repair(ctx, st, e, pol, att.IPs())
 	}
 	action("check")
 	t := time.Now()
-	err = st.Runner.CheckAttachment(chainrun.WithLogger(check, log), att, pod.NetNS)
+	err := st.Runner.CheckAttachment(chainrun.WithLogger(check, log), att, e.Pod.NetNS)
 	if err != nil && cniutil.ReadCacheFrom(check) != nil {
 		// What the pass read may predate a write outside it (this pod's
 		// own ADD finishing as the pass began): drift is what the node
 		// shows now, read afresh.
-		err = st.Runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, pod.NetNS)
+		err = st.Runner.CheckAttachment(chainrun.WithLogger(ctx, log), att, e.Pod.NetNS)
 	}
 	r.Metrics.CNI("check", t)
 	if err == nil {
-		r.Pods.MarkApplied(pod.ID)
+		r.Pods.MarkApplied(e.Pod.ID)
 		return false, nil
 	}
 	action("drift")
