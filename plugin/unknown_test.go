@@ -1,7 +1,6 @@
 package plugin
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,20 +8,9 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/testutil"
 	"github.com/diktyo-io/diktyo/plugin/internal/health"
 )
-
-// unreadableNetns is a netns path whose every read fails with an error
-// that is no proof of anything (ELOOP: a symlink to itself), as a
-// statfs that fails for want of memory, a permission or a hung mount.
-func unreadableNetns(t *testing.T) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "netns-loop")
-	if err := os.Symlink(p, p); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 func livePod(id, netns string, ips ...string) *podEntry {
 	return &podEntry{Pod: chainrun.Pod{ID: id, Namespace: "team-a", Name: id, NetNS: netns, IPs: ips}}
@@ -34,7 +22,7 @@ func livePod(id, netns string, ips ...string) *podEntry {
 // everything, and the fault is counted and shown until a read succeeds.
 func TestVanishedNeedsProof(t *testing.T) {
 	p := quietPlugin(t, "")
-	p.pods.Upsert(livePod("unknown", unreadableNetns(t), "198.51.100.7"))
+	p.pods.Upsert(livePod("unknown", testutil.UnreadableNetns(t), "198.51.100.7"))
 	p.pods.Upsert(livePod("gone", filepath.Join(t.TempDir(), "absent"), "198.51.100.8"))
 	p.rec.MarkVanished()
 	if e, _ := p.pods.Get("unknown"); !e.Live() {
@@ -57,23 +45,12 @@ func TestVanishedNeedsProof(t *testing.T) {
 	}
 }
 
-// A live pod whose netns cannot be read still holds its addresses: a new
-// pod is refused them rather than given them on a guess.
-func TestHolderWithUnreadableNetnsStillHolds(t *testing.T) {
-	p := quietPlugin(t, "")
-	st := p.conf.Load()
-	p.pods.Upsert(livePod("old", unreadableNetns(t), "198.51.100.9"))
-	if _, err := p.work.PodAddrs(st, livePod("new", "/proc/self/ns/net", "198.51.100.9"), nil); err == nil || !strings.Contains(err.Error(), "held by live pod") {
-		t.Errorf("address of a pod whose netns cannot be read: %v, want held", err)
-	}
-}
-
 // The sandbox watch: a pause process that exited, and a netns that cannot
 // be read to tell whether processes are left in it, is no proof that the
 // pod ended: it keeps its policy.
 func TestSandboxEndNeedsProof(t *testing.T) {
 	p := quietPlugin(t, "")
-	p.pods.Upsert(livePod("unknown", unreadableNetns(t), "198.51.100.10"))
+	p.pods.Upsert(livePod("unknown", testutil.UnreadableNetns(t), "198.51.100.10"))
 	p.watches.Exited("unknown")
 	if e, _ := p.pods.Get("unknown"); !e.Live() {
 		t.Errorf("pod whose netns could not be read at its pause's exit: %s, want running", e.Life)
