@@ -1,20 +1,10 @@
 package plugin
 
-// Removal needs proof (docs/nri.md). diktyo-nri removes a pod's policy,
-// port blocks, records and managed addresses only
-//   - when the pod provably ended: its StopPodSandbox or
-//     RemovePodSandbox, its network namespace gone, its absence from the
-//     runtime's pod list of a Synchronize on the current connection; or
-//   - on an admin's deliberate change that is itself valid: a config read
-//     from its source (never the built-in defaults standing in for an
-//     absent file) or the pod's annotations, that now deny or drop it.
-//
-// Every other failure (a lookup, a file, a server, its own state) keeps
-// what is applied, is retried with backoff, logged once, counted, and
-// shown by `diktyo-nri status`. This file holds the two checks that say
-// so (removalVerdict, and health.Synchronized for GC) and the daemon's
-// state that status and diktyo_daemon_state show, from its health
-// (plugin/internal/health).
+// The daemon's state, as status and diktyo_daemon_state show it, from
+// its health (plugin/internal/health), the config in force and the pods
+// failing repair. Removal needs proof (docs/nri.md): the rule itself is
+// the reconcile's (plugin/internal/reconcile, verdict.go), and GC's gate
+// is health.Synchronized.
 
 import (
 	"sort"
