@@ -39,7 +39,7 @@ const evCreate = "CreateContainer"
 // never adjusts the container.
 func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
 	st := p.conf.Load()
-	// Whatever failClosed says: the pod's ADD's deferred work (holds.go)
+	// Whatever failClosed says: the pod's ADD's deferred work (plugin/internal/work, holds.go)
 	// is done before any of its containers is created.
 	if err := p.work.ContainerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.work.PodIPs(pod.GetId(), pod.GetIps())); err != nil {
 		p.metrics.Fail(health.ReasonDeferred)

@@ -72,7 +72,7 @@ type Options struct {
 	EgressGuard EgressGuard
 	// WatchForeign listens to the kernel's change notifications and
 	// repairs at once what another writer deletes of diktyo's objects
-	// (foreign.go); diktyo-nri sets it, tests opt in.
+	// (plugin/internal/reconcile, foreign.go); diktyo-nri sets it, tests opt in.
 	WatchForeign bool
 }
 
@@ -116,7 +116,7 @@ type Plugin struct {
 	// kube is the use of the Kubernetes API (plugin/internal/kube).
 	kube *kube.Kube
 	// holds are the address holds of the conntrack walks run after
-	// the answer (holds.go, plugin/internal/hold).
+	// the answer (plugin/internal/hold, wired in plugin/internal/work).
 	holds *hold.Holds
 }
 
@@ -150,7 +150,7 @@ func New(opts Options) (*Plugin, error) {
 		ConfigPath: opts.ConfigPath, ConfigRequired: opts.ConfigRequired,
 		Log: p.log, Metrics: p.metrics, Exec: opts.Exec, PluginStderr: opts.PluginStderr,
 		Guard: opts.EgressGuard, Admission: p.admission, NodeName: cluster.NodeName, Labels: func() policy.NodeLabels { return p.kube.NodeLabels() },
-		// Addresses a killed process left held (holds.go) are held from
+		// Addresses a killed process left held (plugin/internal/hold) are held from
 		// now on: before the first event, and under a reloaded config's
 		// cache directory too.
 		Installed: func(st *gen.State) { p.holds.Recover(st.Cfg.Chain.CacheDir, p.work.FlushAddrs) },

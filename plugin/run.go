@@ -96,7 +96,7 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 // made at all (its close was seen), as opposed to refused.
 func (p *Plugin) runOnce(ctx context.Context, ro RunOptions, preinstalled bool) (established bool, _ error) {
 	// Until this connection's Synchronize, the pod table is not the
-	// runtime's list: no GC (proof.go).
+	// runtime's list: no GC (plugin/internal/reconcile).
 	p.health.SetSynced(false)
 	p.publishHealth()
 	var closed atomic.Bool

@@ -160,7 +160,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, trigger string) {
 }
 
 // MarkVanished stops pods whose network namespace is gone although no
-// StopPodSandbox came (a namespace that cannot be read is not: netns.go). containerd sends no Stop or Remove for sandboxes it
+// StopPodSandbox came (a namespace that cannot be read is not:
+// work.NetnsGone). containerd sends no Stop or Remove for sandboxes it
 // recovered after its own restart (containerd/containerd#8426): without
 // this, such a pod's state would outlive it until the next Synchronize.
 // The GC that follows removes their state and their entries.

@@ -295,7 +295,7 @@ func (w *Work) Teardown(ctx context.Context, event string, e *pods.Entry, claime
 		func(ctx context.Context) error {
 			rec.Since(StageWait, queued)
 			// The DEL's conntrack cleanup runs after the answer
-			// (holds.go, the address holds' wiring): the pod's addresses are held from before
+			// (holds.go): the pod's addresses are held from before
 			// the DEL until it is done.
 			// What the pod held (its port blocks, its managed
 			// addresses) goes back only when the walk is done: until
@@ -343,7 +343,7 @@ func (w *Work) RunPod(ctx context.Context, st *gen.State, e *pods.Entry, rec *st
 			// In the bounded worker: the allocator's lock and fsyncs
 			// must not hold NRI's handler past its budget. The ADD's
 			// conntrack cleanup runs after the answer, before the pod's
-			// first container (holds.go, the address holds' wiring).
+			// first container (holds.go).
 			ctx = stages.With(cniutil.WithDeferral(ctx, w.Deferral(st, e)), rec)
 			return w.admitAndApply(ctx, st, e, pol, log)
 		},
