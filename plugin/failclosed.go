@@ -39,8 +39,9 @@ const evCreate = "CreateContainer"
 // never adjusts the container.
 func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ctr *nriapi.Container) (*nriapi.ContainerAdjustment, []*nriapi.ContainerUpdate, error) {
 	st := p.conf.Load()
-	// Whatever failClosed says: the pod's ADD's deferred work (plugin/internal/work, holds.go)
-	// is done before any of its containers is created.
+	// Whatever failClosed says: the pod's ADD's deferred work (the
+	// address holds, plugin/internal/work) is done before any of its
+	// containers is created.
 	if err := p.work.ContainerMayStart(ctx, st, pod.GetId(), pod.GetNamespace(), pod.GetName(), ctr.GetName(), p.work.PodIPs(pod.GetId(), pod.GetIps())); err != nil {
 		p.metrics.Fail(health.ReasonDeferred)
 		return nil, nil, err
@@ -68,8 +69,7 @@ func (p *Plugin) CreateContainer(ctx context.Context, pod *nriapi.PodSandbox, ct
 	if pol.Empty() {
 		return nil, nil, nil
 	}
-	err = p.work.ApplyLate(ctx, st, &e, pol)
-	if err != nil {
+	if err := p.work.ApplyLate(ctx, st, &e, pol); err != nil {
 		return nil, nil, p.refuseContainer(&e, ctr, err)
 	}
 	p.work.PodLog(&e).Info("policy applied at CreateContainer (RunPodSandbox never reached diktyo-nri)", "container", ctr.GetName())
