@@ -74,6 +74,7 @@ func holder(t *pods.Table, a netip.Addr, id string) (podRef, bool) {
 // podRef names a pod in errors.
 type podRef struct{ ID, Namespace, Name string }
 
+// EgressPod is the pod as the egress allocator names it.
 func EgressPod(e *pods.Entry) egress.Pod {
 	return egress.Pod{Namespace: e.Pod.Namespace, Name: e.Pod.Name, UID: e.Pod.UID, Sandbox: e.Pod.ID}
 }

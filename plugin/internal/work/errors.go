@@ -16,8 +16,10 @@ func (e *podError) Error() string { return e.err.Error() }
 
 func (e *podError) Unwrap() error { return e.err }
 
+// Failure is err as a failure of one pod, counted under reason.
 func Failure(reason string, err error) error { return &podError{reason: reason, err: err} }
 
+// ReasonOf is the failure reason err carries (a failed ADD when none).
 func ReasonOf(err error) string {
 	var pe *podError
 	if errors.As(err, &pe) {
