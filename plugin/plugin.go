@@ -416,6 +416,8 @@ func (p *Plugin) newRunner(cfg *policy.Config) (*chainrun.Runner, error) {
 		Exec:      p.opts.Exec,
 		Stderr:    p.opts.PluginStderr,
 		InProcess: cfg.Chain.InProcess,
+		// diktyo-nri outlives every call and flushes at exit (Run).
+		Behind: true,
 	})
 }
 

@@ -12,6 +12,8 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 	nrilog "github.com/containerd/nri/pkg/log"
 	"github.com/containerd/nri/pkg/stub"
+
+	"github.com/diktyo-io/diktyo/pkg/chainrun"
 )
 
 // RunOptions say how to reach containerd.
@@ -56,6 +58,7 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	nrilog.Set(&nriLogger{log: p.log.With("component", "nri")})
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	defer p.flushBehind(ctx)
 	go p.watchConfig(ctx)
 	go p.reconcileLoop(ctx)
 	go p.runCluster(ctx)
@@ -145,4 +148,15 @@ func (l *nriLogger) Warnf(ctx context.Context, f string, a ...any) {
 
 func (l *nriLogger) Errorf(ctx context.Context, f string, a ...any) {
 	l.log.ErrorContext(ctx, fmt.Sprintf(f, a...))
+}
+
+// flushBehind writes what the plugins left behind their answers (the
+// hosts file's queued lines) before diktyo-nri exits. What it cannot
+// write in time the next start's reconcile finds missing and repairs.
+func (p *Plugin) flushBehind(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := chainrun.Flush(ctx); err != nil {
+		p.log.Warn("exiting with changes the plugins accepted not written; the next start's reconcile repairs them", "error", err)
+	}
 }

@@ -39,6 +39,9 @@ import (
 type Backend struct {
 	path string
 	node string // this node's name: GC removes only its lines
+	// behind: Add and Del answer once their change is checked and
+	// queued, and this process's writer writes it (behind.go).
+	behind bool
 }
 
 var _ record.Backend = (*Backend)(nil)
@@ -46,6 +49,11 @@ var _ record.Backend = (*Backend)(nil)
 // New returns a backend for the hosts file at path (absolute), on the
 // node named node.
 func New(path, node string) *Backend { return &Backend{path: path, node: node} }
+
+// WriteBehind makes Add and Del answer before the file is written, for a
+// process that outlives the call (see behind.go); it must call Flush
+// before it exits.
+func (b *Backend) WriteBehind() { b.behind = true }
 
 // entry is one line of the file. Lines that are not diktyo's have only
 // raw set (and names, to detect conflicts).
@@ -143,7 +151,7 @@ func (b *Backend) Add(ctx context.Context, s record.Set) error {
 	if len(want) == 0 {
 		return nil
 	}
-	return b.modify(ctx, func(es []entry) ([]entry, error) {
+	return b.change(ctx, func(es []entry) ([]entry, error) {
 		for _, e := range es {
 			if e.ours && e.owner.Same(s.Owner) {
 				continue
@@ -173,7 +181,7 @@ func without(es []entry, o record.Owner) []entry {
 
 // Del removes the owner's lines; no file or no lines is success.
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
-	return b.modify(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
+	return b.change(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
 }
 
 // GC removes this node's lines of network whose owner is not in valid.
@@ -233,30 +241,57 @@ type ownerKey struct{ id, network string }
 // pods' CHECKs, not once per pod: with a line per pod, that is what keeps
 // a pass O(pods) rather than O(pods²).
 func (b *Backend) owned(ctx context.Context) (map[ownerKey][]entry, error) {
+	if b.behind {
+		// The file as it will be: a change accepted behind an answer is
+		// not drift (nor is it cached across the pass).
+		es, err := committerOf(b).snapshot()
+		if err != nil {
+			return nil, err
+		}
+		return byOwner(es), nil
+	}
 	return cniutil.Read(ctx, "registerdns/hosts:"+b.path, func() (map[ownerKey][]entry, error) {
 		_, es, err := b.read()
 		if err != nil {
 			return nil, err
 		}
-		m := map[ownerKey][]entry{}
-		for _, e := range es {
-			if e.ours {
-				k := ownerKey{e.owner.ID, e.owner.Network}
-				m[k] = append(m[k], e)
-			}
-		}
-		return m, nil
+		return byOwner(es), nil
 	})
 }
 
-// Status checks that the directory exists and the lock can be taken.
+// byOwner is es's diktyo lines by owner.
+func byOwner(es []entry) map[ownerKey][]entry {
+	m := map[ownerKey][]entry{}
+	for _, e := range es {
+		if e.ours {
+			k := ownerKey{e.owner.ID, e.owner.Network}
+			m[k] = append(m[k], e)
+		}
+	}
+	return m
+}
+
+// Status checks that the directory exists and the lock can be taken,
+// and, writing behind, that the last write succeeded.
 func (b *Backend) Status(ctx context.Context) error {
 	unlock, err := b.lock(ctx)
 	if err != nil {
 		return err
 	}
 	unlock()
-	return nil
+	if b.behind {
+		_, err = committerOf(b).snapshot()
+	}
+	return err
+}
+
+// change applies ch to the file: at once, or writing behind, queued once
+// checked against the file as it will be.
+func (b *Backend) change(ctx context.Context, ch change) error {
+	if b.behind {
+		return committerOf(b).accept(ch)
+	}
+	return b.modify(ctx, ch)
 }
 
 // modify runs change on the parsed file under the lock and writes the
