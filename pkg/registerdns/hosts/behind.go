@@ -6,10 +6,11 @@ package hosts
 // process (diktyo-nri, which runs the chain in-process) need not make a
 // pod wait for the file's write and fsync: the pod's ADD or DEL checks its
 // names against the file as it will be (the file this process last read,
-// with the changes it accepted and has not written yet) and answers; one
-// writer per file then applies every change accepted meanwhile in one
-// locked read, rewrite and fsync. A binary (one CNI call per process)
-// writes before it answers, as before.
+// with the changes it accepted and has not written yet, kept as an index
+// of names and owners, so that the check costs the same with 10 pods or
+// 10,000) and answers; one writer per file then applies every change
+// accepted meanwhile in one locked read, rewrite and fsync. A binary (one
+// CNI call per process) writes before it answers, as before.
 //
 // What can go wrong behind the answer, and what sees it:
 //   - another process (a standalone CNI call, an admin) changes the file:
@@ -38,15 +39,72 @@ import (
 	"time"
 
 	"github.com/diktyo-io/diktyo/internal/fsutil"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
-// change turns the file's lines into the lines wanted, or refuses.
-type change func([]entry) ([]entry, error)
+// op is an accepted change: owner's lines become lines (none: a DEL).
+type op struct {
+	seq   uint64 // the order accepted
+	owner record.Owner
+	lines []entry
+}
 
-// queued is an accepted change, numbered in the order accepted.
-type queued struct {
-	seq uint64
-	ch  change
+func keyOf(o record.Owner) ownerKey { return ownerKey{o.ID, o.Network} }
+
+// index is a file's lines by name and by owner: what a change is checked
+// against without walking the file.
+type index struct {
+	byName  map[string][]entry   // every line naming a name, ours or not
+	byOwner map[ownerKey][]entry // our lines
+}
+
+func indexOf(es []entry) *index {
+	x := &index{byName: map[string][]entry{}, byOwner: map[ownerKey][]entry{}}
+	for _, e := range es {
+		x.add(e)
+	}
+	return x
+}
+
+func (x *index) add(e entry) {
+	for _, n := range e.names {
+		x.byName[n] = append(x.byName[n], e)
+	}
+	if e.ours {
+		k := keyOf(e.owner)
+		x.byOwner[k] = append(x.byOwner[k], e)
+	}
+}
+
+// check refuses o when a name of its lines is on another owner's line.
+func (x *index) check(b *Backend, o op) error {
+	for _, l := range o.lines {
+		for _, n := range l.names {
+			for _, e := range x.byName[n] {
+				if !e.ours || !e.owner.Same(o.owner) {
+					return b.taken(e, o.lines)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// apply makes o's owner's lines o's.
+func (x *index) apply(o op) {
+	k := keyOf(o.owner)
+	for _, e := range x.byOwner[k] {
+		for _, n := range e.names {
+			x.byName[n] = slices.DeleteFunc(x.byName[n], func(h entry) bool { return h.ours && keyOf(h.owner) == k })
+			if len(x.byName[n]) == 0 {
+				delete(x.byName, n)
+			}
+		}
+	}
+	delete(x.byOwner, k)
+	for _, e := range o.lines {
+		x.add(e)
+	}
 }
 
 // stamp tells whether a file changed since it was read: any write by
@@ -80,11 +138,11 @@ type committer struct {
 
 	mu      sync.Mutex
 	loaded  bool
-	seen    stamp   // the file as read or written last
-	file    []entry // its lines then
-	queue   []queued
+	seen    stamp  // the file as read or written last
+	view    *index // the file then, with queue applied
+	queue   []op
 	seq     uint64
-	view    []entry       // file with queue applied: what names are checked against
+	writing bool          // the writer holds the file's lock and rewrites it
 	drained chan struct{} // closed when queue empties; nil while it is empty
 	err     error         // the last write's failure; nil after a success
 	kick    chan struct{}
@@ -106,21 +164,21 @@ func committerOf(b *Backend) *committer {
 	return actual.(*committer)
 }
 
-// accept checks ch against the file as it will be and queues it; the
+// accept checks o against the file as it will be and queues it; the
 // writer writes it after the caller's answer.
-func (c *committer) accept(ch change) error {
+func (c *committer) accept(o op) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err := c.refresh(); err != nil {
 		return err
 	}
-	next, err := ch(c.view)
-	if err != nil {
+	if err := c.view.check(c.b, o); err != nil {
 		return err
 	}
-	c.view = next
+	c.view.apply(o)
 	c.seq++
-	c.queue = append(c.queue, queued{c.seq, ch})
+	o.seq = c.seq
+	c.queue = append(c.queue, o)
 	if c.drained == nil {
 		c.drained = make(chan struct{})
 	}
@@ -131,24 +189,39 @@ func (c *committer) accept(ch change) error {
 	return nil
 }
 
-// snapshot is the file as it will be once the queue is written, and the
-// last write's failure.
-func (c *committer) snapshot() ([]entry, error) {
+// linesOf is owner key's lines in the file as it will be.
+func (c *committer) linesOf(k ownerKey) ([]entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err := c.refresh(); err != nil {
 		return nil, err
 	}
-	if c.err != nil {
-		return c.view, fmt.Errorf("writing %s behind the answers failing (%d changes waiting): %w", c.b.path, len(c.queue), c.err)
+	return slices.Clone(c.view.byOwner[k]), c.faultLocked()
+}
+
+// fault is the last write's failure, if the queue waits on it.
+func (c *committer) fault() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.faultLocked()
+}
+
+func (c *committer) faultLocked() error {
+	if c.err == nil {
+		return nil
 	}
-	return c.view, nil
+	return fmt.Errorf("writing %s behind the answers failing (%d changes waiting): %w", c.b.path, len(c.queue), c.err)
 }
 
 // refresh rereads the file when someone else changed it since this
-// committer last read or wrote it, and applies the queue again on top.
-// Called with mu held.
+// committer last read or wrote it, and applies the queue again on top;
+// a queued change the file now refuses is dropped. While the writer
+// rewrites the file (holding its lock) a change seen is its own, or
+// overwritten by it. Called with mu held.
 func (c *committer) refresh() error {
+	if c.writing && c.loaded {
+		return nil
+	}
 	st, err := stampOf(c.b.path)
 	if err != nil {
 		return err
@@ -160,10 +233,26 @@ func (c *committer) refresh() error {
 	if err != nil {
 		return err
 	}
-	c.loaded, c.seen, c.file = true, st, es
-	c.view, c.queue = c.apply(es, c.queue, "another writer changed the file")
+	c.loaded, c.seen = true, st
+	c.view, c.queue = c.replay(indexOf(es), c.queue, "another writer changed the file")
 	c.settle()
 	return nil
+}
+
+// replay applies ops over x in order, and returns x and the ops kept: one
+// that x refuses (a name another writer took after it was accepted) is
+// dropped, and said.
+func (c *committer) replay(x *index, ops []op, why string) (*index, []op) {
+	var kept []op
+	for _, o := range ops {
+		if err := x.check(c.b, o); err != nil {
+			c.log.Warn("registerDNS: a change accepted for the hosts file is refused now, and dropped; the pod's CHECK reports it", "why", why, "error", err)
+			continue
+		}
+		x.apply(o)
+		kept = append(kept, o)
+	}
+	return x, kept
 }
 
 // settle tells flush's waiters when nothing is left to write. Called
@@ -173,22 +262,6 @@ func (c *committer) settle() {
 		close(c.drained)
 		c.drained = nil
 	}
-}
-
-// apply runs changes over es in order, and returns the lines and the
-// changes kept: one that the file now refuses (a name another writer took
-// after it was accepted) is dropped, and said.
-func (c *committer) apply(es []entry, changes []queued, why string) ([]entry, []queued) {
-	var kept []queued
-	for _, q := range changes {
-		next, err := q.ch(es)
-		if err != nil {
-			c.log.Warn("registerDNS: a change accepted for the hosts file is refused now, and dropped; the pod's CHECK reports it", "why", why, "error", err)
-			continue
-		}
-		es, kept = next, append(kept, q)
-	}
-	return es, kept
 }
 
 // run is the file's writer: it writes whenever changes are queued, and
@@ -216,35 +289,39 @@ func (c *committer) run() {
 func (c *committer) writeOnce() (more bool, err error) {
 	c.mu.Lock()
 	batch := slices.Clone(c.queue)
+	c.writing = len(batch) > 0
 	c.mu.Unlock()
 	if len(batch) == 0 {
 		return false, nil
 	}
-	last := batch[len(batch)-1].seq
-	lines, st, werr := c.write(batch)
+	x, st, werr := c.write(batch)
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.writing = false
 	if werr != nil {
 		if c.err == nil {
 			c.log.Error("registerDNS: writing the hosts file behind the answers failed; retrying", "changes", len(c.queue), "error", werr)
 		}
 		c.err = werr
+		c.loaded = false // read it again: what was written is not known
 		return true, werr
 	}
 	if c.err != nil {
 		c.log.Info("registerDNS: the hosts file is written again", "changes", len(batch))
 	}
 	c.err = nil
-	c.queue = slices.DeleteFunc(c.queue, func(q queued) bool { return q.seq <= last })
-	c.loaded, c.seen, c.file = true, st, lines
-	c.view, c.queue = c.apply(lines, c.queue, "applied over the file just written")
+	last := batch[len(batch)-1].seq
+	c.queue = slices.DeleteFunc(c.queue, func(o op) bool { return o.seq <= last })
+	c.loaded, c.seen = true, st
+	c.view, c.queue = c.replay(x, c.queue, "applied over the file just written")
 	c.settle()
 	return len(c.queue) > 0, nil
 }
 
-// write applies batch to the file under its lock: the file's lines after
-// it, and the file's stamp.
-func (c *committer) write(batch []queued) ([]entry, stamp, error) {
+// write applies batch to the file under its lock: one pass over the
+// file, whatever the batch's size. It returns the index of the file
+// written, and its stamp.
+func (c *committer) write(batch []op) (*index, stamp, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	unlock, err := c.b.lock(ctx)
@@ -256,7 +333,20 @@ func (c *committer) write(batch []queued) ([]entry, stamp, error) {
 	if err != nil {
 		return nil, stamp{}, err
 	}
-	es, _ := c.apply(cur, batch, "the file as read under its lock")
+	x, kept := c.replay(indexOf(cur), batch, "the file as read under its lock")
+	// The owners the batch changed lose their lines where they were and
+	// get their final ones at the end, in the order first changed.
+	var touched []ownerKey
+	isTouched := map[ownerKey]bool{}
+	for _, o := range kept {
+		if k := keyOf(o.owner); !isTouched[k] {
+			touched, isTouched[k] = append(touched, k), true
+		}
+	}
+	es := slices.DeleteFunc(cur, func(e entry) bool { return e.ours && isTouched[keyOf(e.owner)] })
+	for _, k := range touched {
+		es = append(es, x.byOwner[k]...)
+	}
 	out, lines := render(es)
 	if !bytes.Equal(out, data) {
 		if err := fsutil.WriteFile(c.b.path, out, fsutil.Options{Mode: 0o644, KeepMode: true, Locked: true}); err != nil {
@@ -265,7 +355,7 @@ func (c *committer) write(batch []queued) ([]entry, stamp, error) {
 		remember(c.b.path, out, lines)
 	}
 	st, err := stampOf(c.b.path)
-	return lines, st, err
+	return indexOf(lines), st, err
 }
 
 // flush waits until every change accepted so far is written.

@@ -3,6 +3,7 @@ package hosts
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -18,10 +19,13 @@ func BenchmarkAddDel(b *testing.B) {
 				path := filepath.Join(b.TempDir(), "hosts")
 				be := New(path, "n1")
 				ctx := context.Background()
+				var others []entry
 				for i := range n {
-					if err := be.Add(ctx, setOn("n1", fmt.Sprintf("o%d", i), []string{fmt.Sprintf("p%d", i)}, fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255))); err != nil {
-						b.Fatal(err)
-					}
+					others = append(others, wanted(setOn("n1", fmt.Sprintf("o%d", i), []string{fmt.Sprintf("p%d", i)}, fmt.Sprintf("192.0.%d.%d", i>>8&255, i&255)))...)
+				}
+				data, _ := render(others)
+				if err := os.WriteFile(path, data, 0o644); err != nil {
+					b.Fatal(err)
 				}
 				if wb {
 					be.WriteBehind()

@@ -151,19 +151,30 @@ func (b *Backend) Add(ctx context.Context, s record.Set) error {
 	if len(want) == 0 {
 		return nil
 	}
-	return b.change(ctx, func(es []entry) ([]entry, error) {
+	if b.behind {
+		return committerOf(b).accept(op{owner: s.Owner, lines: want})
+	}
+	return b.modify(ctx, func(es []entry) ([]entry, error) {
 		for _, e := range es {
 			if e.ours && e.owner.Same(s.Owner) {
 				continue
 			}
-			for _, n := range s.Names {
-				if slices.Contains(e.names, n.Host()) {
-					return nil, fmt.Errorf("name %s is already taken in %s: %s", n.Host(), b.path, describe(e))
-				}
+			if err := b.taken(e, want); err != nil {
+				return nil, err
 			}
 		}
 		return append(without(es, s.Owner), want...), nil
 	})
+}
+
+// taken says whether line e, another owner's, holds a name of lines.
+func (b *Backend) taken(e entry, lines []entry) error {
+	for _, n := range lines[0].names {
+		if slices.Contains(e.names, n) {
+			return fmt.Errorf("name %s is already taken in %s: %s", n, b.path, describe(e))
+		}
+	}
+	return nil
 }
 
 func describe(e entry) string {
@@ -181,7 +192,10 @@ func without(es []entry, o record.Owner) []entry {
 
 // Del removes the owner's lines; no file or no lines is success.
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
-	return b.change(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
+	if b.behind {
+		return committerOf(b).accept(op{owner: s.Owner})
+	}
+	return b.modify(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
 }
 
 // GC removes this node's lines of network whose owner is not in valid.
@@ -200,14 +214,14 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 
 // Check compares the owner's lines with the set's.
 func (b *Backend) Check(ctx context.Context, s record.Set) error {
-	owned, err := b.owned(ctx)
+	mine, err := b.linesOf(ctx, ownerKey{s.Owner.ID, s.Owner.Network})
 	if err != nil {
 		return err
 	}
 	// Lines are compared without their owner comment: an older form of
 	// this attachment's tag (no node, no pod) is still this attachment's.
 	var got []string
-	for _, e := range owned[ownerKey{s.Owner.ID, s.Owner.Network}] {
+	for _, e := range mine {
 		if e.owner.Same(s.Owner) {
 			got = append(got, e.body())
 		}
@@ -236,20 +250,21 @@ func (b *Backend) Check(ctx context.Context, s record.Set) error {
 // ownerKey is what record.Owner.Same requires to be equal.
 type ownerKey struct{ id, network string }
 
+// linesOf is owner key's lines: in the file, or writing behind, in the
+// file as it will be (a change accepted behind an answer is not drift).
+func (b *Backend) linesOf(ctx context.Context, key ownerKey) ([]entry, error) {
+	if b.behind {
+		return committerOf(b).linesOf(key)
+	}
+	owned, err := b.owned(ctx)
+	return owned[key], err
+}
+
 // owned is the file's diktyo lines by owner. Within a reconcile pass (a
 // cniutil.ReadCache in ctx) the file is read and parsed once for all
 // pods' CHECKs, not once per pod: with a line per pod, that is what keeps
 // a pass O(pods) rather than O(pods²).
 func (b *Backend) owned(ctx context.Context) (map[ownerKey][]entry, error) {
-	if b.behind {
-		// The file as it will be: a change accepted behind an answer is
-		// not drift (nor is it cached across the pass).
-		es, err := committerOf(b).snapshot()
-		if err != nil {
-			return nil, err
-		}
-		return byOwner(es), nil
-	}
 	return cniutil.Read(ctx, "registerdns/hosts:"+b.path, func() (map[ownerKey][]entry, error) {
 		_, es, err := b.read()
 		if err != nil {
@@ -280,18 +295,9 @@ func (b *Backend) Status(ctx context.Context) error {
 	}
 	unlock()
 	if b.behind {
-		_, err = committerOf(b).snapshot()
+		err = committerOf(b).fault()
 	}
 	return err
-}
-
-// change applies ch to the file: at once, or writing behind, queued once
-// checked against the file as it will be.
-func (b *Backend) change(ctx context.Context, ch change) error {
-	if b.behind {
-		return committerOf(b).accept(ch)
-	}
-	return b.modify(ctx, ch)
 }
 
 // modify runs change on the parsed file under the lock and writes the
