@@ -566,12 +566,12 @@ func checkHost(ctx context.Context, b backend, hostNetns string, plan Plan) []er
 	if len(plan.Rules)+len(plan.Shared) == 0 {
 		return errs
 	}
-	listed, err := cniutil.Read(ctx, "iproute/rules/"+hostNetns, b.listRules)
+	rules, err := cniutil.Read(ctx, "iproute/rule-index/"+hostNetns, b.listRuleIndex)
 	if err != nil {
 		return append(errs, err)
 	}
 	for _, r := range slices.Concat(plan.Rules, plan.Shared) {
-		if err := checkRule(r, listed); err != nil {
+		if err := rules.check(r); err != nil {
 			errs = append(errs, err)
 		}
 	}
