@@ -84,16 +84,17 @@ e2e: deps build
 # its own: the kubelet built from the Go module proxy (hack/kubelet.sh;
 # minutes once, cached in the state dir), diktyo-nri as the static pod made
 # from deploy/'s DaemonSet, annotated static pods (TestKubelet). Root.
-# Its chain runs ipmasq's nftables backend, the one deploy/ ships
+# Its chain runs ipmasq's nftables backend and iproute's fwmark layout, the ones deploy/ ships
 # (TestKubelet checks that the two agree); the main test node keeps
-# iptables, so both backends run under a real containerd.
+# iptables and iproute's shared layout, so both backends and both layouts
+# run under a real containerd.
 KUBELET_TESTVM_DIR ?= /var/lib/diktyo-testvm-kubelet
 # etcd and kube-apiserver (hack/cluster.sh build) for the Go tests that
 # need a real API server (pkg/testutil/kubeapi: pkg/cluster, plugin).
 KUBE_BIN ?= $(KUBELET_TESTVM_DIR)/bin
 KUBELET_TESTVM ?= DIKTYO_TESTVM_DIR=$(KUBELET_TESTVM_DIR) DIKTYO_TESTVM_BRIDGE=dktku0 \
 	DIKTYO_TESTVM_SUBNET=198.18.2.0/24 DIKTYO_TESTVM_DNS_PORT=10055 DIKTYO_TESTVM_METRICS=127.0.0.1:9799 \
-	DIKTYO_TESTVM_IPMASQ_BACKEND=nftables
+	DIKTYO_TESTVM_IPMASQ_BACKEND=nftables DIKTYO_TESTVM_IPROUTE_LAYOUT=fwmark
 e2e-kubelet: deps build
 	$(KUBELET_TESTVM) DIKTYO_E2E=1 DIKTYO_E2E_KUBELET=1 $(GO) test $(GOTESTFLAGS) -v -timeout 30m -run '^TestKubelet$$' ./test/e2e/
 

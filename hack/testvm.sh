@@ -25,6 +25,8 @@
 # (default 2001:2:0:1<SUBNET's third octet>::/64: the pods are dual-stack),
 # DIKTYO_NRI_MODE, DIKTYO_TESTVM_IPMASQ_BACKEND (iptables, the default,
 # or nftables: ipmasq's backend in the node's chain),
+# DIKTYO_TESTVM_IPROUTE_LAYOUT (shared, the default, fwmark or aws:
+# iproute's host rule layout; fwmark uses the VM's own table),
 # DIKTYO_TESTVM_REQUIRE_DIKTYO (1: containerd requires the diktyo NRI plugin
 # for every container, as deploy/containerd/20-diktyo-required.toml does).
 # Needs root. Idempotent: every step checks before it acts.
@@ -53,6 +55,8 @@ SNAT_CHAIN=DIKTYO-${BRIDGE^^}     # ipmasq tag chain of the VM's chain conflist
 NFT_TABLE=diktyo_${BRIDGE//[^a-zA-Z0-9_]/_} # ipmasq nftables table of the VM's chain
 GUARD_TABLE=diktyo_guard_${BRIDGE//[^a-zA-Z0-9_]/_} # ipmasq's link binding table (family inet)
 IPMASQ_BACKEND=${DIKTYO_TESTVM_IPMASQ_BACKEND:-iptables} # ipmasq backend of the VM's chain
+IPROUTE_LAYOUT=${DIKTYO_TESTVM_IPROUTE_LAYOUT:-shared} # iproute host rule layout of the VM's chain
+ROUTE_TABLE=diktyo_route_${BRIDGE//[^a-zA-Z0-9_]/_} # iproute's fwmark table (family inet)
 PAUSE_IMAGE=diktyo.test/pause:1
 APP_IMAGE=diktyo.test/app:1
 METRICS_ADDR=${DIKTYO_TESTVM_METRICS:-127.0.0.1:9797}
@@ -88,6 +92,11 @@ PROG=testvm
 case $IPMASQ_BACKEND in
   iptables | nftables) ;;
   *) die "DIKTYO_TESTVM_IPMASQ_BACKEND=$IPMASQ_BACKEND: want iptables or nftables" ;;
+esac
+case $IPROUTE_LAYOUT in
+  fwmark) IPROUTE_LAYOUT_JSON="\"layout\": \"fwmark\", \"nftTable\": \"$ROUTE_TABLE\"," ;;
+  shared | aws) IPROUTE_LAYOUT_JSON="\"layout\": \"$IPROUTE_LAYOUT\"," ;;
+  *) die "DIKTYO_TESTVM_IPROUTE_LAYOUT=$IPROUTE_LAYOUT: want fwmark, shared or aws" ;;
 esac
 # write_if_changed FILE: stdin to FILE unless identical; returns 0 if written.
 write_if_changed() {
@@ -323,6 +332,7 @@ diktyo_config() {
     },
     {
       "type": "iproute",
+      $IPROUTE_LAYOUT_JSON
       "podCIDRs": ["$SUBNET", "$SUBNET6"],
       "tableRange": {"min": 100, "max": 199},
       "stateDir": "$RUN/iproute",
@@ -704,6 +714,7 @@ remove_net() {
     nft delete table "$fam" "$NFT_TABLE" 2>/dev/null && note "deleted nft table $fam $NFT_TABLE" || true
   done
   nft delete table inet "$GUARD_TABLE" 2>/dev/null && note "deleted nft table inet $GUARD_TABLE" || true
+  nft delete table inet "$ROUTE_TABLE" 2>/dev/null && note "deleted nft table inet $ROUTE_TABLE" || true
   # policy rules naming an address of our pod subnet (diktyo's iproute
   # removes its own on DEL; this catches pods killed with their plugin).
   local args net
@@ -790,6 +801,8 @@ export DIKTYO_TESTVM_SNAT_CHAIN=$SNAT_CHAIN
 export DIKTYO_TESTVM_IPMASQ_BACKEND=$IPMASQ_BACKEND
 export DIKTYO_TESTVM_NFT_TABLE=$NFT_TABLE
 export DIKTYO_TESTVM_GUARD_TABLE=$GUARD_TABLE
+export DIKTYO_TESTVM_IPROUTE_LAYOUT=$IPROUTE_LAYOUT
+export DIKTYO_TESTVM_ROUTE_TABLE=$ROUTE_TABLE
 export DIKTYO_TESTVM_DNS_SERVER=127.0.0.1:$DNS_PORT
 export DIKTYO_TESTVM_DNS_ZONE=$DNS_ZONE
 export DIKTYO_TESTVM_CONFIG=$ETC/diktyo/config.yaml

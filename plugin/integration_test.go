@@ -376,6 +376,10 @@ func (e *env) hostState() string {
 	e.t.Helper()
 	nat := testutil.Run(e.t, e.host, "iptables-save", "-t", "nat")
 	rules := testutil.Run(e.t, e.host, "ip", "rule", "show")
+	// registerDNS writes the hosts file behind its answers in diktyo-nri.
+	if err := chainrun.Flush(context.Background()); err != nil {
+		e.t.Fatal(err)
+	}
 	hosts, err := os.ReadFile(e.hosts)
 	if err != nil && !os.IsNotExist(err) {
 		e.t.Fatal(err)

@@ -56,6 +56,7 @@ func (p *Plugin) Run(ctx context.Context, ro RunOptions) error {
 	nrilog.Set(&nriLogger{log: p.log.With("component", "nri")})
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	defer p.conf.FlushBehind(ctx)
 	go p.conf.Watch(ctx, &p.health, func() { p.triggerReconcile("reload") })
 	go p.rec.Loop(ctx)
 	go p.kube.Run(ctx, p.conf.Load().Cfg.Cluster.Leases.RenewInterval.Duration)

@@ -21,6 +21,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/ipmasq"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+	"github.com/diktyo-io/diktyo/pkg/iproute"
 	"github.com/diktyo-io/diktyo/pkg/localapi"
 	"github.com/diktyo-io/diktyo/pkg/nrisetup"
 	"github.com/diktyo-io/diktyo/pkg/policy"
@@ -202,19 +203,38 @@ func cleanChain(ctx context.Context, cfg *policy.Config, r *cleanupReport) {
 		return
 	}
 	for _, raw := range list.Plugins {
-		cleanIPMasqShared(ctx, raw, r)
+		var head struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(raw, &head) != nil {
+			continue
+		}
+		switch head.Type {
+		case "ipmasq":
+			cleanIPMasqShared(ctx, raw, r)
+		case "iproute":
+			cleanIPRouteShared(raw, r)
+		}
 	}
 }
 
-// cleanIPMasqShared tears down one ipmasq plugin's shared objects;
-// plugins of other types have none.
+// cleanIPRouteShared tears down the fwmark layout's table of one iproute
+// plugin; the other layouts have no shared object left once the GC
+// removed every pod's rules.
+func cleanIPRouteShared(raw json.RawMessage, r *cleanupReport) {
+	nc, err := iproute.Parse(raw)
+	if err == nil {
+		var cfg *iproute.Config
+		if cfg, err = iproute.NodeConfig(nc); err == nil {
+			teardown(r, "iproute's fwmark table inet "+cfg.NftTable, func() (bool, error) { return iproute.Teardown(cfg) })
+			return
+		}
+	}
+	r.keep("iproute's shared objects", err)
+}
+
+// cleanIPMasqShared tears down one ipmasq plugin's shared objects.
 func cleanIPMasqShared(ctx context.Context, raw json.RawMessage, r *cleanupReport) {
-	var head struct {
-		Type string `json:"type"`
-	}
-	if json.Unmarshal(raw, &head) != nil || head.Type != "ipmasq" {
-		return
-	}
 	cfg, err := snat.ParseNodeConfig(raw)
 	if err != nil {
 		r.keep("ipmasq's shared objects", err)

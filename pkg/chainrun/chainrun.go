@@ -49,6 +49,10 @@ type Options struct {
 	// calls instead of exec'ing their binaries; other types still go
 	// through Exec. See InProcess.
 	InProcess bool
+	// Behind, with InProcess, lets the plugins finish work that decides
+	// no packet after their answers (cniutil.Env.Behind); the caller must
+	// outlive the call and call Flush before it exits. diktyo-nri sets it.
+	Behind bool
 }
 
 // Runner runs one chain.
@@ -146,7 +150,9 @@ func New(opts Options) (*Runner, error) {
 		exec = &invoke.DefaultExec{RawExec: &invoke.RawExec{Stderr: stderr}, PluginDecoder: version.PluginDecoder{}}
 	}
 	if opts.InProcess {
-		exec = NewInProcess(exec)
+		ip := NewInProcess(exec)
+		ip.Behind = opts.Behind
+		exec = ip
 	}
 	exec = namingExec{exec}
 	return &Runner{
@@ -603,4 +609,16 @@ func NetNSGone(path string) (bool, error) {
 		return false, fmt.Errorf("network namespace %s: statfs: %w", path, err)
 	}
 	return st.Type != unix.NSFS_MAGIC && st.Type != unix.PROC_SUPER_MAGIC, nil
+}
+
+// Flush waits until the work diktyo's plugins left behind their answers
+// in this process (Options.Behind) is done.
+func Flush(ctx context.Context) error {
+	var errs []error
+	for _, p := range Builtin() {
+		if p.Flush != nil {
+			errs = append(errs, p.Flush(ctx))
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -57,6 +57,8 @@ type InProcess struct {
 	// locked OS thread), as NetnsExec runs binaries there. Empty: the
 	// caller's, i.e. the host's.
 	NetNS string
+	// Behind is passed to the verbs (cniutil.Env.Behind).
+	Behind bool
 	// Fallback runs the plugin types not in Plugins.
 	Fallback invoke.Exec
 	version.PluginDecoder
@@ -107,7 +109,7 @@ func (e *InProcess) ExecPlugin(ctx context.Context, pluginPath string, stdin []b
 	done := make(chan reply, 1)
 	log := e.logger(ctx).With("plugin", typ, "cni.command", cniEnv(environ)["CNI_COMMAND"])
 	go func() {
-		out, err := e.run(ctx, typ, p, cniutil.Env{Log: log, Environ: environ}, stdin)
+		out, err := e.run(ctx, typ, p, cniutil.Env{Log: log, Environ: environ, Behind: e.Behind}, stdin)
 		done <- reply{out, err}
 	}()
 	select {

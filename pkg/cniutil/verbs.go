@@ -58,6 +58,10 @@ type Plugin struct {
 	// "spoofed_as"): one read whatever the number of pods, for a metrics
 	// scrape.
 	NodeCounts func(ctx context.Context, stdin []byte) (map[string]map[string]uint64, error)
+	// Flush, when set, waits until the work the plugin's verbs left
+	// behind their answers (Env.Behind) is done: a long-lived caller
+	// calls it before it exits.
+	Flush func(ctx context.Context) error
 }
 
 // ArgPodContinues is the CNI_ARGS key (value "true") with which a runtime
@@ -90,6 +94,11 @@ type Env struct {
 	// runtime set): the process environment for a binary, the one libcni
 	// built for an in-process call, where the process has no CNI_*.
 	Environ []string
+	// Behind: the caller outlives the call (diktyo-nri runs the chain
+	// in-process) and calls the plugin's Flush before it exits, so work
+	// that decides no packet (registerDNS's hosts file) may be done after
+	// the answer. A binary answers only when everything is done.
+	Behind bool
 }
 
 // ExplainPod is the attachment Plugin.Explain and Plugin.Describe

@@ -27,7 +27,13 @@ func fwNode() map[string]any {
 // host namespace, one per line ("pod4: 192.0.2.10 : goto mark-...").
 func (e *env) nftElems() []string {
 	e.t.Helper()
-	out, err := testutil.Output(e.host, "nft", "list", "table", "inet", DefaultNftTable)
+	return e.nftElemsOf(DefaultNftTable)
+}
+
+// nftElemsOf is nftElems of the table named table.
+func (e *env) nftElemsOf(table string) []string {
+	e.t.Helper()
+	out, err := testutil.Output(e.host, "nft", "list", "table", "inet", table)
 	if err != nil {
 		return nil // no table, no elements
 	}
@@ -331,4 +337,55 @@ func TestFwmarkStatus(t *testing.T) {
 	if err := e.plugin.status(context.Background(), &skel.CmdArgs{StdinData: e.conf("1.1.0", node, nil, nil)}); err == nil || !strings.Contains(err.Error(), "nftTable") {
 		t.Fatalf("STATUS with a table nft cannot name = %v, want an error naming nftTable", err)
 	}
+}
+
+// TestFwmarkLayoutMove: a live pod whose node config moves between
+// layouts, or to another fwmark table, keeps its table routed at every
+// step (the new objects go in before the old go) and keeps nothing in the
+// layout or table it moved away from, in both directions; DEL after the
+// moves leaves nothing anywhere. (Before records kept their table, the
+// move off fwmark left the pod's elements marking its packets.)
+func TestFwmarkLayoutMove(t *testing.T) {
+	e := newEnv(t)
+	p := e.newPod(0)
+	rc := map[string]any{"policyRouting": map[string]any{"table": 100}}
+	shared := map[string]any{"tableRange": map[string]any{"min": 100, "max": 199}}
+	otherTable := fwNode()
+	otherTable["nftTable"] = "diktyo-iproute-b"
+	perPod := "1536: from 192.0.2.10 lookup 100 proto 209"
+	marked := "1536: from all fwmark 0x10000/0xff0000 lookup 100 proto 209"
+	elems := []string{"pod4: 192.0.2.10 : goto mark-00010000-00ff0000", "pod6: 2001:db8::10 : goto mark-00010000-00ff0000"}
+	t.Cleanup(func() { _, _ = testutil.Output(e.host, "nft", "delete", "table", "inet", "diktyo-iproute-b") })
+	for _, step := range []struct {
+		name        string
+		node        map[string]any
+		rule        string
+		elems, elsB []string
+	}{
+		{"shared", shared, perPod, nil, nil},
+		{"shared to fwmark", fwNode(), marked, elems, nil},
+		{"fwmark to shared", shared, perPod, nil, nil},
+		{"shared to fwmark again", fwNode(), marked, elems, nil},
+		{"to another fwmark table", otherTable, marked, nil, elems},
+		{"back to the default table", fwNode(), marked, elems, nil},
+	} {
+		stdin := e.conf("1.1.0", step.node, rc, p.prevResult())
+		e.add(p, stdin)
+		var to100 []string
+		for _, l := range e.hostRules() {
+			if strings.Contains(l, "lookup 100") {
+				to100 = append(to100, l)
+			}
+		}
+		want := []string{step.rule, strings.ReplaceAll(step.rule, "192.0.2.10", "2001:db8::10")} // both families
+		requireLines(t, step.name+": host rules routing table 100", to100, want...)
+		requireLines(t, step.name+": elements of the default table", e.nftElems(), step.elems...)
+		requireLines(t, step.name+": elements of the other table", e.nftElemsOf("diktyo-iproute-b"), step.elsB...)
+		if err := e.plugin.check(context.Background(), p.args(stdin)); err != nil {
+			t.Fatalf("%s: CHECK: %v", step.name, err)
+		}
+	}
+	e.del(p, e.conf("1.1.0", shared, rc, p.prevResult()))
+	e.requireFwClean()
+	requireLines(t, "elements of the other table after DEL", e.nftElemsOf("diktyo-iproute-b"))
 }

@@ -141,21 +141,53 @@ func prefixOf(n *net.IPNet) (netip.Prefix, bool) {
 	return netip.PrefixFrom(a.Unmap(), ones), true
 }
 
-// checkRule reports whether r is in the listed rules, and how it differs
-// when a rule with the same priority and selector points elsewhere.
-func checkRule(r Rule, listed []netlink.Rule) error {
+// ruleIndex is one listing of the host's rules keyed by what selects a
+// rule (all but its table), in the kernel's order, so that a CHECK finds
+// each of its rules in O(1): a reconcile pass lists the rules once and
+// checks every pod against the one index, O(pods) in all rather than
+// O(pods²) with a rule per pod.
+type ruleIndex map[Rule][]listedRule
+
+type listedRule struct {
+	r      Rule
+	isGoto bool
+}
+
+func selector(r Rule) Rule {
+	r.Table = 0
+	return r
+}
+
+func indexRules(listed []netlink.Rule) ruleIndex {
+	x := ruleIndex{}
 	for _, k := range listed {
-		kr, ok := ruleFromKernel(k)
-		if !ok || kr.Priority != r.Priority || kr.Src != r.Src || kr.Dst != r.Dst || kr.Invert != r.Invert ||
-			kr.Mark != r.Mark || kr.Mask != r.Mask || kr.V6 != r.V6 {
-			continue
+		if kr, ok := ruleFromKernel(k); ok {
+			x[selector(kr)] = append(x[selector(kr)], listedRule{r: kr, isGoto: k.Goto >= 0})
 		}
-		if kr.Table == r.Table && k.Goto < 0 {
-			return nil
-		}
-		return fmt.Errorf("rule %q changed: found %q", r, kr)
 	}
-	return fmt.Errorf("rule %q is missing", r)
+	return x
+}
+
+// listRuleIndex lists the host's rules of both families as an index.
+func (b backend) listRuleIndex() (ruleIndex, error) {
+	listed, err := b.listRules()
+	if err != nil {
+		return nil, err
+	}
+	return indexRules(listed), nil
+}
+
+// check reports whether r is in the index, and how it differs: the first
+// listed rule with r's selector is the one the kernel applies.
+func (x ruleIndex) check(r Rule) error {
+	found := x[selector(r)]
+	if len(found) == 0 {
+		return fmt.Errorf("rule %q is missing", r)
+	}
+	if f := found[0]; f.r.Table != r.Table || f.isGoto {
+		return fmt.Errorf("rule %q changed: found %q", r, f.r)
+	}
+	return nil
 }
 
 // --- routes ---

@@ -29,14 +29,27 @@ func TestNetlinkRuleRoundTrip(t *testing.T) {
 		if !ok || back != r {
 			t.Errorf("round trip of %s gave %s (ok=%v)", r, back, ok)
 		}
-		if err := checkRule(r, []netlink.Rule{*nr}); err != nil {
-			t.Errorf("checkRule: %v", err)
+		if err := indexRules([]netlink.Rule{*nr}).check(r); err != nil {
+			t.Errorf("check: %v", err)
 		}
 	}
 	other := *b.nlRule(Rule{Priority: 1536, Src: netip.MustParsePrefix("192.0.2.10/32"), Table: 101})
-	err := checkRule(Rule{Priority: 1536, Src: netip.MustParsePrefix("192.0.2.10/32"), Table: 100}, []netlink.Rule{other})
+	want := Rule{Priority: 1536, Src: netip.MustParsePrefix("192.0.2.10/32"), Table: 100}
+	err := indexRules([]netlink.Rule{other}).check(want)
 	if err == nil || err.Error() != `rule "pref 1536 from 192.0.2.10 to all lookup 100" changed: found "pref 1536 from 192.0.2.10 to all lookup 101"` {
 		t.Errorf("changed rule: %v", err)
+	}
+	// The first of two rules with one selector is the one the kernel
+	// applies: a right one after a wrong one is still drift.
+	right := *b.nlRule(want)
+	if err := indexRules([]netlink.Rule{other, right}).check(want); err == nil {
+		t.Error("a wrong rule listed before the right one passed")
+	}
+	if err := indexRules([]netlink.Rule{right, other}).check(want); err != nil {
+		t.Errorf("the right rule listed first: %v", err)
+	}
+	if err := indexRules(nil).check(want); err == nil || err.Error() != `rule "pref 1536 from 192.0.2.10 to all lookup 100" is missing` {
+		t.Errorf("missing rule: %v", err)
 	}
 }
 

@@ -80,9 +80,14 @@ type Plan struct {
 	// Shared are host rules several attachments may need; one is removed
 	// when the last attachment referring to it goes.
 	Shared []Rule `json:"shared,omitempty"`
-	// Marks and Bypass are the fwmark layout's nftables elements.
-	Marks  []Mark   `json:"marks,omitempty"`
-	Bypass []Bypass `json:"bypass,omitempty"`
+	// Marks and Bypass are the fwmark layout's nftables elements, in the
+	// table NftTable names. The record keeps the table so that a DEL, a GC
+	// or a later ADD removes them from where they are, after the node's
+	// config moved to another layout or table. Records written before it
+	// was kept have none: their table is the config's, else the default.
+	Marks    []Mark   `json:"marks,omitempty"`
+	Bypass   []Bypass `json:"bypass,omitempty"`
+	NftTable string   `json:"nftTable,omitempty"`
 }
 
 func (p Plan) isEmpty() bool {
@@ -110,6 +115,9 @@ func BuildPlan(cfg *Config, pod *Pod, addrs []netip.Prefix, ifname, hostIf strin
 	}
 	p.Rules = dedupRules(p.Rules)
 	p.Shared = dedupRules(p.Shared)
+	if len(p.Marks)+len(p.Bypass) > 0 {
+		p.NftTable = cfg.NftTable
+	}
 	return p
 }
 
@@ -229,7 +237,11 @@ func (p Plan) Describe() string {
 // without returns the objects of old that new does not have, so that a
 // repeated ADD with a changed request removes what it no longer wants.
 func (p Plan) without(newer Plan) Plan {
-	var out Plan
+	out := Plan{NftTable: p.NftTable}
+	if p.NftTable != newer.NftTable {
+		// Elements in another table are other objects, whatever their keys.
+		newer.Marks, newer.Bypass = nil, nil
+	}
 	for _, r := range p.PodRoutes {
 		if !slices.ContainsFunc(newer.PodRoutes, func(n PodRoute) bool { return samePodRoute(n, r) }) {
 			out.PodRoutes = append(out.PodRoutes, r)

@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -92,7 +93,7 @@ func (p *verbs) openHost(stdin []byte) (*hostSession, error) {
 		host.Close()
 		return nil, err
 	}
-	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: index{dir: st.dir}, nft: p.nft(cfg)}
+	tx := &txn{host: backend{h: host, proto: cfg.Protocol}, ix: index{dir: st.dir}, nft: p.nft(cfg), hostNetns: p.hostNetns}
 	return &hostSession{nc: nc, cfg: cfg, st: st, tx: tx}, nil
 }
 
@@ -231,7 +232,7 @@ func (p *verbs) apply(a *attachment, host *netlink.Handle, plan Plan) (err error
 	}
 	ix := index{dir: st.dir}
 	tx := &txn{host: backend{h: host, proto: a.cfg.Protocol}, pod: backend{h: podH, proto: a.cfg.Protocol}, ix: ix, owner: a.owner,
-		nft: p.nft(a.cfg)}
+		nft: p.nft(a.cfg), hostNetns: p.hostNetns}
 	if old != nil {
 		tx.oldMarks = old.Marks
 	}
@@ -350,6 +351,7 @@ func mergePlans(a, b Plan) Plan {
 		Shared:     dedupRules(slices.Concat(a.Shared, b.Shared)),
 		Marks:      dedup(slices.Concat(a.Marks, b.Marks), Mark.String),
 		Bypass:     dedup(slices.Concat(a.Bypass, b.Bypass), Bypass.String),
+		NftTable:   cmp.Or(a.NftTable, b.NftTable),
 	}
 	out.PodRoutes = dedup(out.PodRoutes, func(r PodRoute) string { r.Description = ""; return fmt.Sprintf("%+v", r) })
 	out.HostRoutes = dedup(out.HostRoutes, HostRoute.String)
@@ -564,12 +566,12 @@ func checkHost(ctx context.Context, b backend, hostNetns string, plan Plan) []er
 	if len(plan.Rules)+len(plan.Shared) == 0 {
 		return errs
 	}
-	listed, err := cniutil.Read(ctx, "iproute/rules/"+hostNetns, b.listRules)
+	rules, err := cniutil.Read(ctx, "iproute/rule-index/"+hostNetns, b.listRuleIndex)
 	if err != nil {
 		return append(errs, err)
 	}
 	for _, r := range slices.Concat(plan.Rules, plan.Shared) {
-		if err := checkRule(r, listed); err != nil {
+		if err := rules.check(r); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package iproute
 
 import (
+	"cmp"
 	"log/slog"
 	"net/netip"
 	"slices"
@@ -17,8 +18,27 @@ type txn struct {
 	undo  []func() error
 	// nft is the fwmark layout's backend (nil with the other layouts);
 	// oldMarks are the marks the attachment's previous record holds.
-	nft      *nftBackend
-	oldMarks []Mark
+	nft       *nftBackend
+	oldMarks  []Mark
+	hostNetns string
+}
+
+// nftOf is the backend of the table that holds plan's elements: the
+// config's when it is that table, else one opened on the table the
+// record names (the config moved off it), nil when plan has none.
+func (t *txn) nftOf(plan Plan) *nftBackend {
+	if len(plan.Marks)+len(plan.Bypass) == 0 {
+		return nil
+	}
+	table := plan.NftTable
+	if table == "" && t.nft != nil {
+		table = t.nft.table // a record written before tables were kept
+	}
+	table = cmp.Or(table, DefaultNftTable)
+	if t.nft != nil && t.nft.table == table {
+		return t.nft
+	}
+	return newNftBackend(table, t.hostNetns)
 }
 
 // install adds pod routes, host routes, shared rules and per-pod rules,
@@ -105,9 +125,9 @@ func (t *txn) rollback(log *slog.Logger) {
 func (t *txn) remove(plan Plan, owner string) []error {
 	plan = t.ownedBy(plan, owner)
 	var errs []error
-	if t.nft != nil {
+	if n := t.nftOf(plan); n != nil {
 		// Unmark first, then remove the rules the marks lead to.
-		errs = appendErr(errs, t.nft.remove(plan.Marks, plan.Bypass))
+		errs = appendErr(errs, n.remove(plan.Marks, plan.Bypass))
 	}
 	for _, r := range plan.Rules {
 		errs = appendErr(errs, t.host.delRule(r))

@@ -18,6 +18,7 @@ import (
 	current "github.com/containernetworking/cni/pkg/types/100"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/hosts"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
@@ -29,11 +30,13 @@ var Plugin = cniutil.Plugin{
 	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env).cni() },
 	Explain:  explain,
 	Describe: describe,
+	Flush:    hosts.Flush,
 }
 
 // verbs are registerDNS's CNI verbs for one invocation's environment.
 type verbs struct {
-	log *slog.Logger
+	log    *slog.Logger
+	behind bool // Env.Behind: the hosts file is written after the answer
 }
 
 func newVerbs(env cniutil.Env) *verbs {
@@ -41,7 +44,7 @@ func newVerbs(env cniutil.Env) *verbs {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &verbs{log: log}
+	return &verbs{log: log, behind: env.Behind}
 }
 
 func (v *verbs) cni() cniutil.Verbs {
@@ -63,6 +66,9 @@ func (v *verbs) load(args *skel.CmdArgs, lenient bool) (*Config, *pod, error) {
 	p, err := Parse(args.StdinData)
 	if err != nil {
 		return nil, nil, err
+	}
+	if hb, ok := p.Backend.(*hosts.Backend); ok && v.behind {
+		hb.WriteBehind()
 	}
 	pd, err := p.plan(args, lenient, v.log)
 	return p, pd, err

@@ -177,18 +177,20 @@ func heredocs(script string) map[int]string {
 
 // shellValues are stand-ins for the variables hack's heredocs expand.
 var shellValues = map[string]string{
-	"IPMASQ_BACKEND":   "nftables",
-	"SNAT_CHAIN":       "DIKTYO-TESTBR0",
-	"NFT_TABLE":        "diktyo-ipmasq-testvm",
-	"GUARD_TABLE":      "diktyo-guard-testvm",
-	"SUBNET":           "10.99.0.0/24",
-	"SUBNET6":          "fd00:99::/64",
-	"RUN":              "/run/diktyo-testvm",
-	"STATE":            "/var/lib/diktyo-testvm",
-	"DNS_ZONE":         "pods.testvm.test",
-	"DNS_PORT":         "5353",
-	"$(reverse_zone)":  "0.99.10.in-addr.arpa",
-	"$(reverse_zone6)": "9.9.0.0.0.0.d.f.ip6.arpa",
+	"IPMASQ_BACKEND": "nftables",
+	"SNAT_CHAIN":     "DIKTYO-TESTBR0",
+	"NFT_TABLE":      "diktyo-ipmasq-testvm",
+	"GUARD_TABLE":    "diktyo-guard-testvm",
+	// The fwmark form, the one with more fields to validate.
+	"IPROUTE_LAYOUT_JSON": `"layout": "fwmark", "nftTable": "diktyo-route-testvm",`,
+	"SUBNET":              "10.99.0.0/24",
+	"SUBNET6":             "fd00:99::/64",
+	"RUN":                 "/run/diktyo-testvm",
+	"STATE":               "/var/lib/diktyo-testvm",
+	"DNS_ZONE":            "pods.testvm.test",
+	"DNS_PORT":            "5353",
+	"$(reverse_zone)":     "0.99.10.in-addr.arpa",
+	"$(reverse_zone6)":    "9.9.0.0.0.0.d.f.ip6.arpa",
 }
 
 var shellExpansion = regexp.MustCompile(`\$\([a-z_0-9]+\)|\$\{?[A-Za-z_][A-Za-z_0-9]*\}?`)

@@ -80,7 +80,7 @@ func expectNoSharedState(t *testing.T, v *testVM) {
 		}
 	}
 	tables := output(t, "nft", "list", "tables")
-	for _, name := range []string{v.env["DIKTYO_TESTVM_NFT_TABLE"], v.env["DIKTYO_TESTVM_GUARD_TABLE"], "diktyo-egress"} {
+	for _, name := range []string{v.env["DIKTYO_TESTVM_NFT_TABLE"], v.env["DIKTYO_TESTVM_GUARD_TABLE"], v.env["DIKTYO_TESTVM_ROUTE_TABLE"], "diktyo-egress"} {
 		if strings.Contains(tables, "inet "+name+"\n") {
 			t.Errorf("table inet %s left:\n%s", name, tables)
 		}

@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,16 +79,90 @@ func (p *pod) nftRules(t *testing.T) []string {
 	return out
 }
 
-// ipRules returns the host's policy rules naming p's address.
+// ipRules returns the host's policy routing of p's address: the ip rules
+// naming it and, on a node whose iproute runs the fwmark layout, its mark
+// element, as "from ADDR fwmark VALUE/MASK lookup T" when a rule routes
+// that mark (without "lookup" when none does). Whatever the layout, a pod
+// routed by its table has a line with "lookup T", and a pod with nothing
+// left has none.
 func (p *pod) ipRules(t *testing.T) []string {
 	t.Helper()
 	var out []string
-	for _, l := range strings.Split(output(t, "ip", "-4", "rule", "show"), "\n") {
+	rules := strings.Split(output(t, "ip", "-4", "rule", "show"), "\n")
+	for _, l := range rules {
 		if strings.Contains(l, " "+p.IP+" ") || strings.HasSuffix(l, " "+p.IP) {
 			out = append(out, strings.TrimSpace(l))
 		}
 	}
+	if table := p.vm.env["DIKTYO_TESTVM_ROUTE_TABLE"]; p.vm.env["DIKTYO_TESTVM_IPROUTE_LAYOUT"] == "fwmark" {
+		out = append(out, p.fwmarkRoutes(t, table, rules)...)
+	}
 	return out
+}
+
+// fwmarkRoutes is ipRules' part for the fwmark layout: p's element in the
+// table's pod4 map (its goto names the mark chain, mark-VALUE-MASK), and
+// the shared "fwmark VALUE/MASK lookup T" rule that routes the mark. No
+// table or map (nothing applied yet, or all gone) is none; any other
+// failure to list fails the test.
+func (p *pod) fwmarkRoutes(t *testing.T, table string, rules []string) []string {
+	t.Helper()
+	listing, err := exec.Command("nft", "-j", "list", "map", "inet", table, "pod4").CombinedOutput()
+	if err != nil {
+		if strings.Contains(string(listing), "No such file or directory") {
+			return nil
+		}
+		t.Fatalf("nft list map inet %s pod4: %v\n%s", table, err, listing)
+	}
+	var doc struct {
+		Nftables []struct {
+			Map *struct {
+				Elem [][]json.RawMessage `json:"elem"`
+			} `json:"map"`
+		} `json:"nftables"`
+	}
+	if err := json.Unmarshal(listing, &doc); err != nil {
+		t.Fatalf("nft -j list map inet %s pod4: %v\n%s", table, err, listing)
+	}
+	var out []string
+	for _, o := range doc.Nftables {
+		if o.Map == nil {
+			continue
+		}
+		for _, e := range o.Map.Elem {
+			if route, ok := p.fwmarkRoute(t, e, rules); ok {
+				out = append(out, route)
+			}
+		}
+	}
+	return out
+}
+
+// fwmarkRoute reads one map element, [ADDR, {"goto": {"target":
+// "mark-VALUE-MASK"}}], and, when ADDR is p's, says how it is routed.
+func (p *pod) fwmarkRoute(t *testing.T, elem []json.RawMessage, rules []string) (string, bool) {
+	t.Helper()
+	var addr string
+	var verdict struct {
+		Goto struct{ Target string } `json:"goto"`
+	}
+	if len(elem) != 2 || json.Unmarshal(elem[0], &addr) != nil || addr != p.IP {
+		return "", false
+	}
+	if err := json.Unmarshal(elem[1], &verdict); err != nil {
+		t.Fatalf("map element of %s: %v: %s", addr, err, elem[1])
+	}
+	var value, mask uint32
+	if _, err := fmt.Sscanf(verdict.Goto.Target, "mark-%08x-%08x", &value, &mask); err != nil {
+		t.Fatalf("map element of %s goes to %q, not a mark chain: %v", addr, verdict.Goto.Target, err)
+	}
+	mark := fmt.Sprintf("fwmark %#x/%#x", value, mask)
+	for _, l := range rules {
+		if _, lookup, ok := strings.Cut(l, mark+" lookup "); ok {
+			return "from " + addr + " " + mark + " lookup " + strings.Fields(lookup)[0], true
+		}
+	}
+	return "from " + addr + " " + mark + " (no rule routes the mark)", true
 }
 
 // hostRoutes returns host routes, in any table, to p's address, made by

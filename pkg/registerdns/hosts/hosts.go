@@ -39,6 +39,9 @@ import (
 type Backend struct {
 	path string
 	node string // this node's name: GC removes only its lines
+	// behind: Add and Del answer once their change is checked and
+	// queued, and this process's writer writes it (behind.go).
+	behind bool
 }
 
 var _ record.Backend = (*Backend)(nil)
@@ -46,6 +49,11 @@ var _ record.Backend = (*Backend)(nil)
 // New returns a backend for the hosts file at path (absolute), on the
 // node named node.
 func New(path, node string) *Backend { return &Backend{path: path, node: node} }
+
+// WriteBehind makes Add and Del answer before the file is written, for a
+// process that outlives the call (see behind.go); it must call Flush
+// before it exits.
+func (b *Backend) WriteBehind() { b.behind = true }
 
 // entry is one line of the file. Lines that are not diktyo's have only
 // raw set (and names, to detect conflicts).
@@ -143,19 +151,30 @@ func (b *Backend) Add(ctx context.Context, s record.Set) error {
 	if len(want) == 0 {
 		return nil
 	}
+	if b.behind {
+		return committerOf(b).accept(op{owner: s.Owner, lines: want})
+	}
 	return b.modify(ctx, func(es []entry) ([]entry, error) {
 		for _, e := range es {
 			if e.ours && e.owner.Same(s.Owner) {
 				continue
 			}
-			for _, n := range s.Names {
-				if slices.Contains(e.names, n.Host()) {
-					return nil, fmt.Errorf("name %s is already taken in %s: %s", n.Host(), b.path, describe(e))
-				}
+			if err := b.taken(e, want); err != nil {
+				return nil, err
 			}
 		}
 		return append(without(es, s.Owner), want...), nil
 	})
+}
+
+// taken says whether line e, another owner's, holds a name of lines.
+func (b *Backend) taken(e entry, lines []entry) error {
+	for _, n := range lines[0].names {
+		if slices.Contains(e.names, n) {
+			return fmt.Errorf("name %s is already taken in %s: %s", n, b.path, describe(e))
+		}
+	}
+	return nil
 }
 
 func describe(e entry) string {
@@ -173,6 +192,9 @@ func without(es []entry, o record.Owner) []entry {
 
 // Del removes the owner's lines; no file or no lines is success.
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
+	if b.behind {
+		return committerOf(b).accept(op{owner: s.Owner})
+	}
 	return b.modify(ctx, func(es []entry) ([]entry, error) { return without(es, s.Owner), nil })
 }
 
@@ -192,14 +214,14 @@ func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool)
 
 // Check compares the owner's lines with the set's.
 func (b *Backend) Check(ctx context.Context, s record.Set) error {
-	owned, err := b.owned(ctx)
+	mine, err := b.linesOf(ctx, ownerKey{s.Owner.ID, s.Owner.Network})
 	if err != nil {
 		return err
 	}
 	// Lines are compared without their owner comment: an older form of
 	// this attachment's tag (no node, no pod) is still this attachment's.
 	var got []string
-	for _, e := range owned[ownerKey{s.Owner.ID, s.Owner.Network}] {
+	for _, e := range mine {
 		if e.owner.Same(s.Owner) {
 			got = append(got, e.body())
 		}
@@ -228,6 +250,16 @@ func (b *Backend) Check(ctx context.Context, s record.Set) error {
 // ownerKey is what record.Owner.Same requires to be equal.
 type ownerKey struct{ id, network string }
 
+// linesOf is owner key's lines: in the file, or writing behind, in the
+// file as it will be (a change accepted behind an answer is not drift).
+func (b *Backend) linesOf(ctx context.Context, key ownerKey) ([]entry, error) {
+	if b.behind {
+		return committerOf(b).linesOf(key)
+	}
+	owned, err := b.owned(ctx)
+	return owned[key], err
+}
+
 // owned is the file's diktyo lines by owner. Within a reconcile pass (a
 // cniutil.ReadCache in ctx) the file is read and parsed once for all
 // pods' CHECKs, not once per pod: with a line per pod, that is what keeps
@@ -238,25 +270,34 @@ func (b *Backend) owned(ctx context.Context) (map[ownerKey][]entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := map[ownerKey][]entry{}
-		for _, e := range es {
-			if e.ours {
-				k := ownerKey{e.owner.ID, e.owner.Network}
-				m[k] = append(m[k], e)
-			}
-		}
-		return m, nil
+		return byOwner(es), nil
 	})
 }
 
-// Status checks that the directory exists and the lock can be taken.
+// byOwner is es's diktyo lines by owner.
+func byOwner(es []entry) map[ownerKey][]entry {
+	m := map[ownerKey][]entry{}
+	for _, e := range es {
+		if e.ours {
+			k := ownerKey{e.owner.ID, e.owner.Network}
+			m[k] = append(m[k], e)
+		}
+	}
+	return m
+}
+
+// Status checks that the directory exists and the lock can be taken,
+// and, writing behind, that the last write succeeded.
 func (b *Backend) Status(ctx context.Context) error {
 	unlock, err := b.lock(ctx)
 	if err != nil {
 		return err
 	}
 	unlock()
-	return nil
+	if b.behind {
+		err = committerOf(b).fault()
+	}
+	return err
 }
 
 // modify runs change on the parsed file under the lock and writes the

@@ -317,7 +317,21 @@ func (l *Loader) newRunner(cfg *policy.Config) (*chainrun.Runner, error) {
 		Exec:      l.opts.Exec,
 		Stderr:    l.opts.PluginStderr,
 		InProcess: cfg.Chain.InProcess,
+		// diktyo-nri outlives every call and flushes at exit (Run).
+		Behind: true,
 	})
+}
+
+// FlushBehind writes what the plugins left behind their answers (the
+// hosts file's queued lines: the runners are built Behind) before
+// diktyo-nri exits. What it cannot write in time the next start's
+// reconcile finds missing and repairs.
+func (l *Loader) FlushBehind(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := chainrun.Flush(ctx); err != nil {
+		l.opts.Log.Warn("exiting with changes the plugins accepted not written; the next start's reconcile repairs them", "error", err)
+	}
 }
 
 // SetPluginConfig applies the config containerd sends to a pre-installed
