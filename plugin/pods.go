@@ -4,6 +4,7 @@ import (
 	nriapi "github.com/containerd/nri/pkg/api"
 
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
+	"github.com/diktyo-io/diktyo/pkg/policy"
 	"github.com/diktyo-io/diktyo/plugin/internal/admit"
 	"github.com/diktyo-io/diktyo/plugin/internal/pods"
 )
@@ -34,7 +35,7 @@ func entryFromNRI(p *nriapi.PodSandbox) *podEntry {
 			ID: p.GetId(), Namespace: p.GetNamespace(), Name: p.GetName(), UID: p.GetUid(),
 			NetNS: netnsPath(p), IPs: append([]string(nil), p.GetIps()...),
 		},
-		Annotations: p.GetAnnotations(),
+		Annotations: policy.DiktyoAnnotations(p.GetAnnotations()),
 	}
 	// No network namespace and no addresses: a host-network pod. No
 	// namespace but addresses: a sandbox whose netns containerd removed

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	nriapi "github.com/containerd/nri/pkg/api"
+
+	"github.com/diktyo-io/diktyo/pkg/policy"
 )
 
 func quietPlugin(t testing.TB, cfg string) *Plugin {
@@ -38,6 +40,16 @@ func TestNetnsPathAndHostNetwork(t *testing.T) {
 	// without it, with its addresses: stopped, not host-network.
 	if e := entryFromNRI(&nriapi.PodSandbox{Id: "z", Ips: []string{"198.51.100.85"}}); e.HostNetwork {
 		t.Error("a sandbox with addresses but no netns taken for a host-network pod")
+	}
+}
+
+// TestEntryKeepsOnlyOurAnnotations: a pod's record keeps the annotations
+// that decide its policy, not kubelet's and the cluster's.
+func TestEntryKeepsOnlyOurAnnotations(t *testing.T) {
+	e := entryFromNRI(&nriapi.PodSandbox{Id: "x", Annotations: map[string]string{
+		policy.KeyDNSNames: "web", "io.kubernetes.cri.sandbox-log-directory": "/var/log/pods/x", "kubernetes.io/config.seen": "now"}})
+	if len(e.Annotations) != 1 || e.Annotations[policy.KeyDNSNames] != "web" {
+		t.Fatalf("entry's annotations %v, want only %s", e.Annotations, policy.KeyDNSNames)
 	}
 }
 

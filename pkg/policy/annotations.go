@@ -105,6 +105,23 @@ func HasDiktyoAnnotations(annotations map[string]string) bool {
 	return false
 }
 
+// DiktyoAnnotations returns the diktyo.io/ annotations of annotations
+// (nil when there are none): all that decides a pod's policy, so all a
+// long-lived record of the pod needs to keep (a pod's other annotations,
+// kubelet's and the cluster's, can be many and large).
+func DiktyoAnnotations(annotations map[string]string) map[string]string {
+	var out map[string]string
+	for k, v := range annotations {
+		if strings.HasPrefix(k, Prefix) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // ParseAnnotations parses the diktyo.io/ annotations of a pod. Other
 // annotations are ignored. An unknown key under the prefix, or a value that
 // does not parse, is an *AnnotationError wrapping api.ErrInvalid.

@@ -2,6 +2,8 @@ package policy
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"net/netip"
 	"reflect"
 	"strings"
@@ -161,3 +163,27 @@ func FuzzParseAnnotations(f *testing.F) {
 
 func addr(s string) netip.Addr     { return netip.MustParseAddr(s) }
 func prefix(s string) netip.Prefix { return netip.MustParsePrefix(s) }
+
+func TestDiktyoAnnotations(t *testing.T) {
+	all := map[string]string{
+		KeyMasq:                     "203.0.113.1",
+		KeyDNSNames:                 "web",
+		"io.kubernetes.cri.x":       "y",
+		"diktyo.io.other/key":       "not ours: another prefix",
+		"kubernetes.io/config.hash": "abc",
+	}
+	got := DiktyoAnnotations(all)
+	want := map[string]string{KeyMasq: "203.0.113.1", KeyDNSNames: "web"}
+	if !maps.Equal(got, want) {
+		t.Fatalf("DiktyoAnnotations = %v, want %v", got, want)
+	}
+	if got := DiktyoAnnotations(map[string]string{"a": "b"}); got != nil {
+		t.Fatalf("DiktyoAnnotations without ours = %v, want nil", got)
+	}
+	// What the record keeps decides the same policy as all of them.
+	a, errA := ParseAnnotations(all)
+	b, errB := ParseAnnotations(got)
+	if fmt.Sprint(a, errA) != fmt.Sprint(b, errB) {
+		t.Fatalf("policy from all annotations %v (%v) differs from ours %v (%v)", a, errA, b, errB)
+	}
+}

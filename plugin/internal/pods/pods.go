@@ -107,7 +107,10 @@ func ptr[T any](v T) *T { return &v }
 // its place in its life and what the chain holds for it, each one state
 // changed only by Table's named transitions.
 type Entry struct {
-	Pod         chainrun.Pod
+	Pod chainrun.Pod
+	// Annotations are the pod's diktyo.io/ annotations only
+	// (policy.DiktyoAnnotations): the others decide nothing, and a
+	// node's thousands of entries need not keep them.
 	Annotations map[string]string
 	// HostNetwork: the sandbox has no network namespace of its own.
 	HostNetwork bool
