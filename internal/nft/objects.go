@@ -396,8 +396,11 @@ func (e *Element) String() string {
 
 // keyText is the key, with its protocol field second when it has one.
 func (e *Element) keyText() string {
-	if e.Proto == 0 || len(e.Key) == 0 {
+	switch {
+	case e.Proto == 0 || len(e.Key) == 0:
 		return joinAddrs(e.Key)
+	case len(e.Key) == 1:
+		return e.Key[0].String() + " . " + protoName(e.Proto)
 	}
 	return e.Key[0].String() + " . " + protoName(e.Proto) + " . " + joinAddrs(e.Key[1:])
 }

@@ -246,10 +246,11 @@ func (tr *tracer) meta(e *expr.Meta) bool {
 	}
 	var v []byte
 	switch e.Key {
+	// One-byte keys fill their register, as nft_reg_store8 does.
 	case expr.MetaKeyNFPROTO:
-		v = []byte{FamilyOf(p.Src)}
+		v = []byte{FamilyOf(p.Src), 0, 0, 0}
 	case expr.MetaKeyL4PROTO:
-		v = []byte{p.Proto}
+		v = []byte{p.Proto, 0, 0, 0}
 	case expr.MetaKeyMARK:
 		v = native32(p.Mark)
 	case expr.MetaKeyIIF:
