@@ -118,8 +118,11 @@ func encodeOp(table string, op Op) (message, error) {
 			m.flags |= unix.NLM_F_NONREC
 		}
 		a = a.str(unix.NFTA_TABLE_NAME, table)
-	case OpDelSetIfEmpty:
-		m.typ, m.flags = unix.NFT_MSG_DELSET, m.flags|unix.NLM_F_NONREC
+	case OpDelSetIfEmpty, OpDelSet:
+		m.typ = unix.NFT_MSG_DELSET
+		if op.Kind == OpDelSetIfEmpty {
+			m.flags |= unix.NLM_F_NONREC
+		}
 		a = a.str(unix.NFTA_SET_TABLE, table).str(unix.NFTA_SET_NAME, op.Set.Name)
 	case OpAddSet:
 		m.typ, m.flags = unix.NFT_MSG_NEWSET, m.flags|unix.NLM_F_CREATE

@@ -39,6 +39,9 @@ type fakeTable struct {
 	handle uint64 // the last handle given
 	chains []*fakeChain
 	sets   []*fakeSet
+	// held are the sets' element counts before the batch being
+	// applied, which the kernel's NLM_F_NONREC deletion goes by.
+	held map[string]int
 }
 
 type fakeChain struct {
@@ -114,7 +117,9 @@ func (t *fakeTable) clone() *fakeTable {
 		c.chains[i] = &cc
 	}
 	c.sets = make([]*fakeSet, len(t.sets))
+	c.held = map[string]int{}
 	for i, s := range t.sets {
+		c.held[s.Name] = len(s.elems)
 		sc := *s
 		sc.elems = slices.Clone(s.elems)
 		c.sets[i] = &sc
@@ -254,7 +259,16 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 		switch {
 		case s == nil:
 			return unix.ENOENT
-		case len(s.elems) > 0 || t.looksUp(s.Name):
+		case len(s.elems) > 0 || t.held[s.Name] > 0 || t.looksUp(s.Name):
+			return unix.EBUSY
+		}
+		t.sets = slices.DeleteFunc(t.sets, func(x *fakeSet) bool { return x == s })
+	case OpDelSet:
+		s := t.set(op.Set.Name)
+		switch {
+		case s == nil:
+			return unix.ENOENT
+		case t.looksUp(s.Name):
 			return unix.EBUSY
 		}
 		t.sets = slices.DeleteFunc(t.sets, func(x *fakeSet) bool { return x == s })

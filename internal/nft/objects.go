@@ -138,10 +138,13 @@ const (
 	// OpCreateElem is NEWSETELEM with NLM_F_EXCL: EEXIST when the key
 	// is there, whatever its value.
 	OpCreateElem
+	// OpDelSet is DELSET: the set with its elements; EBUSY while a rule
+	// uses it.
+	OpDelSet
 )
 
 var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element", "delete table",
-	"delete set (if empty)", "delete table (if empty)", "create element"}
+	"delete set (if empty)", "delete table (if empty)", "create element", "delete set"}
 
 func (k OpKind) String() string { return opNames[k] }
 
@@ -205,8 +208,14 @@ func (b *Batch) DelTable() { b.Ops = append(b.Ops, Op{Kind: OpDelTable}) }
 func (b *Batch) DelTableIfEmpty() { b.Ops = append(b.Ops, Op{Kind: OpDelTableIfEmpty}) }
 
 // DelSetIfEmpty deletes set s only when it has no element and no rule
-// uses it (EBUSY otherwise).
+// uses it (EBUSY otherwise). The kernel counts the elements as they were
+// before the batch: one that deletes them first still fails (use DelSet
+// with Batch.GenID).
 func (b *Batch) DelSetIfEmpty(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpDelSetIfEmpty, Set: s}) }
+
+// DelSet deletes set s with whatever elements it holds; EBUSY while a
+// rule uses it.
+func (b *Batch) DelSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpDelSet, Set: s}) }
 
 // AddSet declares a set or map.
 func (b *Batch) AddSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpAddSet, Set: s}) }
@@ -269,7 +278,7 @@ func (op Op) Render(table string) string {
 	switch op.Kind {
 	case OpAddTable, OpDelTable, OpDelTableIfEmpty:
 		return head
-	case OpDelSetIfEmpty:
+	case OpDelSetIfEmpty, OpDelSet:
 		return head + " " + op.Set.Name
 	case OpAddSet:
 		return head + " " + op.Set.String()
