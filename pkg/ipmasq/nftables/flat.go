@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/google/nftables/expr"
 	"golang.org/x/sys/unix"
@@ -18,20 +19,15 @@ import (
 // The flat layout's fixed objects (see the package comment).
 const (
 	// FlatChain is the nat base chain: one goto per family.
-	FlatChain = "snat"
+	FlatChain = "flat-snat"
 	// FlatChain4 and FlatChain6 hold the gate and one probe per map in
 	// use, longest destination prefix first.
-	FlatChain4 = "snat4"
-	FlatChain6 = "snat6"
+	FlatChain4 = "flat-snat4"
+	FlatChain6 = "flat-snat6"
 	// Gate4 and Gate6 hold the pods' addresses: a packet from any other
 	// source leaves after one lookup.
 	Gate4 = "src4"
 	Gate6 = "src6"
-	// Dead4 and Dead6 hold the addresses of pods DELeted whose map
-	// elements GC has not removed yet: the next ADD of such an address
-	// takes the slow path, which removes them.
-	Dead4 = "dead4"
-	Dead6 = "dead6"
 )
 
 // kind is what a map's probe does with the element it finds: the part
@@ -137,7 +133,7 @@ func boolFirst(a, b bool) int {
 	return 1
 }
 
-// gate and dead are a family's fixed sets.
+// gate is a family's fixed set of pod addresses.
 func gate(fam snat.Family) *nft.Set {
 	if fam == snat.IPv4 {
 		return &nft.Set{Name: Gate4, Fields: []byte{unix.NFPROTO_IPV4}}
@@ -145,11 +141,25 @@ func gate(fam snat.Family) *nft.Set {
 	return &nft.Set{Name: Gate6, Fields: []byte{unix.NFPROTO_IPV6}}
 }
 
-func dead(fam snat.Family) *nft.Set {
-	if fam == snat.IPv4 {
-		return &nft.Set{Name: Dead4, Fields: []byte{unix.NFPROTO_IPV4}}
+// FamilyChain is the chain that probes fam's maps.
+func FamilyChain(fam snat.Family) string { return familyChain(fam) }
+
+// Elements are the plan's elements of family fam, gate first, in nft's
+// words ("set { key : data comment }"): what explain shows.
+func Elements(plan *snat.Plan, fam snat.Family) []string {
+	var out []string
+	elems := compile(plan)
+	for _, g := range gateElems(plan, elems) {
+		if snat.FamilyOf(g.Key[0]) == fam {
+			out = append(out, elemText(g))
+		}
 	}
-	return &nft.Set{Name: Dead6, Fields: []byte{unix.NFPROTO_IPV6}}
+	for _, e := range elems {
+		if e.fam == fam {
+			out = append(out, elemText(e.e))
+		}
+	}
+	return out
 }
 
 func familyChain(fam snat.Family) string {
@@ -170,16 +180,17 @@ func probe(m mapID) *nft.Rule {
 	es := []expr.Any{nft.LoadAddr(f, false, nft.Reg1)}
 	next := uint32(nft.Reg32_00) + n/4 // the 4-byte register after the source
 	if m.proto {
-		es = append(es, &expr.Meta{Key: expr.MetaKeyL4PROTO, Register: next})
+		es = append(es, &expr.Meta{Key: expr.MetaKeyL4PROTO, Register: canonReg(next)})
 		next++
 	}
+	dreg := canonReg(next)
 	switch {
 	case m.bits == 0:
 	case m.bits == int(n)*8:
-		es = append(es, nft.LoadAddr(f, true, next))
+		es = append(es, nft.LoadAddr(f, true, dreg))
 	default:
-		es = append(es, nft.LoadAddr(f, true, next),
-			&expr.Bitwise{SourceRegister: next, DestRegister: next, Len: n, Mask: mask(m.bits, n), Xor: make([]byte, n)})
+		es = append(es, nft.LoadAddr(f, true, dreg),
+			&expr.Bitwise{SourceRegister: dreg, DestRegister: dreg, Len: n, Mask: mask(m.bits, n), Xor: make([]byte, n)})
 	}
 	lookup := &expr.Lookup{SourceRegister: nft.Reg1, SetName: m.Name()}
 	es = append(es, lookup)
@@ -196,11 +207,21 @@ func probe(m mapID) *nft.Rule {
 			// The data is address . port . port: the ports follow the
 			// address in the registers.
 			first := uint32(nft.Reg32_00) + n/4
-			nat.RegProtoMin, nat.RegProtoMax = first, first+1
+			nat.RegProtoMin, nat.RegProtoMax = canonReg(first), canonReg(first+1)
 		}
 		es = append(es, nat)
 	}
 	return &nft.Rule{Chain: familyChain(m.fam), Exprs: es}
+}
+
+// canonReg is a 4-byte register as the kernel lists it: by its 16-byte
+// name (NFT_REG_1..4) when it starts one, so a listed rule reads as the
+// one sent.
+func canonReg(r32 uint32) uint32 {
+	if i := r32 - nft.Reg32_00; i%4 == 0 {
+		return nft.Reg1 + i/4
+	}
+	return r32
 }
 
 func mask(bits int, n uint32) []byte {
@@ -254,7 +275,6 @@ func RenderStructure(b *nft.Batch, maps []mapID) {
 	b.AddTable()
 	for _, fam := range families {
 		b.AddSet(gate(fam))
-		b.AddSet(dead(fam))
 	}
 	for _, m := range maps {
 		b.AddSet(m.set())
@@ -426,38 +446,52 @@ func mapsOf(elems []flatElem) []mapID {
 	return out
 }
 
-// GateComment marks a gate or dead element with its pod's network and
-// owner, as ChainComment marks a pod chain.
-func GateComment(owner snat.Owner) string { return ChainComment(owner) }
+// GateComment marks a gate element with its pod's network and owner,
+// as ChainComment marks a pod chain, and the number of elements the pod
+// has for that address: a DEL that deletes that many of the pod's
+// elements by key has deleted all of them.
+func GateComment(owner snat.Owner, n int) string {
+	return ChainComment(owner) + " n=" + strconv.Itoa(n)
+}
 
-// renderGates adds the pod's gate elements: as creations (the fast path:
-// the batch fails when an address is in a gate or dead set) or as
-// additions.
-func renderGates(b *nft.Batch, plan *snat.Plan, create bool) {
+// gateOwner reads a gate comment: the owner prefix (ChainComment) and the
+// element count.
+func gateOwner(comment string) (prefix string, n int, ok bool) {
+	i := strings.LastIndex(comment, " n=")
+	if i < 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(comment[i+3:])
+	return comment[:i], n, err == nil
+}
+
+// gateElems are the pod's gate elements, each with its count.
+func gateElems(plan *snat.Plan, elems []flatElem) []*nft.Element {
+	var out []*nft.Element
 	for _, fr := range plan.Families {
 		for _, a := range fr.Sources {
-			g := &nft.Element{Set: gate(fr.Family).Name, Key: []netip.Addr{a}, Comment: GateComment(plan.Owner)}
-			if !create {
-				b.AddElement(g)
-				continue
+			n := 0
+			for _, e := range elems {
+				if e.e.Key[0] == a {
+					n++
+				}
 			}
-			// No tombstone: created and deleted, which fails when one
-			// is there.
-			d := &nft.Element{Set: dead(fr.Family).Name, Key: []netip.Addr{a}}
-			b.CreateElement(d)
-			b.DelElement(d)
-			b.CreateElement(g)
+			out = append(out, &nft.Element{Set: gate(fr.Family).Name, Key: []netip.Addr{a}, Comment: GateComment(plan.Owner, n)})
 		}
 	}
+	return out
 }
 
 // RenderFlatCreate is an ADD's fast path: the pod's gate and map
 // elements as creations, which fail (changing nothing) when any of its
-// keys is there, when an address is dead, or when a map is missing.
+// keys is there or a map is missing.
 func RenderFlatCreate(table string, plan *snat.Plan) *nft.Batch {
 	b := nft.NewBatch(table)
-	renderGates(b, plan, true)
-	for _, e := range compile(plan) {
+	elems := compile(plan)
+	for _, g := range gateElems(plan, elems) {
+		b.CreateElement(g)
+	}
+	for _, e := range elems {
 		b.CreateElement(e.e)
 	}
 	return b

@@ -83,6 +83,38 @@ func same(a, b *nft.Translation) bool {
 		a.Random == b.Random && a.Fully == b.Fully && !a.DNAT && !b.DNAT
 }
 
+// traceAll traces packets from srcs to dsts (plan's probe destinations
+// when none are given), of every protocol, through f's nat chains, and
+// fails on any that plan does not translate so; it returns how many.
+func traceAll(t *testing.T, f *nft.Fake, when string, plan *snat.Plan, srcs []netip.Addr, dsts ...netip.Addr) int {
+	t.Helper()
+	if len(dsts) == 0 {
+		dsts = probeDsts(plan)
+	}
+	n := 0
+	for _, src := range srcs {
+		for _, dst := range dsts {
+			if snat.FamilyOf(src) != snat.FamilyOf(dst) {
+				continue
+			}
+			for proto, num := range tracedProtos {
+				if num == unix.IPPROTO_ICMP && dst.Is6() {
+					num = unix.IPPROTO_ICMPV6
+				}
+				pk := &nft.Packet{Src: src, Dst: dst, Proto: num, SPort: 40000, DPort: 443}
+				if _, err := f.Trace(unix.NF_INET_POST_ROUTING, "", pk); err != nil {
+					t.Fatal(err)
+				}
+				if w := want(plan, src, dst, proto); !same(pk.NAT, w) {
+					t.Errorf("%s: %s %s -> %s: %+v, want %+v", when, proto, src, dst, pk.NAT, w)
+				}
+				n++
+			}
+		}
+	}
+	return n
+}
+
 var tracedProtos = map[string]byte{"tcp": unix.IPPROTO_TCP, "udp": unix.IPPROTO_UDP, "sctp": unix.IPPROTO_SCTP, "icmp": unix.IPPROTO_ICMP}
 
 // applyFlat loads plans into a fake as the backend's fast path would:
@@ -120,30 +152,9 @@ func TestFlatTracesAsPlan(t *testing.T) {
 			stranger := []netip.Addr{netip.MustParseAddr("198.51.100.99"), netip.MustParseAddr("2001:db8:ff::99")}
 			checked := 0
 			for _, plan := range []*snat.Plan{p1, p2} {
-				for _, src := range append(plan.Sources(), stranger...) {
-					for _, dst := range probeDsts(plan) {
-						if snat.FamilyOf(src) != snat.FamilyOf(dst) {
-							continue
-						}
-						for proto, num := range tracedProtos {
-							if num == unix.IPPROTO_ICMP && dst.Is6() {
-								num = unix.IPPROTO_ICMPV6
-							}
-							pk := &nft.Packet{Src: src, Dst: dst, Proto: num, SPort: 40000, DPort: 443}
-							if _, err := f.Trace(unix.NF_INET_POST_ROUTING, "", pk); err != nil {
-								t.Fatal(err)
-							}
-							w := want(plan, src, dst, proto)
-							if src == stranger[0] || src == stranger[1] {
-								w = nil
-							}
-							if !same(pk.NAT, w) {
-								t.Errorf("%s %s -> %s: %+v, want %+v", proto, src, dst, pk.NAT, w)
-							}
-							checked++
-						}
-					}
-				}
+				checked += traceAll(t, f, "", plan, plan.Sources())
+				// A stranger: no plan has its address, nothing translates it.
+				checked += traceAll(t, f, "stranger", &snat.Plan{}, stranger, probeDsts(plan)...)
 			}
 			if checked < 100 {
 				t.Fatalf("only %d packets traced", checked)
