@@ -181,3 +181,37 @@ func TestGCRefusedMidwayChangesNothing(t *testing.T) {
 	}
 	assertTranslatedOnce(t, f, "after GC", keep)
 }
+
+// TestParallelAddsOfNewMaps: pods whose plans need maps no pod has yet,
+// ADDed at once, each rewrite the chains from what it listed; the
+// generation makes the late ones list again, so no pod's maps are lost
+// from the chains, on the fake and on the kernel: every pod translates
+// as its plan says, and CHECK finds nothing.
+func TestParallelAddsOfNewMaps(t *testing.T) {
+	onTargets(t, func(t *testing.T, tg target) {
+		ctx := context.Background()
+		var plans []*snat.Plan
+		for i, conf := range []string{masqtest.GoldenConf, smallConf, flatConfs["seed"], flatConfs["default snat random, pod include"],
+			flatConfs["protocol entry under an any exclusion"]} {
+			plans = append(plans, masqtest.Plan(t, conf, masqtest.NewOwner("net1", 40+i), masqtest.PodAddrs(40+i)...))
+		}
+		errs := make(chan error, len(plans))
+		for _, p := range plans {
+			go func() { errs <- tg.b.Add(ctx, p) }()
+		}
+		for range plans {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
+		for _, p := range plans {
+			if err := tg.b.Check(pass, p); err != nil {
+				t.Errorf("CHECK: %v", err)
+			}
+		}
+		if f, ok := tg.b.Client.(*nft.Fake); ok {
+			assertTranslatedOnce(t, f, "after parallel ADDs", plans...)
+		}
+	})
+}
