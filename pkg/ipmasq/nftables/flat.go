@@ -2,7 +2,6 @@ package nftables
 
 import (
 	"cmp"
-	"fmt"
 	"net/netip"
 	"regexp"
 	"slices"
@@ -55,7 +54,7 @@ func (m mapID) Name() string {
 	if m.kind.ports {
 		s += "p"
 	}
-	s += fmt.Sprintf("%d-%d", m.fam, m.bits)
+	s += strconv.Itoa(int(m.fam)) + "-" + strconv.Itoa(m.bits)
 	if m.proto {
 		s += "-l4"
 	}
