@@ -158,3 +158,23 @@ func BenchmarkColdLoadBatched(b *testing.B) {
 		loadPods(b, n, 10000)
 	}
 }
+
+// BenchmarkColdLoadMany is the same cold load through AddMany: the
+// structure once, then 20 pods to a transaction.
+func BenchmarkColdLoadMany(b *testing.B) {
+	plans := make([]*snat.Plan, 10000)
+	for i := range plans {
+		plans[i] = otherPlan(b, i)
+	}
+	for b.Loop() {
+		b.StopTimer()
+		n := newNode(b)
+		be := New(n.table)
+		b.StartTimer()
+		inNode(b, n, func() {
+			if err := be.AddMany(context.Background(), plans); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}

@@ -637,3 +637,63 @@ func (b *Backend) Teardown(ctx context.Context) (removed bool, err error) {
 	batch.DelTableIfEmpty()
 	return nft.Teardown(s.c, batch, snat.ErrInUse)
 }
+
+// manyPerBatch bounds the pods of one AddMany transaction (a netlink
+// message of the kernel's default socket buffer).
+const manyPerBatch = 20
+
+// AddMany applies many pods' elements, manyPerBatch pods to a
+// transaction, after one structure step for the maps they all use: a
+// cold load (an empty table after a restart, a lost table) in a few
+// hundred transactions instead of one per pod. A transaction refused (a
+// pod's key is there, a leaked pod's address) is done again pod by pod
+// with Add, which converges. It renders no companion (link binding):
+// the caller binds each pod as its ADD does.
+func (b *Backend) AddMany(ctx context.Context, plans []*snat.Plan) error {
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	var need []mapID
+	for _, p := range plans {
+		need = union(need, mapsOf(compile(p)))
+	}
+	err = s.retry(func(gen uint32) (*nft.Batch, error) {
+		l, err := s.listStructure()
+		if err != nil {
+			return nil, err
+		}
+		maps := union(l.mapIDs(), need)
+		problems, err := s.structure(l, maps)
+		if err != nil || len(problems) == 0 {
+			return nil, err
+		}
+		batch := nft.NewBatch(b.Table)
+		RenderStructure(batch, maps)
+		batch.GenID = gen
+		return batch, nil
+	})
+	if err != nil {
+		return fmt.Errorf("declaring the structure: %w", err)
+	}
+	for i := 0; i < len(plans); i += manyPerBatch {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		chunk := plans[i:min(i+manyPerBatch, len(plans))]
+		batch := nft.NewBatch(b.Table)
+		for _, p := range chunk {
+			batch.Append(RenderFlatCreate(b.Table, p))
+		}
+		if s.c.Apply(batch) == nil {
+			continue
+		}
+		for _, p := range chunk {
+			if err := b.Add(ctx, p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -215,3 +215,34 @@ func TestParallelAddsOfNewMaps(t *testing.T) {
 		}
 	})
 }
+
+// TestAddMany: many pods loaded at once, one of them already there with
+// another plan (its transaction is refused and redone pod by pod), end
+// up as their ADDs one by one would leave them: each translates as its
+// plan says and CHECK finds nothing.
+func TestAddMany(t *testing.T) {
+	onTargets(t, func(t *testing.T, tg target) {
+		ctx := context.Background()
+		var plans []*snat.Plan
+		confs := []string{masqtest.GoldenConf, smallConf, flatConfs["seed"], flatConfs["default snat random, pod include"]}
+		for i := range 45 {
+			plans = append(plans, masqtest.Plan(t, confs[i%len(confs)], masqtest.NewOwner("net1", 100+i), masqtest.PodAddrs(100+i)...))
+		}
+		stale := masqtest.Plan(t, masqtest.GoldenConf, plans[25].Owner, masqtest.PodAddrs(125)...)
+		if err := tg.b.Add(ctx, stale); err != nil {
+			t.Fatal(err)
+		}
+		if err := tg.b.AddMany(ctx, plans); err != nil {
+			t.Fatal(err)
+		}
+		pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
+		for _, p := range plans {
+			if err := tg.b.Check(pass, p); err != nil {
+				t.Errorf("CHECK: %v", err)
+			}
+		}
+		if f, ok := tg.b.Client.(*nft.Fake); ok {
+			assertTranslatedOnce(t, f, "after AddMany", plans...)
+		}
+	})
+}
