@@ -47,23 +47,15 @@ func (e *env) nftTable() string {
 	return out
 }
 
-// podChain is the name of pod addr's SNAT chain: the chain the base
-// chain's map sends addr to.
-func (e *env) podChain(addr string) string {
-	e.t.Helper()
-	m := regexp.MustCompile(regexp.QuoteMeta(addr) + ` : goto (pod-[0-9a-f]+)`).FindStringSubmatch(e.nftTable())
-	if m == nil {
-		e.t.Fatalf("no SNAT chain for %s in:\n%s", addr, e.nftTable())
-	}
-	return m[1]
-}
-
-// snatApplied: addr's SNAT is in force (the base chain's map lookup,
-// addr's element, its chain's rule).
+// snatApplied: addr's SNAT is in force (ipmasq's flat layout: the base
+// chain's goto, addr's gate element, an element of addr translating to
+// 203.0.113.10, and a probe of the maps in the family chain).
 func (e *env) snatApplied(addr string) bool {
 	s := e.nftTable()
-	chain := regexp.MustCompile(`(?s)chain pod-[0-9a-f]+ \{[^}]*snat ip to 203\.0\.113\.10`)
-	return strings.Contains(s, "ip saddr vmap @pods4") && strings.Contains(s, addr+" : goto pod-") && chain.MatchString(s)
+	gate := regexp.MustCompile(regexp.QuoteMeta(addr) + ` comment "owner=[0-9a-f]{16} net=`)
+	elem := regexp.MustCompile(regexp.QuoteMeta(addr) + ` [^,}]* : 203\.0\.113\.10`)
+	return strings.Contains(s, "goto flat-snat4") && strings.Contains(s, "!= @src4 return") && strings.Contains(s, " map @snat") &&
+		gate.MatchString(s) && elem.MatchString(s)
 }
 
 // foreignWrite runs a command as another writer on the node: not a
@@ -85,8 +77,8 @@ func (e *env) ruleApplied(addr string) bool {
 	return strings.Contains(testutil.Run(e.t, e.host, "ip", "rule", "show"), "from "+addr+" lookup 100")
 }
 
-// TestForeignWritesRepairedAtOnce: another writer on the node flushes
-// the pod's SNAT chain, deletes the base chain's jump (the map lookup),
+// TestForeignWritesRepairedAtOnce: another writer on the node deletes
+// the pod's gate element, deletes the base chain's gotos,
 // deletes the whole table, deletes the pod's ip rule; each is back
 // through the listener (the periodic reconcile is 6 h away), counted by
 // object.
@@ -99,7 +91,6 @@ func TestForeignWritesRepairedAtOnce(t *testing.T) {
 	if !e.snatApplied(addr) || !e.ruleApplied(addr) {
 		t.Fatalf("policy not applied:\n%s\n%s", e.nftTable(), testutil.Run(t, e.host, "ip", "rule", "show"))
 	}
-	chain := e.podChain(addr)
 	if !e.bound(addr) {
 		t.Fatalf("the pod is not bound to its link:\n%s", testutil.Run(t, e.host, "nft", "list", "ruleset"))
 	}
@@ -112,8 +103,8 @@ func TestForeignWritesRepairedAtOnce(t *testing.T) {
 		restored func() bool
 		pass     bool
 	}{
-		{"flush the pod's SNAT chain", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, chain}, func() bool { return e.snatApplied(addr) }, false},
-		{"delete the base chain's jump", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, "postrouting"}, func() bool { return e.snatApplied(addr) }, true},
+		{"delete the pod's gate element", "nft_element", []string{"nft", "delete", "element", "inet", ipmasqTable, "src4", "{", addr, "}"}, func() bool { return e.snatApplied(addr) }, false},
+		{"delete the base chain's gotos", "nft_rule", []string{"nft", "flush", "chain", "inet", ipmasqTable, "flat-snat"}, func() bool { return e.snatApplied(addr) }, true},
 		{"delete the table", "nft_table", []string{"nft", "delete", "table", "inet", ipmasqTable}, func() bool { return e.snatApplied(addr) }, true},
 		{"delete the guard table (the pod's link binding)", "nft_table", []string{"nft", "delete", "table", "inet", "diktyo-guard"}, func() bool { return e.bound(addr) }, true},
 		{"delete the pod's ip rule", "ip_rule", []string{"ip", "rule", "del", "from", addr, "lookup", "100"}, func() bool { return e.ruleApplied(addr) }, false},
@@ -169,7 +160,7 @@ func testForeignOwnWritesNotCounted(t *testing.T, inProcess bool) {
 		return counterWith(t, p, "diktyo_foreign_changes_total", "object", "ip_rule") > 0
 	})
 	waitFor(t, "the rule restored", func() bool { return e.ruleApplied(a) })
-	for _, object := range []string{"nft_table", "nft_chain", "nft_rule", "nft_set", "route"} {
+	for _, object := range []string{"nft_table", "nft_chain", "nft_rule", "nft_set", "nft_element", "route"} {
 		if n := counterWith(t, p, "diktyo_foreign_changes_total", "object", object); n != 0 {
 			t.Errorf("diktyo's own writes counted as foreign: %s = %v", object, n)
 		}

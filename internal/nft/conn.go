@@ -128,7 +128,9 @@ func (c *Conn) Close() error {
 
 // message is one netlink message being built.
 type message struct {
-	typ   uint16 // NFT_MSG_*, or a batch delimiter
+	typ   uint16 // NFT_MSG_*, or a batch delimiter (with delim)
+	delim bool   // a batch delimiter: typ is not nf_tables'
+
 	flags uint16
 	fam   byte
 	resID uint16
@@ -138,8 +140,10 @@ type message struct {
 func (m *message) encode(b []byte, seq uint32) []byte {
 	n := unix.SizeofNlMsghdr + 4 + len(m.attrs)
 	b = binary.NativeEndian.AppendUint32(b, uint32(n))
+	// NFT_MSG_GETGEN has the number of NFNL_MSG_BATCH_BEGIN: only the
+	// delimiters go without the subsystem.
 	typ := m.typ
-	if typ != unix.NFNL_MSG_BATCH_BEGIN && typ != unix.NFNL_MSG_BATCH_END {
+	if !m.delim {
 		typ |= unix.NFNL_SUBSYS_NFTABLES << 8
 	}
 	b = binary.NativeEndian.AppendUint16(b, typ)
@@ -169,9 +173,12 @@ func (c *Conn) Apply(b *Batch) error {
 	c.seq += uint32(len(msgs)) + 2
 	// The kernel takes only requests, delimiters included: an END without
 	// NLM_F_REQUEST aborts the batch.
-	delim := message{flags: unix.NLM_F_REQUEST, resID: unix.NFNL_SUBSYS_NFTABLES}
+	delim := message{flags: unix.NLM_F_REQUEST, resID: unix.NFNL_SUBSYS_NFTABLES, delim: true}
 	begin, end := delim, delim
 	begin.typ, end.typ = unix.NFNL_MSG_BATCH_BEGIN, unix.NFNL_MSG_BATCH_END
+	if b.GenID != 0 {
+		begin.attrs = attrs(nil).u32(unix.NFNL_BATCH_GENID, b.GenID)
+	}
 	out := begin.encode(nil, base)
 	for i := range msgs {
 		out = msgs[i].encode(out, base+1+uint32(i))
@@ -207,6 +214,23 @@ func (c *Conn) Apply(b *Batch) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Gen returns the ruleset's generation: a batch carrying it (GenID) is
+// refused when anything committed since.
+func (c *Conn) Gen() (uint32, error) {
+	msgs, err := c.request(unix.NFT_MSG_GETGEN, unix.AF_UNSPEC, unix.NLM_F_REQUEST, nil)
+	if err != nil {
+		return 0, listErr("the ruleset generation", err)
+	}
+	for _, m := range msgs {
+		for _, a := range decodeAttrs(m) {
+			if a.typ == unix.NFTA_GEN_ID {
+				return beU32(a.data), nil
+			}
+		}
+	}
+	return 0, errors.New("the kernel gave no ruleset generation")
 }
 
 // reply is one received netlink message.
@@ -277,9 +301,16 @@ func (c *Conn) dump(typ uint16, dumpAll bool, attrs []byte) ([][]byte, error) {
 	if dumpAll {
 		flags |= unix.NLM_F_DUMP
 	}
+	return c.request(typ, unix.NFPROTO_INET, flags, attrs)
+}
+
+// request sends one GET request and returns its replies' payloads: until
+// NLMSG_DONE for a dump, the ack with NLM_F_ACK, else the first reply.
+func (c *Conn) request(typ uint16, fam byte, flags uint16, attrs []byte) ([][]byte, error) {
+	dumpAll := flags&unix.NLM_F_DUMP != 0
 	c.seq++
 	seq := c.seq
-	m := message{typ: typ, flags: flags, fam: unix.NFPROTO_INET, attrs: attrs}
+	m := message{typ: typ, flags: flags, fam: fam, attrs: attrs}
 	if err := unix.Sendto(c.fd, m.encode(nil, seq), 0, &unix.SockaddrNetlink{Family: unix.AF_NETLINK}); err != nil {
 		return nil, fmt.Errorf("sending nftables request: %w", err)
 	}
@@ -306,6 +337,9 @@ func (c *Conn) dump(typ uint16, dumpAll bool, attrs []byte) ([][]byte, error) {
 			default:
 				// Copied: the receive buffer is reused.
 				out = append(out, append([]byte(nil), r.data...))
+				if flags&(unix.NLM_F_ACK|unix.NLM_F_DUMP) == 0 {
+					return out, nil // no ack follows
+				}
 			}
 		}
 	}

@@ -83,12 +83,15 @@ func dumpTable(s *strings.Builder, c Client, table string) error {
 func dumpSet(set *Set, els []Element) string {
 	var b strings.Builder
 	word := "set"
-	if set.Verdicts {
+	if set.Verdicts || len(set.Data) > 0 {
 		word = "map"
 	}
 	fmt.Fprintf(&b, "\t%s %s {\n\t\ttype %s\n", word, set.Name, set.typ())
 	if set.Interval {
 		b.WriteString("\t\tflags interval\n")
+	}
+	if set.Counter {
+		b.WriteString("\t\tcounter\n")
 	}
 	slices.SortFunc(els, compareElems)
 	for i := range els {

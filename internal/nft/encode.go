@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -17,6 +18,12 @@ const (
 	attrSetFieldLen     = 1  // NFTA_SET_FIELD_LEN
 	attrSetElemKeyEnd   = 10 // NFTA_SET_ELEM_KEY_END
 	setFlagConcat       = 0x80
+	attrSetExpr         = 17 // NFTA_SET_EXPR
+	attrSetExpressions  = 18 // NFTA_SET_EXPRESSIONS
+	attrElemExpressions = 11 // NFTA_SET_ELEM_EXPRESSIONS
+	typeInetProto       = 12
+	typeInetService     = 13
+	udataElemComment    = 0 // NFTNL_UDATA_SET_ELEM_COMMENT
 	typeIPv4Addr        = 7 // nft's datatype ids
 	typeIPv6Addr        = 8
 	typeBits            = 6 // a concatenation's type is its fields' ids, 6 bits each
@@ -31,7 +38,40 @@ const (
 var (
 	udataAddrMap = []byte{0, 4, 2, 0, 0, 0, 1, 4, 0, 0, 0, 0, 6, 4, 0, 0, 0, 0}
 	udataConcat  = []byte{0, 4, 0, 0, 0, 0, 3, 8, 0, 4, 13, 0, 0, 0, 1, 0}
+	// Keys with a protocol field, and maps to plain data: key and data
+	// in network byte order.
+	udataTyped = []byte{0, 4, 2, 0, 0, 0, 1, 4, 2, 0, 0, 0}
 )
+
+// field is how a key or data field is declared: nft's type id, its
+// length and the register bytes it takes.
+func field(f byte) (typ, n, padded uint32, err error) {
+	switch f {
+	case unix.NFPROTO_IPV4:
+		return typeIPv4Addr, 4, 4, nil
+	case unix.NFPROTO_IPV6:
+		return typeIPv6Addr, 16, 16, nil
+	case FieldProto:
+		return typeInetProto, 1, 4, nil
+	case FieldPort:
+		return typeInetService, 2, 4, nil
+	}
+	return 0, 0, 0, fmt.Errorf("unknown field kind %#x", f)
+}
+
+// concatType is the fields' concatenated nft type and register length.
+func concatType(fields []byte) (typ, n uint32, desc attrs, err error) {
+	for _, f := range fields {
+		t, l, padded, err := field(f)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		typ = typ<<typeBits | t
+		n += padded
+		desc = desc.nest(unix.NFTA_LIST_ELEM, attrs(nil).u32(attrSetFieldLen, l))
+	}
+	return typ, n, desc, nil
+}
 
 // attrs builds a netlink attribute stream.
 type attrs []byte
@@ -78,8 +118,11 @@ func encodeOp(table string, op Op) (message, error) {
 			m.flags |= unix.NLM_F_NONREC
 		}
 		a = a.str(unix.NFTA_TABLE_NAME, table)
-	case OpDelSetIfEmpty:
-		m.typ, m.flags = unix.NFT_MSG_DELSET, m.flags|unix.NLM_F_NONREC
+	case OpDelSetIfEmpty, OpDelSet:
+		m.typ = unix.NFT_MSG_DELSET
+		if op.Kind == OpDelSetIfEmpty {
+			m.flags |= unix.NLM_F_NONREC
+		}
 		a = a.str(unix.NFTA_SET_TABLE, table).str(unix.NFTA_SET_NAME, op.Set.Name)
 	case OpAddSet:
 		m.typ, m.flags = unix.NFT_MSG_NEWSET, m.flags|unix.NLM_F_CREATE
@@ -104,10 +147,13 @@ func encodeOp(table string, op Op) (message, error) {
 	case OpAddRule:
 		m.typ, m.flags = unix.NFT_MSG_NEWRULE, m.flags|unix.NLM_F_CREATE|unix.NLM_F_APPEND
 		a, err = encodeRule(table, op.Rule)
-	case OpAddElem, OpDelElem:
+	case OpAddElem, OpDelElem, OpCreateElem:
 		m.typ = unix.NFT_MSG_DELSETELEM
-		if op.Kind == OpAddElem {
+		switch op.Kind {
+		case OpAddElem:
 			m.typ, m.flags = unix.NFT_MSG_NEWSETELEM, m.flags|unix.NLM_F_CREATE
+		case OpCreateElem:
+			m.typ, m.flags = unix.NFT_MSG_NEWSETELEM, m.flags|unix.NLM_F_CREATE|unix.NLM_F_EXCL
 		}
 		a, err = encodeElem(table, op.Elem)
 	default:
@@ -121,38 +167,75 @@ func encodeSet(table string, s *Set) (attrs, error) {
 	if len(s.Fields) == 0 {
 		return nil, errors.New("set without key fields")
 	}
+	if i := bytes.IndexByte(s.Fields, FieldProto); i >= 0 && (i != 1 || bytes.Count(s.Fields, []byte{FieldProto}) > 1) {
+		return nil, errors.New("a protocol key field must be the second, and the only one")
+	}
+	if bytes.IndexByte(s.Fields, FieldPort) >= 0 {
+		return nil, errors.New("a port is a data field only")
+	}
 	var a attrs
 	a = a.str(unix.NFTA_SET_TABLE, table).str(unix.NFTA_SET_NAME, s.Name)
-	var flags, keyType, keyLen uint32
-	var desc attrs
-	for _, f := range s.Fields {
-		t, n := uint32(typeIPv4Addr), uint32(4)
-		if f == unix.NFPROTO_IPV6 {
-			t, n = typeIPv6Addr, 16
-		}
-		keyType = keyType<<typeBits | t
-		keyLen += n
-		desc = desc.nest(unix.NFTA_LIST_ELEM, attrs(nil).u32(attrSetFieldLen, n))
+	var flags uint32
+	keyType, keyLen, desc, err := concatType(s.Fields)
+	if err != nil {
+		return nil, err
 	}
-	if s.Verdicts {
+	if s.Verdicts || len(s.Data) > 0 {
 		flags |= unix.NFT_SET_MAP
 	}
 	if s.Interval {
 		flags |= unix.NFT_SET_INTERVAL
 	}
+	typed := len(s.Data) > 0 || bytes.IndexByte(s.Fields, FieldProto) >= 0
 	udata := udataAddrMap
 	if len(s.Fields) > 1 {
 		flags |= setFlagConcat
 		udata = udataConcat
 	}
+	if typed {
+		udata = udataTyped
+	}
 	a = a.u32(unix.NFTA_SET_FLAGS, flags).u32(unix.NFTA_SET_KEY_TYPE, keyType).u32(unix.NFTA_SET_KEY_LEN, keyLen)
-	if s.Verdicts {
+	switch {
+	case s.Verdicts:
 		a = a.u32(unix.NFTA_SET_DATA_TYPE, unix.NFT_DATA_VERDICT).u32(unix.NFTA_SET_DATA_LEN, 0)
+	case len(s.Data) > 0:
+		if !dataFieldsOK(s.Data) {
+			return nil, errors.New("map data is an address, then ports")
+		}
+		dt, dl, _, err := concatType(s.Data)
+		if err != nil {
+			return nil, err
+		}
+		a = a.u32(unix.NFTA_SET_DATA_TYPE, dt).u32(unix.NFTA_SET_DATA_LEN, dl)
 	}
 	if len(s.Fields) > 1 {
 		a = a.nest(unix.NFTA_SET_DESC, attrs(nil).nest(attrSetDescConcat, desc))
 	}
-	return a.u32(unix.NFTA_SET_ID, s.ID).add(unix.NFTA_SET_USERDATA, udata), nil
+	a = a.u32(unix.NFTA_SET_ID, s.ID).add(unix.NFTA_SET_USERDATA, udata)
+	if s.Counter {
+		a = a.nest(attrSetExpr, counterExpr())
+	}
+	return a, nil
+}
+
+// dataFieldsOK: an address, then ports.
+func dataFieldsOK(fields []byte) bool {
+	if fields[0] != unix.NFPROTO_IPV4 && fields[0] != unix.NFPROTO_IPV6 {
+		return false
+	}
+	for _, f := range fields[1:] {
+		if f != FieldPort {
+			return false
+		}
+	}
+	return true
+}
+
+// counterExpr is a counter expression as a set declares it for its
+// elements.
+func counterExpr() attrs {
+	return attrs(nil).str(unix.NFTA_EXPR_NAME, "counter").nest(unix.NFTA_EXPR_DATA, nil)
 }
 
 func encodeChain(table string, c *Chain) (attrs, error) {
@@ -208,12 +291,32 @@ func keyBytes(as []netip.Addr) []byte {
 	return b
 }
 
+// elemKey is an element's key as registers hold it: its addresses, with
+// the protocol (padded to four bytes) second when it has one.
+func elemKey(e *Element) []byte {
+	if e.Proto == 0 || len(e.Key) == 0 {
+		return keyBytes(e.Key)
+	}
+	b := append(e.Key[0].AsSlice(), e.Proto, 0, 0, 0)
+	return append(b, keyBytes(e.Key[1:])...)
+}
+
+// dataBytes is a plain-data value as registers hold it: the address,
+// then each port in network order padded to four bytes.
+func (d *Data) bytes() []byte {
+	b := d.Addr.AsSlice()
+	for _, p := range d.Ports {
+		b = append(b, byte(p>>8), byte(p), 0, 0)
+	}
+	return b
+}
+
 func encodeElem(table string, e *Element) (attrs, error) {
 	if len(e.Key) == 0 {
 		return nil, errors.New("element without a key")
 	}
 	var el attrs
-	el = el.nest(unix.NFTA_SET_ELEM_KEY, attrs(nil).add(unix.NFTA_DATA_VALUE, keyBytes(e.Key)))
+	el = el.nest(unix.NFTA_SET_ELEM_KEY, attrs(nil).add(unix.NFTA_DATA_VALUE, elemKey(e)))
 	if len(e.KeyEnd) > 0 {
 		el = el.nest(attrSetElemKeyEnd, attrs(nil).add(unix.NFTA_DATA_VALUE, keyBytes(e.KeyEnd)))
 	}
@@ -223,6 +326,16 @@ func encodeElem(table string, e *Element) (attrs, error) {
 			v = v.str(unix.NFTA_VERDICT_CHAIN, e.Verdict.Chain)
 		}
 		el = el.nest(unix.NFTA_SET_ELEM_DATA, attrs(nil).nest(unix.NFTA_DATA_VERDICT, v))
+	}
+	if e.Data != nil {
+		el = el.nest(unix.NFTA_SET_ELEM_DATA, attrs(nil).add(unix.NFTA_DATA_VALUE, e.Data.bytes()))
+	}
+	if e.Comment != "" {
+		ud, err := userdataString(udataElemComment, e.Comment)
+		if err != nil {
+			return nil, err
+		}
+		el = el.add(unix.NFTA_SET_ELEM_USERDATA, ud)
 	}
 	var a attrs
 	a = a.str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, e.Set)

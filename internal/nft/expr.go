@@ -17,6 +17,9 @@ const (
 	Reg1 = unix.NFT_REG_1
 	Reg2 = unix.NFT_REG_2
 	Reg3 = unix.NFT_REG_3
+	// Reg32_00 is the first 4-byte register, where Reg1 starts
+	// (NFT_REG32_00); Reg32_00+i is the i-th.
+	Reg32_00 = 8
 	// Reg32_01 is the 4-byte register right after the first 4 bytes of
 	// Reg1 (NFT_REG32_01).
 	Reg32_01 = 9

@@ -31,6 +31,7 @@ import (
 type Fake struct {
 	mu     sync.Mutex
 	tables []*fakeTable
+	gen    uint32 // the ruleset generation: one more per committed batch
 }
 
 type fakeTable struct {
@@ -38,6 +39,9 @@ type fakeTable struct {
 	handle uint64 // the last handle given
 	chains []*fakeChain
 	sets   []*fakeSet
+	// held are the sets' element counts before the batch being
+	// applied, which the kernel's NLM_F_NONREC deletion goes by.
+	held map[string]int
 }
 
 type fakeChain struct {
@@ -113,7 +117,9 @@ func (t *fakeTable) clone() *fakeTable {
 		c.chains[i] = &cc
 	}
 	c.sets = make([]*fakeSet, len(t.sets))
+	c.held = map[string]int{}
 	for i, s := range t.sets {
+		c.held[s.Name] = len(s.elems)
 		sc := *s
 		sc.elems = slices.Clone(s.elems)
 		c.sets[i] = &sc
@@ -134,6 +140,9 @@ func (f *Fake) Apply(b *Batch) error {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if b.GenID != 0 && b.GenID != f.gen {
+		return &OpError{Op: "nftables batch", Errno: unix.ERESTART}
+	}
 	tables := slices.Clone(f.tables)
 	cloned := map[string]bool{} // tables copied (or made) by this batch
 	find := func(name string) *fakeTable {
@@ -175,20 +184,37 @@ func (f *Fake) Apply(b *Batch) error {
 		return errors.Join(errs...)
 	}
 	f.tables = tables
+	f.gen++
 	return nil
+}
+
+// Gen is the ruleset's generation: it changes with every batch applied.
+func (f *Fake) Gen() (uint32, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.gen, nil
+}
+
+// Bump stands for a transaction of another writer: the generation
+// changes, nothing else.
+func (f *Fake) Bump() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.gen++
 }
 
 func (t *fakeTable) apply(op Op) syscall.Errno {
 	switch op.Kind {
 	case OpAddSet:
 		if s := t.set(op.Set.Name); s != nil {
-			if !slices.Equal(s.Fields, op.Set.Fields) || s.Verdicts != op.Set.Verdicts || s.Interval != op.Set.Interval {
+			if !slices.Equal(s.Fields, op.Set.Fields) || s.Verdicts != op.Set.Verdicts || s.Interval != op.Set.Interval ||
+				!slices.Equal(s.Data, op.Set.Data) || s.Counter != op.Set.Counter {
 				return unix.EEXIST
 			}
 			return 0
 		}
 		s := *op.Set
-		s.Fields = slices.Clone(s.Fields)
+		s.Fields, s.Data = slices.Clone(s.Fields), slices.Clone(s.Data)
 		t.handle++
 		t.sets = append(t.sets, &fakeSet{Set: s})
 	case OpAddChain, OpCreateChain:
@@ -233,7 +259,16 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 		switch {
 		case s == nil:
 			return unix.ENOENT
-		case len(s.elems) > 0 || t.looksUp(s.Name):
+		case len(s.elems) > 0 || t.held[s.Name] > 0 || t.looksUp(s.Name):
+			return unix.EBUSY
+		}
+		t.sets = slices.DeleteFunc(t.sets, func(x *fakeSet) bool { return x == s })
+	case OpDelSet:
+		s := t.set(op.Set.Name)
+		switch {
+		case s == nil:
+			return unix.ENOENT
+		case t.looksUp(s.Name):
 			return unix.EBUSY
 		}
 		t.sets = slices.DeleteFunc(t.sets, func(x *fakeSet) bool { return x == s })
@@ -251,7 +286,9 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 		r.Handle = t.handle
 		c.rules = append(c.rules, r)
 	case OpAddElem:
-		return t.addElem(op.Elem)
+		return t.addElem(op.Elem, false)
+	case OpCreateElem:
+		return t.addElem(op.Elem, true)
 	case OpDelElem:
 		s := t.set(op.Elem.Set)
 		if s == nil {
@@ -328,7 +365,8 @@ func (t *fakeTable) checkExprs(es []expr.Any) syscall.Errno {
 			switch {
 			case s == nil:
 				return unix.ENOENT
-			case e.IsDestRegSet && !s.Verdicts:
+			case e.IsDestRegSet && e.DestRegister == unix.NFT_REG_VERDICT && !s.Verdicts,
+				e.IsDestRegSet && e.DestRegister != unix.NFT_REG_VERDICT && len(s.Data) == 0:
 				return unix.EINVAL
 			}
 		case *expr.Verdict:
@@ -342,15 +380,41 @@ func (t *fakeTable) checkExprs(es []expr.Any) syscall.Errno {
 	return 0
 }
 
-// fieldsOK says whether the addresses are of the set's fields.
-func fieldsOK(s *Set, as []netip.Addr) bool {
-	if len(as) != len(s.Fields) {
+// fieldsOK says whether the addresses (and protocol) are of the set's
+// fields.
+func fieldsOK(s *Set, as []netip.Addr, proto byte) bool {
+	fields := s.Fields
+	if slices.Contains(fields, FieldProto) != (proto != 0) {
+		return false
+	}
+	fields = slices.DeleteFunc(slices.Clone(fields), func(f byte) bool { return f == FieldProto })
+	if len(as) != len(fields) {
 		return false
 	}
 	for i, a := range as {
-		if FamilyOf(a) != s.Fields[i] {
+		if FamilyOf(a) != fields[i] {
 			return false
 		}
+	}
+	return true
+}
+
+// dataOK says whether a plain-data value is of the map's data fields.
+func dataOK(s *Set, d *Data) bool {
+	if d == nil || len(s.Data) == 0 {
+		return d == nil && len(s.Data) == 0
+	}
+	return FamilyOf(d.Addr) == s.Data[0] && len(d.Ports) == len(s.Data)-1
+}
+
+func sameValue(a, b *Element) bool {
+	switch {
+	case (a.Verdict == nil) != (b.Verdict == nil), (a.Data == nil) != (b.Data == nil):
+		return false
+	case a.Verdict != nil:
+		return *a.Verdict == *b.Verdict
+	case a.Data != nil:
+		return a.Data.Addr == b.Data.Addr && slices.Equal(a.Data.Ports, b.Data.Ports)
 	}
 	return true
 }
@@ -367,7 +431,7 @@ func sameKey(s *Set, a, b *Element) bool {
 	alo, ahi := bounds(a)
 	blo, bhi := bounds(b)
 	if !s.Interval {
-		return slices.Equal(a.Key, b.Key)
+		return slices.Equal(a.Key, b.Key) && a.Proto == b.Proto
 	}
 	return slices.Equal(alo, blo) && slices.Equal(ahi, bhi)
 }
@@ -385,18 +449,18 @@ func overlap(a, b *Element) bool {
 	return true
 }
 
-func (t *fakeTable) addElem(e *Element) syscall.Errno {
+func (t *fakeTable) addElem(e *Element, excl bool) syscall.Errno {
 	s := t.set(e.Set)
 	if s == nil {
 		return unix.ENOENT
 	}
 	lo, hi := bounds(e)
 	switch {
-	case !fieldsOK(&s.Set, lo) || !fieldsOK(&s.Set, hi):
+	case !fieldsOK(&s.Set, lo, e.Proto) || !fieldsOK(&s.Set, hi, e.Proto):
 		return unix.EINVAL
 	case len(e.KeyEnd) > 0 && !s.Interval:
 		return unix.EINVAL
-	case s.Verdicts != (e.Verdict != nil):
+	case s.Verdicts != (e.Verdict != nil), !dataOK(&s.Set, e.Data):
 		return unix.EINVAL
 	}
 	for i := range lo {
@@ -412,15 +476,21 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 	for _, have := range s.elems {
 		switch {
 		case sameKey(&s.Set, &have, e):
-			if have.Verdict == nil && e.Verdict == nil || have.Verdict != nil && e.Verdict != nil && *have.Verdict == *e.Verdict {
-				return 0
+			if !excl && sameValue(&have, e) {
+				return 0 // the kernel keeps the element, comment and counter
 			}
 			return unix.EEXIST
 		case s.Interval && overlap(&have, e):
 			return unix.EEXIST
 		}
 	}
-	c := Element{Set: e.Set, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd)}
+	c := Element{Set: e.Set, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd), Proto: e.Proto, Comment: e.Comment}
+	if e.Data != nil {
+		c.Data = &Data{Addr: e.Data.Addr, Ports: slices.Clone(e.Data.Ports)}
+	}
+	if s.Counter {
+		c.Counter = &Counter{}
+	}
 	if s.Interval && len(c.KeyEnd) == 0 {
 		c.KeyEnd = slices.Clone(c.Key) // the kernel lists a single key as a range of one
 	}
@@ -500,7 +570,10 @@ func (f *Fake) ListSets(table string) ([]Set, error) {
 func (f *Fake) ListElements(table string, s *Set) ([]Element, error) {
 	if t := f.locked(table); t != nil {
 		if fs := t.set(s.Name); fs != nil {
-			out := slices.Clone(fs.elems)
+			out := make([]Element, len(fs.elems))
+			for i, e := range fs.elems {
+				out[i] = copyElem(e)
+			}
 			slices.SortFunc(out, compareElems)
 			return out, nil
 		}
@@ -514,5 +587,36 @@ func compareElems(a, b Element) int {
 	if c := slices.CompareFunc(alo, blo, netip.Addr.Compare); c != 0 {
 		return c
 	}
-	return slices.CompareFunc(ahi, bhi, netip.Addr.Compare)
+	if c := slices.CompareFunc(ahi, bhi, netip.Addr.Compare); c != 0 {
+		return c
+	}
+	return int(a.Proto) - int(b.Proto)
+}
+
+// copyElem is e with its own counter: a listing's copy does not count
+// on.
+func copyElem(e Element) Element {
+	if e.Counter != nil {
+		c := *e.Counter
+		e.Counter = &c
+	}
+	return e
+}
+
+// GetElement returns the element of set s with e's key; a missing
+// table, set or key is ErrNotFound.
+func (f *Fake) GetElement(table string, s *Set, e *Element) (*Element, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if t := f.table(table); t != nil {
+		if fs := t.set(s.Name); fs != nil {
+			for _, have := range fs.elems {
+				if sameKey(&fs.Set, &have, e) {
+					c := copyElem(have)
+					return &c, nil
+				}
+			}
+		}
+	}
+	return nil, &OpError{Op: "listing element " + e.keyText() + " of inet " + table + " " + s.Name, Errno: unix.ENOENT}
 }

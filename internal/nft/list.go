@@ -207,16 +207,55 @@ func (c *Conn) ListElements(table string, s *Set) ([]Element, error) {
 	return out, nil
 }
 
+// GetElement returns the element of set s with e's key (one request,
+// whatever the set's size); a missing table, set or key is ErrNotFound.
+func (c *Conn) GetElement(table string, s *Set, e *Element) (*Element, error) {
+	key := attrs(nil).nest(unix.NFTA_SET_ELEM_KEY, attrs(nil).add(unix.NFTA_DATA_VALUE, elemKey(e)))
+	req := attrs(nil).str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, s.Name).
+		nest(unix.NFTA_SET_ELEM_LIST_ELEMENTS, attrs(nil).nest(unix.NFTA_LIST_ELEM, key))
+	what := "element " + e.keyText() + " of inet " + table + " " + s.Name
+	msgs, err := c.dump(unix.NFT_MSG_GETSETELEM, false, req)
+	if err != nil {
+		return nil, listErr(what, err)
+	}
+	for _, m := range msgs {
+		for _, a := range decodeAttrs(m) {
+			if a.typ != unix.NFTA_SET_ELEM_LIST_ELEMENTS {
+				continue
+			}
+			for _, el := range decodeAttrs(a.data) {
+				if got, ok := decodeElem(s, el.data); ok {
+					return &got, nil
+				}
+			}
+		}
+	}
+	return nil, &OpError{Op: "listing " + what, Errno: unix.ENOENT}
+}
+
 func decodeElem(s *Set, b []byte) (Element, bool) {
 	e := Element{Set: s.Name}
 	ok := false
 	for _, a := range decodeAttrs(b) {
 		switch a.typ {
 		case unix.NFTA_SET_ELEM_KEY:
-			e.Key, ok = splitKey(s.Fields, dataValue(a.data))
+			e.Key, e.Proto, ok = splitKey(s.Fields, dataValue(a.data))
 		case attrSetElemKeyEnd:
-			e.KeyEnd, _ = splitKey(s.Fields, dataValue(a.data))
+			e.KeyEnd, _, _ = splitKey(s.Fields, dataValue(a.data))
+		case unix.NFTA_SET_ELEM_USERDATA:
+			if v, found := userdataGet(a.data, udataElemComment); found {
+				e.Comment = cstring(v)
+			}
+		case unix.NFTA_SET_ELEM_EXPR:
+			e.Counter = decodeCounter(a.data, e.Counter)
+		case attrElemExpressions:
+			for _, x := range decodeAttrs(a.data) {
+				e.Counter = decodeCounter(x.data, e.Counter)
+			}
 		case unix.NFTA_SET_ELEM_DATA:
+			if len(s.Data) > 0 {
+				e.Data = splitData(s.Data, dataValue(a.data))
+			}
 			for _, d := range decodeAttrs(a.data) {
 				if d.typ != unix.NFTA_DATA_VERDICT {
 					continue
@@ -246,23 +285,63 @@ func dataValue(b []byte) []byte {
 	return nil
 }
 
-// splitKey cuts a key into the set's address fields; each field takes a
-// multiple of 4 bytes, as registers do.
-func splitKey(fields []byte, b []byte) ([]netip.Addr, bool) {
+// splitKey cuts a key into the set's address fields and its protocol;
+// each field takes a multiple of 4 bytes, as registers do.
+func splitKey(fields []byte, b []byte) ([]netip.Addr, byte, bool) {
 	out := make([]netip.Addr, 0, len(fields))
+	var proto byte
 	for _, f := range fields {
 		n := 4
 		if f == unix.NFPROTO_IPV6 {
 			n = 16
 		}
 		if len(b) < n {
-			return nil, false
+			return nil, 0, false
 		}
-		a, _ := netip.AddrFromSlice(b[:n])
-		out = append(out, a)
+		if f == FieldProto {
+			proto = b[0]
+		} else {
+			a, _ := netip.AddrFromSlice(b[:n])
+			out = append(out, a)
+		}
 		b = b[n:]
 	}
-	return out, true
+	return out, proto, true
+}
+
+// splitData reads a plain-data value of fields (an address, then
+// ports); nil when it is too short.
+func splitData(fields []byte, b []byte) *Data {
+	d := &Data{}
+	for i, f := range fields {
+		n := 4
+		if f == unix.NFPROTO_IPV6 {
+			n = 16
+		}
+		if len(b) < n {
+			return nil
+		}
+		if i == 0 {
+			d.Addr, _ = netip.AddrFromSlice(b[:n])
+		} else {
+			d.Ports = append(d.Ports, uint16(b[0])<<8|uint16(b[1]))
+		}
+		b = b[n:]
+	}
+	return d
+}
+
+// decodeCounter reads a counter expression (name and data), or keeps
+// have when it is another.
+func decodeCounter(b []byte, have *Counter) *Counter {
+	e, err := decodeExpr(b)
+	if err != nil {
+		return have
+	}
+	if c, ok := e.(*expr.Counter); ok {
+		return &Counter{Packets: c.Packets, Bytes: c.Bytes}
+	}
+	return have
 }
 
 // ListSets returns the sets and maps of the inet table (none when the
@@ -297,17 +376,38 @@ func decodeSet(b []byte) (table string, s Set) {
 			s.Verdicts = f&unix.NFT_SET_MAP != 0
 			s.Interval = f&unix.NFT_SET_INTERVAL != 0
 		case unix.NFTA_SET_KEY_TYPE:
-			for t := beU32(a.data); t != 0; t >>= typeBits {
-				var f byte
-				switch t & (1<<typeBits - 1) {
-				case typeIPv4Addr:
-					f = unix.NFPROTO_IPV4
-				case typeIPv6Addr:
-					f = unix.NFPROTO_IPV6
-				}
-				s.Fields = append([]byte{f}, s.Fields...)
+			s.Fields = typeFields(beU32(a.data))
+		case unix.NFTA_SET_DATA_TYPE:
+			if t := beU32(a.data); t != unix.NFT_DATA_VERDICT {
+				s.Data = typeFields(t)
 			}
+		case attrSetExpr, attrSetExpressions:
+			s.Counter = true
 		}
 	}
+	if len(s.Data) > 0 {
+		s.Verdicts = false
+	}
 	return table, s
+}
+
+// typeFields splits a concatenated type into field kinds (0 for a type
+// this package does not declare).
+func typeFields(t uint32) []byte {
+	var out []byte
+	for ; t != 0; t >>= typeBits {
+		var f byte
+		switch t & (1<<typeBits - 1) {
+		case typeIPv4Addr:
+			f = unix.NFPROTO_IPV4
+		case typeIPv6Addr:
+			f = unix.NFPROTO_IPV6
+		case typeInetProto:
+			f = FieldProto
+		case typeInetService:
+			f = FieldPort
+		}
+		out = append([]byte{f}, out...)
+	}
+	return out
 }

@@ -35,16 +35,44 @@ type Chain struct {
 }
 
 // Set is a set or, with Verdicts, a verdict map keyed by addresses or
-// concatenations of addresses.
+// concatenations of addresses (and at most one protocol number); with
+// Data, a map to plain data.
 type Set struct {
 	Name string
-	// Fields are the key's address families in order: unix.NFPROTO_IPV4
-	// or unix.NFPROTO_IPV6 each; more than one is a concatenation.
+	// Fields are the key's fields in order: unix.NFPROTO_IPV4 or
+	// unix.NFPROTO_IPV6 for an address, FieldProto for a protocol
+	// number; more than one is a concatenation.
 	Fields   []byte
 	Verdicts bool // a map to verdicts
+	// Data, when set, makes the set a map to plain data of these
+	// fields: an address (unix.NFPROTO_IPV4 or unix.NFPROTO_IPV6), then
+	// FieldPort fields (a NAT target's ports).
+	Data     []byte
 	Interval bool
+	// Counter gives every element its own counter (nft's "counter"
+	// flag): a lookup that finds the element counts the packet in it.
+	Counter bool
 	// ID names the set within one batch (NFTA_SET_ID), as nft does.
 	ID uint32
+}
+
+// Field kinds beyond the address families (unix.NFPROTO_IPV4/IPV6).
+const (
+	// FieldProto is a protocol number (nft's inet_proto): one byte,
+	// padded to a register's four, as meta l4proto loads it. It is
+	// always a key's second field (address . proto . address), so an
+	// element's key reads without its set.
+	FieldProto byte = 0xff
+	// FieldPort is a port (inet_service), data only: two bytes in
+	// network order, padded to four.
+	FieldPort byte = 0xfe
+)
+
+// Data is a plain-data map element's value: an address and the ports
+// the map's Data fields name.
+type Data struct {
+	Addr  netip.Addr
+	Ports []uint16
 }
 
 // Verdict is a map element's value.
@@ -57,10 +85,24 @@ type Verdict struct {
 // of the set; KeyEnd, for concatenated intervals, the last key of the
 // range.
 type Element struct {
-	Set     string
-	Key     []netip.Addr
-	KeyEnd  []netip.Addr
+	Set    string
+	Key    []netip.Addr
+	KeyEnd []netip.Addr
+	// Proto is the key's protocol number, for a set with a FieldProto
+	// field (Key holds only the addresses).
+	Proto   byte
 	Verdict *Verdict
+	Data    *Data
+	// Comment is kept in the element's user data, as nft keeps it.
+	Comment string
+	// Counter is what a counted set's element counted: set by listings
+	// (and by the Fake's tracer), never sent.
+	Counter *Counter
+}
+
+// Counter is an element's packet and byte count.
+type Counter struct {
+	Packets, Bytes uint64
 }
 
 // Rule is a rule of a chain: its expressions, and a comment kept in its
@@ -93,10 +135,16 @@ const (
 	// OpDelTableIfEmpty is DELTABLE with NLM_F_NONREC: EBUSY when the
 	// table holds a chain or a set.
 	OpDelTableIfEmpty
+	// OpCreateElem is NEWSETELEM with NLM_F_EXCL: EEXIST when the key
+	// is there, whatever its value.
+	OpCreateElem
+	// OpDelSet is DELSET: the set with its elements; EBUSY while a rule
+	// uses it.
+	OpDelSet
 )
 
 var opNames = [...]string{"add table", "add set", "add chain", "create chain", "flush chain", "delete chain", "add rule", "add element", "delete element", "delete table",
-	"delete set (if empty)", "delete table (if empty)"}
+	"delete set (if empty)", "delete table (if empty)", "create element", "delete set"}
 
 func (k OpKind) String() string { return opNames[k] }
 
@@ -118,6 +166,10 @@ type Op struct {
 type Batch struct {
 	Table string
 	Ops   []Op
+	// GenID, when not 0, is the ruleset generation (Client.Gen) the
+	// batch was computed from: the kernel refuses it (ERESTART),
+	// changing nothing, when any transaction committed since.
+	GenID uint32
 }
 
 // NewBatch returns an empty batch on table (family inet).
@@ -156,8 +208,14 @@ func (b *Batch) DelTable() { b.Ops = append(b.Ops, Op{Kind: OpDelTable}) }
 func (b *Batch) DelTableIfEmpty() { b.Ops = append(b.Ops, Op{Kind: OpDelTableIfEmpty}) }
 
 // DelSetIfEmpty deletes set s only when it has no element and no rule
-// uses it (EBUSY otherwise).
+// uses it (EBUSY otherwise). The kernel counts the elements as they were
+// before the batch: one that deletes them first still fails (use DelSet
+// with Batch.GenID).
 func (b *Batch) DelSetIfEmpty(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpDelSetIfEmpty, Set: s}) }
+
+// DelSet deletes set s with whatever elements it holds; EBUSY while a
+// rule uses it.
+func (b *Batch) DelSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpDelSet, Set: s}) }
 
 // AddSet declares a set or map.
 func (b *Batch) AddSet(s *Set) { b.Ops = append(b.Ops, Op{Kind: OpAddSet, Set: s}) }
@@ -192,6 +250,10 @@ func (b *Batch) AddRule(r *Rule) { b.Ops = append(b.Ops, Op{Kind: OpAddRule, Rul
 // is a no-op.
 func (b *Batch) AddElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpAddElem, Elem: e}) }
 
+// CreateElement adds an element; the batch fails (EEXIST) when its key
+// is there, with whatever value.
+func (b *Batch) CreateElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpCreateElem, Elem: e}) }
+
 // DelElement deletes an element by key.
 func (b *Batch) DelElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpDelElem, Elem: e}) }
 
@@ -216,7 +278,7 @@ func (op Op) Render(table string) string {
 	switch op.Kind {
 	case OpAddTable, OpDelTable, OpDelTableIfEmpty:
 		return head
-	case OpDelSetIfEmpty:
+	case OpDelSetIfEmpty, OpDelSet:
 		return head + " " + op.Set.Name
 	case OpAddSet:
 		return head + " " + op.Set.String()
@@ -267,6 +329,10 @@ func fieldName(f byte) string {
 		return "ipv4_addr"
 	case unix.NFPROTO_IPV6:
 		return "ipv6_addr"
+	case FieldProto:
+		return "inet_proto"
+	case FieldPort:
+		return "inet_service"
 	}
 	return "<unknown type>"
 }
@@ -278,8 +344,15 @@ func (s *Set) typ() string {
 		names[i] = fieldName(f)
 	}
 	typ := strings.Join(names, " . ")
-	if s.Verdicts {
+	switch {
+	case s.Verdicts:
 		typ += " : verdict"
+	case len(s.Data) > 0:
+		d := make([]string, len(s.Data))
+		for i, f := range s.Data {
+			d[i] = fieldName(f)
+		}
+		typ += " : " + strings.Join(d, " . ")
 	}
 	return typ
 }
@@ -289,6 +362,9 @@ func (s *Set) String() string {
 	flags := ""
 	if s.Interval {
 		flags = " flags interval;"
+	}
+	if s.Counter {
+		flags += " counter;"
 	}
 	return s.Name + " { type " + typ + ";" + flags + " }"
 }
@@ -320,14 +396,54 @@ func joinAddrs(as []netip.Addr) string {
 }
 
 func (e *Element) String() string {
-	s := joinAddrs(e.Key)
+	s := e.keyText()
 	if len(e.KeyEnd) > 0 {
 		s += " - " + joinAddrs(e.KeyEnd)
 	}
-	if e.Verdict != nil {
+	return s + e.value()
+}
+
+// keyText is the key, with its protocol field second when it has one.
+func (e *Element) keyText() string {
+	switch {
+	case e.Proto == 0 || len(e.Key) == 0:
+		return joinAddrs(e.Key)
+	case len(e.Key) == 1:
+		return e.Key[0].String() + " . " + protoName(e.Proto)
+	}
+	return e.Key[0].String() + " . " + protoName(e.Proto) + " . " + joinAddrs(e.Key[1:])
+}
+
+// value is the element's value and comment, as nft lists them after
+// the key.
+func (e *Element) value() string {
+	s := ""
+	switch {
+	case e.Verdict != nil:
 		s += " : " + e.Verdict.String()
+	case e.Data != nil:
+		s += " : " + e.Data.String()
+	}
+	if e.Comment != "" {
+		s += fmt.Sprintf(" comment %q", e.Comment)
 	}
 	return s
+}
+
+func (d *Data) String() string {
+	parts := []string{d.Addr.String()}
+	for _, p := range d.Ports {
+		parts = append(parts, fmt.Sprint(p))
+	}
+	return strings.Join(parts, " . ")
+}
+
+// protoName is a protocol number in nft's words.
+func protoName(p byte) string {
+	if n, ok := l4Names[p]; ok {
+		return n
+	}
+	return fmt.Sprint(p)
 }
 
 func (r *Rule) String() string {

@@ -487,7 +487,7 @@ func (p *printer) lookup(e *expr.Lookup) {
 			break
 		}
 		delete(p.regs, s)
-		parts, raws = append(parts, v.text), append(raws, v.raw)
+		parts, raws = append(parts, maskedText(v)), append(raws, v.raw)
 		n += v.slots() * 4
 		s += uint32(v.slots())
 	}
@@ -509,6 +509,19 @@ func (p *printer) lookup(e *expr.Lookup) {
 	default:
 		p.emit(left + " @" + e.SetName)
 	}
+}
+
+// maskedText is a value in a concatenation: an address under a prefix
+// mask prints its mask ("ip daddr & 255.255.255.0"), as nft lists it.
+func maskedText(v *value) string {
+	if v.kind != kindAddr || v.bits < 0 || v.bits >= v.width*8 {
+		return v.text
+	}
+	m := make([]byte, v.width)
+	for i := range v.bits {
+		m[i/8] |= 0x80 >> (i % 8)
+	}
+	return v.text + " & " + format(kindAddr, m)
 }
 
 // konst is a register's constant printed as k, or its text.
@@ -548,7 +561,11 @@ func (p *printer) nat(e *expr.NAT) {
 			addr += "-" + b
 		}
 	}
-	if e.RegProtoMin != 0 {
+	if e.RegProtoMin != 0 && strings.Contains(addr, " map @") {
+		// The ports come from the map's data with the address.
+		p.take(e.RegProtoMin)
+		p.take(e.RegProtoMax)
+	} else if e.RegProtoMin != 0 {
 		if fam == "ip6" && addr != "" {
 			addr = "[" + addr + "]"
 		}
@@ -587,7 +604,7 @@ func (b *Batch) Script() string {
 		switch op.Kind {
 		case OpAddSet:
 			word := "set"
-			if op.Set.Verdicts {
+			if op.Set.Verdicts || len(op.Set.Data) > 0 {
 				word = "map"
 			}
 			head = strings.Replace(head, "set", word, 1) + " " + op.Set.String()
@@ -608,10 +625,10 @@ func (b *Batch) Script() string {
 func (s *Set) keyLen() int {
 	n := 0
 	for _, f := range s.Fields {
-		if f == unix.NFPROTO_IPV4 {
-			n += 4
-		} else {
+		if f == unix.NFPROTO_IPV6 {
 			n += 16
+		} else {
+			n += 4
 		}
 	}
 	return n
@@ -621,7 +638,7 @@ func (s *Set) keyLen() int {
 // fields are single addresses or prefixes prints field by field
 // ("192.0.2.10 . 203.0.113.0/24").
 func (e *Element) Text() string {
-	s := joinAddrs(e.Key)
+	s := e.keyText()
 	if len(e.KeyEnd) == len(e.Key) && len(e.Key) > 0 {
 		parts := make([]string, len(e.Key))
 		for i := range e.Key {
@@ -629,10 +646,7 @@ func (e *Element) Text() string {
 		}
 		s = strings.Join(parts, " . ")
 	}
-	if e.Verdict != nil {
-		s += " : " + e.Verdict.String()
-	}
-	return s
+	return s + e.value()
 }
 
 // rangeText is a range of addresses: one address, a prefix, or a-b.

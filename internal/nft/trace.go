@@ -33,6 +33,23 @@ type Packet struct {
 	// conntrack's, or a forwarded packet re-injected); CtReply is then
 	// its direction. Untracked, ct expressions other than state break.
 	Tracked, CtReply bool
+	// NAT is the translation a nat chain set up (nil: none). As in the
+	// kernel, the first nat chain at a hook that sets one up decides:
+	// the later nat chains of that hook do not see the packet.
+	NAT *Translation
+}
+
+// Translation is what a snat, dnat or masquerade statement set up.
+type Translation struct {
+	Masquerade bool // masquerade: the output device's address
+	DNAT       bool
+	// Addr and the port range are a snat's or dnat's target (ports 0:
+	// none given).
+	Addr           netip.Addr
+	PortLo, PortHi uint16
+	Random, Fully  bool
+	// Table and Chain are where the statement is.
+	Table, Chain string
 }
 
 // Verdicts of Trace.
@@ -63,7 +80,10 @@ func (f *Fake) Trace(hook uint32, dev string, p *Packet) (string, error) {
 	}
 	slices.SortStableFunc(chains, func(a, b base) int { return int(a.c.Hook.Priority) - int(b.c.Hook.Priority) })
 	for _, b := range chains {
-		v, err := (&tracer{t: b.t, p: p}).chain(b.c, 0)
+		if b.c.Hook.Type == "nat" && p.NAT != nil {
+			continue // the connection's translation is set up
+		}
+		v, err := (&tracer{t: b.t, p: p}).walk(b.c, 0)
 		if err != nil {
 			return "", fmt.Errorf("tracing %s %s: %w", b.t.name, b.c.Name, err)
 		}
@@ -75,9 +95,10 @@ func (f *Fake) Trace(hook uint32, dev string, p *Packet) (string, error) {
 }
 
 type tracer struct {
-	t    *fakeTable
-	p    *Packet
-	regs [80]byte // the kernel's: 4 verdict words, then 16 data words
+	t     *fakeTable
+	p     *Packet
+	regs  [80]byte // the kernel's: 4 verdict words, then 16 data words
+	chain string   // the chain being evaluated
 }
 
 // returned is what a chain that ended (return, or its last rule) gives
@@ -85,11 +106,12 @@ type tracer struct {
 const returned = -1
 
 // chain evaluates c's rules: NF_ACCEPT, NF_DROP or returned.
-func (tr *tracer) chain(c *fakeChain, depth int) (int, error) {
+func (tr *tracer) walk(c *fakeChain, depth int) (int, error) {
 	if depth > 16 {
 		return 0, fmt.Errorf("chain %s: jumps nest deeper than the kernel allows", c.Name)
 	}
 	for _, r := range c.rules {
+		tr.chain = c.Name
 		v, err := tr.rule(r)
 		if err != nil {
 			return 0, fmt.Errorf("chain %s rule %s: %w", c.Name, Exprs(r.Exprs), err)
@@ -104,7 +126,7 @@ func (tr *tracer) chain(c *fakeChain, depth int) (int, error) {
 			if target == nil {
 				return 0, fmt.Errorf("chain %s: no chain %s", c.Name, v.Chain)
 			}
-			res, err := tr.chain(target, depth+1)
+			res, err := tr.walk(target, depth+1)
 			if err != nil || res != returned || v.Code == unix.NFT_GOTO {
 				return res, err
 			}
@@ -183,6 +205,14 @@ func (tr *tracer) expr(e expr.Any) (*Verdict, bool, error) {
 		e.Bytes += 64
 	case *expr.Ct:
 		return nil, tr.ct(e), nil
+	case *expr.NAT:
+		return tr.nat(e)
+	case *expr.Masq:
+		if e.ToPorts {
+			return nil, false, fmt.Errorf("masquerade to ports is not traced")
+		}
+		tr.p.NAT = &Translation{Masquerade: true, Random: e.Random, Fully: e.FullyRandom, Table: tr.t.name, Chain: tr.chain}
+		return &Verdict{Code: 1}, true, nil // NF_ACCEPT
 	default:
 		return nil, false, fmt.Errorf("expression %T is not traced", e)
 	}
@@ -216,10 +246,11 @@ func (tr *tracer) meta(e *expr.Meta) bool {
 	}
 	var v []byte
 	switch e.Key {
+	// One-byte keys fill their register, as nft_reg_store8 does.
 	case expr.MetaKeyNFPROTO:
-		v = []byte{FamilyOf(p.Src)}
+		v = []byte{FamilyOf(p.Src), 0, 0, 0}
 	case expr.MetaKeyL4PROTO:
-		v = []byte{p.Proto}
+		v = []byte{p.Proto, 0, 0, 0}
 	case expr.MetaKeyMARK:
 		v = native32(p.Mark)
 	case expr.MetaKeyIIF:
@@ -283,26 +314,59 @@ func (tr *tracer) header(base expr.PayloadBase) []byte {
 	return nil
 }
 
-// lookup finds the key in the set: a map's verdict, or membership.
+// nat sets up a snat or dnat from its registers: the address, then the
+// ports (the first two bytes of their registers, as the kernel reads
+// them); it accepts.
+func (tr *tracer) nat(e *expr.NAT) (*Verdict, bool, error) {
+	t := &Translation{DNAT: e.Type == expr.NATTypeDestNAT, Random: e.Random, Fully: e.FullyRandom, Table: tr.t.name, Chain: tr.chain}
+	if e.RegAddrMin != 0 {
+		n := 4
+		if e.Family == unix.NFPROTO_IPV6 {
+			n = 16
+		}
+		t.Addr, _ = netip.AddrFromSlice(slices.Clone(tr.reg(e.RegAddrMin)[:n]))
+		if e.RegAddrMax != 0 && e.RegAddrMax != e.RegAddrMin {
+			return nil, false, fmt.Errorf("address ranges are not traced")
+		}
+	}
+	if e.RegProtoMin != 0 {
+		t.PortLo = binary.BigEndian.Uint16(tr.reg(e.RegProtoMin))
+		t.PortHi = t.PortLo
+		if e.RegProtoMax != 0 {
+			t.PortHi = binary.BigEndian.Uint16(tr.reg(e.RegProtoMax))
+		}
+	}
+	tr.p.NAT = t
+	return &Verdict{Code: 1}, true, nil // NF_ACCEPT
+}
+
+// lookup finds the key in the set: a map's verdict or data (stored in
+// the destination register), or membership. A counted set's element
+// counts the packet.
 func (tr *tracer) lookup(e *expr.Lookup) (*Verdict, bool, error) {
 	s := tr.t.set(e.SetName)
 	if s == nil {
 		return nil, false, fmt.Errorf("no set %s", e.SetName)
 	}
-	n := 0
-	for _, f := range s.Fields {
-		n += map[byte]int{unix.NFPROTO_IPV4: 4, unix.NFPROTO_IPV6: 16}[f]
-	}
-	k := tr.reg(e.SourceRegister)[:n]
+	k := tr.reg(e.SourceRegister)[:s.keyLen()]
 	i := slices.IndexFunc(s.elems, func(el Element) bool {
 		lo, hi := bounds(&el)
-		return bytes.Compare(k, keyBytes(lo)) >= 0 && bytes.Compare(k, keyBytes(hi)) <= 0
+		lo, hi = slices.Clone(lo), slices.Clone(hi)
+		return bytes.Compare(k, elemKey(&Element{Key: lo, Proto: el.Proto})) >= 0 &&
+			bytes.Compare(k, elemKey(&Element{Key: hi, Proto: el.Proto})) <= 0
 	})
-	if e.IsDestRegSet {
-		if i < 0 {
-			return nil, false, nil
-		}
+	if i >= 0 && s.elems[i].Counter != nil {
+		s.elems[i].Counter.Packets++
+		s.elems[i].Counter.Bytes += 64
+	}
+	switch {
+	case e.IsDestRegSet && i < 0:
+		return nil, false, nil
+	case e.IsDestRegSet && e.DestRegister == unix.NFT_REG_VERDICT:
 		return s.elems[i].Verdict, true, nil
+	case e.IsDestRegSet:
+		tr.store(e.DestRegister, s.elems[i].Data.bytes())
+		return nil, true, nil
 	}
 	return nil, (i >= 0) != e.Invert, nil
 }

@@ -15,10 +15,10 @@ import (
 	"github.com/containernetworking/plugins/pkg/ns"
 	"github.com/miekg/dns"
 
+	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/api"
 	"github.com/diktyo-io/diktyo/pkg/chainrun"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/dnstest"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
@@ -62,22 +62,29 @@ func TestExplainMatchesKernel(t *testing.T) {
 			name:   "ipmasq/nftables",
 			plugin: `{"type":"ipmasq","backend":"nftables","table":"dkx-SFX","capabilities":{"ips":true,"masqEntries":true,"snatPolicy":true}}`,
 			args:   masqArgs(),
+			// The pod's elements (the flat layout has no pod chain),
+			// read over netlink: nft prints elements several to a line.
 			kernel: func(t *testing.T, k *kernelEnv) []string {
+				c, err := nft.Open(k.host.Path())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				table := "dkx-" + k.suffix
+				sets, err := c.ListSets(table)
+				if err != nil {
+					t.Fatal(err)
+				}
 				var out []string
-				for _, c := range grepLines(testutil.Run(t, k.host, "nft", "list", "table", "inet", "dkx-"+k.suffix), `^\s*chain `) {
-					name := strings.Fields(c)[1]
-					if !strings.HasPrefix(name, nftables.PodChainPrefix) {
-						continue
+				for i := range sets {
+					els, err := c.ListElements(table, &sets[i])
+					if err != nil {
+						t.Fatal(err)
 					}
-					listing := testutil.Run(t, k.host, "nft", "list", "chain", "inet", "dkx-"+k.suffix, name)
-					for _, l := range strings.Split(listing, "\n") {
-						l = strings.TrimSpace(l)
-						l = nftComment.ReplaceAllString(l, "")        // explain shows rules without their owner comments
-						l = nftCounter.ReplaceAllString(l, "counter") // and counters without their values
-						if l == "" || strings.HasPrefix(l, "table ") || strings.HasPrefix(l, "chain ") || l == "}" {
-							continue
+					for _, e := range els {
+						if strings.HasPrefix(e.Comment, "owner="+k.owner()+" ") {
+							out = append(out, sets[i].Name+" { "+e.Text()+" }")
 						}
-						out = append(out, l)
 					}
 				}
 				return out
@@ -89,6 +96,8 @@ func TestExplainMatchesKernel(t *testing.T) {
 					switch {
 					case strings.Contains(l, "nftables table "):
 						in = true
+					case in && strings.HasPrefix(strings.TrimSpace(l), "#"):
+						// a rule, shown as the elements after it
 					case in && strings.HasPrefix(l, "      "):
 						rules = append(rules, strings.TrimSpace(l))
 					default:
@@ -247,10 +256,6 @@ func newKernelEnv(t *testing.T, withDNS bool) *kernelEnv {
 func (k *kernelEnv) owner() string { return cniutil.OwnerID("kx-"+k.suffix, "kx"+k.suffix, "eth0") }
 
 var routeProto = regexp.MustCompile(`\sproto \S+`)
-
-var nftCounter = regexp.MustCompile(`counter packets \d+ bytes \d+`)
-
-var nftComment = regexp.MustCompile(`\s*comment "[^"]*"`)
 
 func (k *kernelEnv) dnsAddr() string {
 	if k.dns == nil {

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/nftables/expr"
-
 	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
@@ -54,42 +52,23 @@ func ruleCounters(ctx context.Context, r cniutil.Runner, backend, table string, 
 	return out, nil
 }
 
-// nftCounters reads the counters of the pod chain's rules (every rule
-// of ipmasq's nftables backend has one) with one netlink listing of that
-// chain, in the calling thread's namespace.
+// nftCounters reads the counters of the pod's elements (every element
+// of ipmasq's nftables backend has one), one lookup per element, in the
+// calling thread's namespace: a rule's count is its elements'.
 func nftCounters(table string, plan *snat.Plan) (map[snat.Family][]counter, error) {
 	c, err := nft.Open("")
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = c.Close() }()
-	chain := nftables.ChainName(plan.Owner.ID)
-	rules, err := c.ListRules(table, chain)
+	cs, err := nftables.Counters(c, table, plan)
 	if err != nil {
-		return nil, fmt.Errorf("listing nftables chain %s counters: %w", chain, err)
-	}
-	total := 0
-	for _, fr := range plan.Families {
-		total += len(fr.Rules)
-	}
-	if len(rules) != total {
-		return nil, fmt.Errorf("nftables chain %s has %d rules where the plan has %d (drift; the next reconcile repairs it)", chain, len(rules), total)
+		return nil, fmt.Errorf("nftables table %s: %w", table, err)
 	}
 	out := map[snat.Family][]counter{}
-	i := 0
-	for _, fr := range plan.Families {
-		for range fr.Rules {
-			var ct *expr.Counter
-			for _, e := range rules[i].Exprs {
-				if x, ok := e.(*expr.Counter); ok {
-					ct = x
-				}
-			}
-			if ct == nil {
-				return nil, fmt.Errorf("nftables chain %s: rule %d has no counter (made by an older diktyo; the next ADD adds it)", chain, i+1)
-			}
-			out[fr.Family] = append(out[fr.Family], counter{Packets: ct.Packets, Bytes: ct.Bytes})
-			i++
+	for fam, list := range cs {
+		for _, x := range list {
+			out[fam] = append(out[fam], counter{Packets: x.Packets, Bytes: x.Bytes})
 		}
 	}
 	return out, nil

@@ -55,7 +55,7 @@ func (p *Part) rule(fam snat.Family, i int, r snat.Rule) api.SNATRule {
 	out := api.SNATRule{Family: fam.String(), Index: i, Destination: "any", Protocol: "all",
 		Action: r.Action.String(), Randomize: r.Randomize, Comment: r.Comment}
 	if p.Backend == snat.BackendNFTables {
-		out.Chain = p.table + "/" + nftables.ChainName(p.plan.Owner.ID)
+		out.Chain = p.table + "/" + nftables.FamilyChain(fam)
 	} else {
 		out.Chain = iptables.ChainName(p.plan.Owner.ID)
 	}

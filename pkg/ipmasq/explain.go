@@ -23,9 +23,14 @@ func explain(stdin []byte, pod cniutil.ExplainPod) (string, error) {
 	var b strings.Builder
 	for _, fr := range plan.Families {
 		if cfg.Backend == snat.BackendNFTables {
-			fmt.Fprintf(&b, "nftables table %s, chain %s (%s):\n", cfg.Table, nftables.ChainName(owner.ID), fr.Family)
+			// The rules, in order, then the elements they become (chain
+			// flat-snat4/6 probes the longest destination prefix first).
+			fmt.Fprintf(&b, "nftables table %s, chain %s (%s):\n", cfg.Table, nftables.FamilyChain(fr.Family), fr.Family)
 			for _, r := range fr.Rules {
-				fmt.Fprintf(&b, "  %s\n", nftables.RuleText(fr.Family, r))
+				fmt.Fprintf(&b, "  # %s\n", nftables.RuleText(fr.Family, r))
+			}
+			for _, e := range nftables.Elements(plan, fr.Family) {
+				fmt.Fprintf(&b, "  %s\n", e)
 			}
 			continue
 		}

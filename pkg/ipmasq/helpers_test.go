@@ -119,7 +119,8 @@ func (n *node) dump(t *testing.T) string {
 // (its chain or map elements).
 func (n *node) podObjects(t *testing.T) int {
 	t.Helper()
-	return strings.Count(n.dump(t), snat.PodChainPrefix) + strings.Count(n.dump(t), "goto pod-")
+	d := n.dump(t)
+	return strings.Count(d, snat.PodChainPrefix) + strings.Count(d, "goto pod-") + strings.Count(d, `comment "owner=`)
 }
 
 // prevResult returns a prevResult for eth0 in netns with addrs, in the

@@ -194,7 +194,15 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	// The rules go first, so that no new flow is translated by them, and
 	// the flows are removed even when that failed: a DEL removes what it
 	// can.
-	if err := NewBackend(cfg, v.run).Del(ctx, owner(cfg, args), addrs); err != nil {
+	be := NewBackend(cfg, v.run)
+	if nb, ok := be.(*nftables.Backend); ok {
+		// The pod's config, when it still validates, names its elements:
+		// DEL deletes them by key.
+		if full, err := snat.ParseConfig(args.StdinData); err == nil {
+			nb.Planned = snat.BuildPlan(full, owner(cfg, args), addrs)
+		}
+	}
+	if err := be.Del(ctx, owner(cfg, args), addrs); err != nil {
 		err = fmt.Errorf("ipmasq DEL: %w", err)
 		return errors.Join(err, v.delFlows(args, addrs))
 	}

@@ -10,18 +10,19 @@ import (
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
 )
 
 var backends = []string{snat.BackendIPTables, snat.BackendNFTables}
 
-// chainOf names the pod chain of a container on this node's backend.
+// chainOf names the pod chain of a container on this node's backend;
+// on the nftables backend, which has no pod chain, the owner mark every
+// element of the pod's carries.
 func (n *node) chainOf(containerID string) string {
 	id := cniutil.OwnerID("net1", containerID, "eth0")
 	if n.backend == snat.BackendNFTables {
-		return nftables.ChainName(id)
+		return "owner=" + id
 	}
 	return iptables.ChainName(id)
 }
@@ -104,13 +105,15 @@ func assertSeedRules(t *testing.T, n *node, state, chain string) {
 	var want []string
 	specific, general := "-d 8.8.8.8/32 -p tcp", "-A "+chain+" -p tcp"
 	if n.backend == snat.BackendNFTables {
-		specific, general = "ip daddr 8.8.8.8 meta l4proto tcp", "meta nfproto ipv4 meta l4proto tcp"
+		// The flat layout's elements, as nft lists them; the order is
+		// the chain's (the longest prefix first), not the elements'.
+		specific, general = "", ""
 		want = []string{
-			"198.51.100.7 : goto " + chain,
-			"2001:db8:ff::7 : goto " + chain,
-			`ip daddr 8.8.8.8 meta l4proto tcp counter packets 0 bytes 0 snat ip to 203.0.113.15:5000-5010 comment "owner=`,
-			`meta nfproto ipv4 meta l4proto tcp counter packets 0 bytes 0 snat ip to 203.0.113.15:4000-4010 comment "owner=`,
-			`ip6 daddr 2001:db8:2::/48 meta l4proto udp counter packets 0 bytes 0 snat ip6 to [2001:db8:1::15]:4000-4010 comment "owner=`,
+			`198.51.100.7 comment "` + chain + ` net=net1 n=2"`,
+			`2001:db8:ff::7 comment "` + chain + ` net=net1 n=1"`,
+			`198.51.100.7 . tcp . 8.8.8.8 counter packets 0 bytes 0 comment "` + chain + ` masqEntries[0] allow production traffic" : 203.0.113.15 . 5000 . 5010`,
+			`198.51.100.7 . tcp counter packets 0 bytes 0 comment "` + chain + ` masqEntries[1] allow production traffic" : 203.0.113.15 . 4000 . 4010`,
+			`2001:db8:ff::7 . udp . 2001:db8:2:: counter packets 0 bytes 0 comment "` + chain + ` masqEntries[2]`,
 		}
 	} else {
 		want = []string{

@@ -51,8 +51,9 @@ func (p *pod) natRules(t *testing.T) []string {
 }
 
 // nftRules is natRules' part for ipmasq's nftables backend: the lines of
-// the node's ipmasq table that name p's address (map elements) and the
-// rules of p's own chain. No table (nothing applied yet, or all gone) is
+// the node's ipmasq table that name p's address or owner (the flat
+// layout's elements, whose comments name it) and the rules of p's own
+// chain (the per-pod chain layout, before an upgrade's GC). No table (nothing applied yet, or all gone) is
 // none; any other failure to list fails the test.
 func (p *pod) nftRules(t *testing.T) []string {
 	t.Helper()
@@ -72,7 +73,7 @@ func (p *pod) nftRules(t *testing.T) []string {
 			inChain = strings.Contains(trimmed, p.owner())
 		case trimmed == "}":
 			inChain = false
-		case inChain && trimmed != "" || strings.Contains(l, p.IP+" "):
+		case inChain && trimmed != "" || strings.Contains(l, p.IP+" ") || strings.Contains(l, "owner="+p.owner()):
 			out = append(out, trimmed)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/internal/masqtest"
-	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
 // fakeTable is the table of the tests on an nft.Fake; the kernel tests'
@@ -117,12 +117,15 @@ func TestLifecycleDump(t *testing.T) {
 }
 
 // TestCheckOnFake: CHECK reports what was changed behind the backend's
-// back, read from the fake as from the kernel.
+// back, naming the element, read from the fake as from the kernel: by
+// key outside a reconcile pass, from one listing inside one (which also
+// finds an element the plan does not name); ADD repairs it.
 func TestCheckOnFake(t *testing.T) {
 	f := nft.NewFake()
 	b := New(fakeTable)
 	b.Client = f
 	ctx := context.Background()
+	pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
 	o := masqtest.NewOwner("net1", 1)
 	p := masqtest.Plan(t, smallConf, o, masqtest.PodAddrs(1)...)
 	if err := b.Check(ctx, p); err == nil || !strings.Contains(err.Error(), "table inet "+fakeTable+" missing") {
@@ -134,24 +137,37 @@ func TestCheckOnFake(t *testing.T) {
 	if err := b.Check(ctx, p); err != nil {
 		t.Fatalf("CHECK after ADD = %v", err)
 	}
+	elems := compile(p)
 	brk := nft.NewBatch(fakeTable)
-	brk.DelElement(key(p.Sources()[1]))
-	brk.FlushChain(ChainName(o.ID))
-	brk.AddRule(&nft.Rule{Chain: ChainName(o.ID), Exprs: RuleExprs(snat.IPv4, p.Families[0].Rules[0]), Comment: p.Families[0].Rules[0].Comment})
+	brk.DelElement(&nft.Element{Set: Gate6, Key: []netip.Addr{p.Sources()[1]}})
+	changed := *elems[0].e
+	changed.Comment = "owner=someone-else"
+	brk.DelElement(elems[0].e)
+	brk.AddElement(&changed)
+	stray := &nft.Element{Set: elems[0].e.Set, Key: []netip.Addr{p.Sources()[0], netip.MustParseAddr("10.0.0.0")}, Comment: "owner=x stray"}
+	stray.Key[1] = netip.MustParseAddr("11.0.0.0")
+	brk.AddElement(stray)
 	if err := f.Apply(brk); err != nil {
 		t.Fatal(err)
 	}
+	byKey := []string{"element src6 { 2001:db8:ff::11 comment", "missing", `element ret4-8 is "198.51.100.11 . 10.0.0.0 comment \"owner=someone-else\""`}
 	err := b.Check(ctx, p)
-	for _, want := range []string{"map element for 2001:db8:ff::11 missing", "rule 2 missing"} {
+	for _, want := range byKey {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("CHECK = %v, want %q", err, want)
+		}
+	}
+	err = b.Check(pass, p)
+	for _, want := range append(byKey, "unexpected element ret4-8 { 198.51.100.11 . 11.0.0.0") {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CHECK in a pass = %v, want %q", err, want)
 		}
 	}
 	// ADD repairs it.
 	if err := b.Add(ctx, p); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Check(ctx, p); err != nil {
+	if err := b.Check(cniutil.WithReadCache(ctx, cniutil.NewReadCache()), p); err != nil {
 		t.Fatalf("CHECK after repair = %v", err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/diktyo-io/diktyo/internal/nft"
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
@@ -29,6 +31,10 @@ type Backend struct {
 	// the same transaction of Add (the pod's link binding): one kernel
 	// transaction for both.
 	With Companion
+	// Planned, when set, is the plan of the pod a Del is for (DEL has
+	// the pod's config): Del then deletes its elements by key, with no
+	// listing, when the pod's gate counts as many.
+	Planned *snat.Plan
 }
 
 // Companion is what Backend.With renders: with slow false, a creation
@@ -45,6 +51,11 @@ func New(table string) *Backend {
 }
 
 var _ snat.Backend = (*Backend)(nil)
+
+// retries bounds the slow paths that send a batch computed from a
+// listing with its generation: each retry follows a commit by another
+// writer.
+const retries = 8
 
 // session is one verb's netlink socket.
 type session struct {
@@ -65,83 +76,146 @@ func (b *Backend) open(ctx context.Context) (*session, error) {
 
 func (s *session) close() { _ = s.c.Close() }
 
-// base returns the batch an ADD starts from: empty when the base chain
-// holds exactly its rules (which also proves the table and the maps they
-// name exist), else RenderBase. One listing of two rules, whatever the
-// number of pods.
-func (s *session) base() (*nft.Batch, error) {
-	b := nft.NewBatch(s.b.Table)
-	ok, err := nft.HoldsExactly(s.c, s.b.Table, BaseChain, baseRules())
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		RenderBase(b)
-	}
-	return b, nil
-}
-
-// start is the batch an ADD starts from: the companion's objects, then
-// the base objects if the base chain's listing found them missing.
-func (s *session) start(slow bool) (*nft.Batch, error) {
-	base, err := s.base()
-	if err != nil || s.b.With == nil {
-		return base, err
+// companion is the batch the pod's objects are appended to: the
+// companion's objects first.
+func (s *session) companion(slow bool) (*nft.Batch, error) {
+	out := nft.NewBatch(s.b.Table)
+	if s.b.With == nil {
+		return out, nil
 	}
 	batch, err := s.b.With.Render(s.c, slow)
 	if err != nil {
 		return nil, err
 	}
-	out := nft.NewBatch(s.b.Table)
 	out.Append(batch)
-	out.Append(base)
 	return out, nil
 }
 
-// Add applies both families in one batch: the pod's objects as a
-// creation (no listing of them), after the base objects if the base
-// chain's listing found them missing. When the pod chain exists or an
-// address maps to a stale chain, it lists the maps and converges.
+// Add applies both families in one batch: the pod's gate and map
+// elements as creations, no listing. When that fails (a map the pod
+// needs is missing, or a key of the pod is there: a repeated ADD, a
+// repair, an address reused) it lists the table and converges in one
+// batch, rewriting the chains when the maps in use change.
 func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 	s, err := b.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer s.close()
-	batch, err := s.start(false)
+	batch, err := s.companion(false)
 	if err != nil {
 		return err
 	}
-	batch.Ops = append(batch.Ops, RenderCreate(b.Table, plan).Ops...)
+	batch.Append(RenderFlatCreate(b.Table, plan))
 	if s.c.Apply(batch) == nil {
 		return nil
 	}
-	// Listed again: a parallel ADD may have created the base meanwhile.
-	if batch, err = s.start(true); err != nil {
-		return err
-	}
-	st, err := s.list()
-	if err != nil {
-		return err
-	}
-	chain := ChainName(plan.Owner.ID)
-	srcs := plan.Sources()
-	var stale []netip.Addr
-	for _, e := range st.elements {
-		mine := slices.Contains(srcs, e.addr)
-		if (mine && e.target != chain) || (!mine && e.target == chain) {
-			stale = append(stale, e.addr)
-		}
-	}
-	batch.Ops = append(batch.Ops, RenderConverge(b.Table, plan, stale).Ops...)
-	if err := s.c.Apply(batch); err != nil {
+	if err := s.retry(func(gen uint32) (*nft.Batch, error) { return s.converge(plan, gen) }); err != nil {
 		return fmt.Errorf("applying rules of %s: %w", plan.Owner.ID, err)
 	}
 	return nil
 }
 
-// Del removes owner's elements and chain: without listing when the
-// addresses are known and match, else by listing the table's maps.
+// retry sends the batch render makes from a fresh listing until it is
+// not refused for a moved generation.
+func (s *session) retry(render func(gen uint32) (*nft.Batch, error)) error {
+	for range retries {
+		gen, err := s.c.Gen()
+		if err != nil {
+			return err
+		}
+		batch, err := render(gen)
+		if err != nil || batch == nil {
+			return err
+		}
+		if err = s.c.Apply(batch); !errors.Is(err, unix.ERESTART) {
+			return err
+		}
+	}
+	return fmt.Errorf("table inet %s kept changing under %d listings", s.b.Table, retries)
+}
+
+// converge is the batch that makes the kernel hold exactly the pod's
+// elements: its stale ones deleted, the missing or different ones
+// added, the structure declared when a map is missing or a chain
+// differs (sent with gen then), and the pod's objects of the per-pod
+// chain layout removed in the same transaction (an upgrade).
+func (s *session) converge(plan *snat.Plan, gen uint32) (*nft.Batch, error) {
+	l, err := s.list()
+	if err != nil {
+		return nil, err
+	}
+	batch, err := s.companion(true)
+	if err != nil {
+		return nil, err
+	}
+	want := compile(plan)
+	maps := union(l.mapIDs(), mapsOf(want))
+	if problems, err := s.structure(l, maps); err != nil {
+		return nil, err
+	} else if len(problems) > 0 {
+		RenderStructure(batch, maps)
+		batch.GenID = gen
+	}
+	srcs := plan.Sources()
+	// The pod's elements of addresses it no longer has go too.
+	have := l.ofSources(srcs)
+	for _, e := range l.ofOwner(plan.Owner) {
+		if !slices.Contains(have, e) {
+			have = append(have, e)
+		}
+	}
+	wanted := append(gateElems(plan, want), elemsOf(want)...)
+	for _, h := range have {
+		if !slices.ContainsFunc(wanted, func(w *nft.Element) bool { return sameElem(h, w) }) {
+			batch.DelElement(h)
+		}
+	}
+	for _, w := range wanted {
+		if !slices.ContainsFunc(have, func(h *nft.Element) bool { return sameElem(h, w) }) {
+			batch.AddElement(w)
+		}
+	}
+	renderLegacyRemoval(batch, l, plan.Owner, srcs)
+	return batch, nil
+}
+
+func elemsOf(fs []flatElem) []*nft.Element {
+	out := make([]*nft.Element, len(fs))
+	for i, f := range fs {
+		out[i] = f.e
+	}
+	return out
+}
+
+func union(a, b []mapID) []mapID {
+	out := slices.Clone(a)
+	for _, m := range b {
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	slices.SortFunc(out, compareMaps)
+	return out
+}
+
+// sameKey says whether two elements are the same key of the same set.
+func sameKey(a, b *nft.Element) bool {
+	return a.Set == b.Set && a.Proto == b.Proto && slices.Equal(a.Key, b.Key)
+}
+
+// sameElem: same key, value and comment.
+func sameElem(a, b *nft.Element) bool {
+	if !sameKey(a, b) || a.Comment != b.Comment || (a.Data == nil) != (b.Data == nil) {
+		return false
+	}
+	return a.Data == nil || a.Data.Addr == b.Data.Addr && slices.Equal(a.Data.Ports, b.Data.Ports)
+}
+
+// Del removes owner's gate and map elements: by key when Planned is the
+// pod's plan and its gates count exactly the elements it names (one
+// lookup per address, one batch), else by listing. Objects of the
+// per-pod chain layout are removed by the listing path and by GC.
 func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefix) error {
 	s, err := b.open(ctx)
 	if err != nil {
@@ -149,41 +223,211 @@ func (b *Backend) Del(ctx context.Context, owner snat.Owner, addrs []netip.Prefi
 	}
 	defer s.close()
 	srcs := snat.PlanForAddrs(owner, addrs).Sources()
-	if len(srcs) > 0 && s.c.Apply(RenderDeleteFast(b.Table, owner, srcs)) == nil {
-		return nil
-	}
-	st, err := s.list()
-	if err != nil || !st.exists {
-		return err
-	}
-	chain := ChainName(owner.ID)
-	var elems []netip.Addr
-	for _, e := range st.elements {
-		if e.target == chain {
-			elems = append(elems, e.addr)
+	if p := b.Planned; p != nil && p.Owner == owner && len(srcs) > 0 && sameSet(p.Sources(), srcs) {
+		done, err := s.delPlanned(p)
+		if err != nil || done {
+			return err
 		}
 	}
-	var chains []string
-	if ok, err := s.chainExists(chain); err != nil {
-		return err
-	} else if ok {
-		chains = append(chains, chain)
-	}
-	if err := s.c.Apply(RenderDelete(b.Table, elems, chains)); err != nil {
+	err = s.retry(func(uint32) (*nft.Batch, error) {
+		l, err := s.list()
+		if err != nil || !l.exists {
+			return nil, err
+		}
+		batch := nft.NewBatch(b.Table)
+		for _, e := range l.ofOwner(owner) {
+			batch.DelElement(e)
+		}
+		renderLegacyRemoval(batch, l, owner, nil)
+		if batch.Len() == 0 {
+			return nil, nil
+		}
+		return batch, nil
+	})
+	if err != nil {
 		return fmt.Errorf("deleting rules of %s: %w", owner.ID, err)
 	}
 	return nil
 }
 
-func (s *session) chainExists(name string) (bool, error) {
-	_, err := s.c.GetChain(s.b.Table, name)
-	switch {
-	case errors.Is(err, nft.ErrNotFound):
-		return false, nil
-	case err != nil:
-		return false, err
+func sameSet(a, b []netip.Addr) bool {
+	return len(a) == len(b) && !slices.ContainsFunc(a, func(x netip.Addr) bool { return !slices.Contains(b, x) })
+}
+
+// delPlanned deletes the planned pod's elements by key when every
+// address's gate is the pod's and counts as many elements as the plan
+// names for it; done false (nothing changed) when that is not proven.
+func (s *session) delPlanned(plan *snat.Plan) (done bool, err error) {
+	elems := compile(plan)
+	batch := nft.NewBatch(s.b.Table)
+	for _, g := range gateElems(plan, elems) {
+		fam := snat.FamilyOf(g.Key[0])
+		have, err := s.c.GetElement(s.b.Table, gate(fam), g)
+		switch {
+		case errors.Is(err, nft.ErrNotFound):
+			return false, nil
+		case err != nil:
+			return false, err
+		case have.Comment != g.Comment:
+			// Another owner's address, or another count: the listing
+			// decides.
+			return false, nil
+		}
+		batch.DelElement(g)
+	}
+	for _, e := range elems {
+		batch.DelElement(e.e)
+	}
+	if err := s.c.Apply(batch); err != nil {
+		if errors.Is(err, nft.ErrNotFound) {
+			return false, nil
+		}
+		return false, fmt.Errorf("deleting rules of %s: %w", plan.Owner.ID, err)
 	}
 	return true, nil
+}
+
+// Check compares the structure (the fixed objects, the maps the pod
+// needs, the chains: constant-size listings, read once per reconcile
+// pass) and the pod's elements with the plan. Inside a reconcile pass
+// (a cniutil.ReadCache in ctx) the elements are listed once for all
+// pods, and a pod's stale elements are found too; outside one, the
+// pod's own keys are looked up one by one.
+func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	pass := "ipmasq/nft/" + b.NetNS + "/" + b.Table + "/"
+	want := compile(plan)
+	st, err := cniutil.Read(ctx, pass+"structure", s.listStructure)
+	if err != nil {
+		return err
+	}
+	if !st.exists {
+		return &snat.DriftError{Owner: plan.Owner, Problems: []string{fmt.Sprintf("table inet %s missing", b.Table)}}
+	}
+	problems, err := cniutil.Read(ctx, pass+"chains", func() ([]string, error) { return s.structure(st, st.mapIDs()) })
+	if err != nil {
+		return err
+	}
+	problems = append(slices.Clip(problems), missingMaps(st, want)...)
+	wanted := append(gateElems(plan, want), elemsOf(want)...)
+	if cniutil.ReadCacheFrom(ctx) != nil {
+		l, err := cniutil.Read(ctx, pass+"elements", s.list)
+		if err != nil {
+			return err
+		}
+		problems = append(problems, diffListed(l.ofSources(plan.Sources()), wanted)...)
+	} else {
+		more, err := s.diffByKey(wanted, mapsOf(want))
+		if err != nil {
+			return err
+		}
+		problems = append(problems, more...)
+	}
+	if len(problems) > 0 {
+		return &snat.DriftError{Owner: plan.Owner, Problems: problems}
+	}
+	return nil
+}
+
+func missingMaps(l *listing, want []flatElem) []string {
+	var out []string
+	for _, m := range mapsOf(want) {
+		if _, ok := l.maps[m.Name()]; !ok {
+			out = append(out, "map "+m.Name()+" missing")
+		}
+	}
+	return out
+}
+
+func elemText(e *nft.Element) string { return e.Set + " { " + e.Text() + " }" }
+
+// diffListed compares the listed elements of the pod's addresses with
+// the wanted ones.
+func diffListed(have, want []*nft.Element) []string {
+	var problems []string
+	for _, w := range want {
+		i := slices.IndexFunc(have, func(h *nft.Element) bool { return sameKey(h, w) })
+		switch {
+		case i < 0:
+			problems = append(problems, "element "+elemText(w)+" missing")
+		case !sameElem(have[i], w):
+			problems = append(problems, fmt.Sprintf("element %s is %q, want %q", w.Set, have[i].Text(), w.Text()))
+		}
+	}
+	for _, h := range have {
+		if !slices.ContainsFunc(want, func(w *nft.Element) bool { return sameKey(h, w) }) {
+			problems = append(problems, "unexpected element "+elemText(h))
+		}
+	}
+	return problems
+}
+
+// diffByKey looks the pod's gate and map elements up by key.
+func (s *session) diffByKey(wanted []*nft.Element, maps []mapID) ([]string, error) {
+	var problems []string
+	sets := map[string]*nft.Set{}
+	for _, fam := range families {
+		sets[gate(fam).Name] = gate(fam)
+	}
+	for _, m := range maps {
+		sets[m.Name()] = m.set()
+	}
+	for _, w := range wanted {
+		have, err := s.c.GetElement(s.b.Table, sets[w.Set], w)
+		switch {
+		case errors.Is(err, nft.ErrNotFound):
+			problems = append(problems, "element "+elemText(w)+" missing")
+		case err != nil:
+			return nil, err
+		case !sameElem(have, w):
+			problems = append(problems, fmt.Sprintf("element %s is %q, want %q", w.Set, have.Text(), w.Text()))
+		}
+	}
+	return problems, nil
+}
+
+// structure reports how the fixed objects and the chains differ from
+// what maps need: one listing of the three chains.
+func (s *session) structure(l *listing, maps []mapID) ([]string, error) {
+	if !l.exists {
+		return []string{"table inet " + s.b.Table + " missing"}, nil
+	}
+	var problems []string
+	for _, fam := range families {
+		if !l.sets[gate(fam).Name] {
+			problems = append(problems, "set "+gate(fam).Name+" missing")
+		}
+	}
+	for _, m := range maps {
+		if _, ok := l.maps[m.Name()]; !ok {
+			problems = append(problems, "map "+m.Name()+" missing")
+		}
+	}
+	chains := map[string][]*nft.Rule{FlatChain: flatBaseRules()}
+	for _, fam := range families {
+		chains[familyChain(fam)] = chainRules(fam, maps)
+	}
+	for _, name := range []string{FlatChain, FlatChain4, FlatChain6} {
+		if !slices.ContainsFunc(l.chains, func(c nft.Chain) bool { return c.Name == name }) {
+			problems = append(problems, "chain "+name+" missing")
+			continue
+		}
+		want := chains[name]
+		text := make([]string, len(want))
+		for i, r := range want {
+			text[i] = nft.RuleText(r, nil)
+		}
+		keys, shown, err := s.rules(name, want, text)
+		if err != nil {
+			return nil, err
+		}
+		problems = append(problems, diffRules("chain "+name, want, text, keys, shown)...)
+	}
+	return problems, nil
 }
 
 // rules lists a chain's rules as text to compare: the canonical
@@ -204,78 +448,10 @@ func (s *session) rules(chain string, want []*nft.Rule, wantText []string) (keys
 		if t, ok := text[k]; ok {
 			shown = append(shown, t)
 		} else {
-			shown = append(shown, k)
+			shown = append(shown, nft.RuleText(&r, nil))
 		}
 	}
 	return keys, shown, nil
-}
-
-// Check compares the base chain, the pod's map elements and the pod
-// chain's rules with the plan.
-func (b *Backend) Check(ctx context.Context, plan *snat.Plan) error {
-	s, err := b.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.close()
-	// The maps' elements and the base chain are every pod's: inside a
-	// reconcile pass (a cniutil.ReadCache in ctx) they are read once for
-	// all pods; the pod's own chain is read for each.
-	pass := "ipmasq/nft/" + b.NetNS + "/" + b.Table + "/"
-	st, err := cniutil.Read(ctx, pass+"elements", s.list)
-	if err != nil {
-		return err
-	}
-	if !st.exists {
-		return &snat.DriftError{Owner: plan.Owner, Problems: []string{fmt.Sprintf("table inet %s missing", b.Table)}}
-	}
-	chain := ChainName(plan.Owner.ID)
-	problems, err := cniutil.Read(ctx, pass+"base", s.checkBase)
-	if err != nil {
-		return err
-	}
-	problems = append(slices.Clip(problems), diffElements(st, chain, plan.Sources())...)
-	if ok, err := s.chainExists(chain); err != nil {
-		return err
-	} else if !ok {
-		problems = append(problems, "chain "+chain+" missing")
-	} else {
-		want := podRules(plan)
-		var text []string
-		for _, fr := range plan.Families {
-			for _, r := range fr.Rules {
-				text = append(text, ListedRule(fr.Family, r))
-			}
-		}
-		keys, shown, err := s.rules(chain, want, text)
-		if err != nil {
-			return err
-		}
-		problems = append(problems, diffRules("chain "+chain, want, text, keys, shown)...)
-	}
-	if len(problems) > 0 {
-		return &snat.DriftError{Owner: plan.Owner, Problems: problems}
-	}
-	return nil
-}
-
-func diffElements(st *state, chain string, srcs []netip.Addr) []string {
-	var problems []string
-	for _, a := range srcs {
-		i := slices.IndexFunc(st.elements, func(e elem) bool { return e.addr == a })
-		switch {
-		case i < 0:
-			problems = append(problems, fmt.Sprintf("map element for %s missing", a))
-		case st.elements[i].target != chain:
-			problems = append(problems, fmt.Sprintf("map element for %s points to %q, want %q", a, st.elements[i].target, chain))
-		}
-	}
-	for _, e := range st.elements {
-		if e.target == chain && !slices.Contains(srcs, e.addr) {
-			problems = append(problems, fmt.Sprintf("unexpected map element %s -> %s", e.addr, chain))
-		}
-	}
-	return problems
 }
 
 // diffRules compares a chain's listed rules (keys, shown) with the
@@ -295,51 +471,88 @@ func diffRules(where string, want []*nft.Rule, text, keys, shown []string) []str
 	return problems
 }
 
-// GC deletes network's pod chains whose owner is not valid, with the map
-// elements pointing at them, in one transaction between flushes of those
-// elements' addresses (snat.FlushAround): an address maps to one chain
-// only, so the flows of an address mapped to a removed chain are the
-// removed pod's. The table itself stays: deleting it could race with a
-// concurrent ADD (see docs/ipmasq.md).
+// GC removes network's pods whose owner is not valid (their gate and
+// map elements), between flushes of their addresses (snat.FlushAround):
+// an address has one gate, so the flows of an address whose gate goes
+// are the removed pod's. It also removes what no packet reaches (map
+// elements of an address without its owner's gate, left by a foreign
+// deletion) and the per-pod chain layout's objects: a valid pod's once
+// its gate is there (no flush: the flat elements translate its flows as
+// its chain did), an invalid pod's with the flushes, and the old base
+// chain and maps once nothing is left in them. One batch, sent with the
+// generation it was listed at. The table and the structure stay:
+// deleting them could race with a concurrent ADD (see docs/ipmasq.md).
 func (b *Backend) GC(ctx context.Context, network string, valid map[string]bool, flush snat.Flush) error {
 	s, err := b.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer s.close()
-	st, err := s.list()
-	if err != nil || !st.exists {
-		return err
-	}
-	listed, err := s.c.ListChains(b.Table)
-	if err != nil {
-		return err
-	}
-	var chains []string
-	for _, c := range listed {
-		id, ok := strings.CutPrefix(c.Name, PodChainPrefix)
-		if !ok || valid[id] || c.Comment != ChainComment(snat.Owner{Network: network, ID: id}) {
-			continue
+	for range retries {
+		gen, err := s.c.Gen()
+		if err != nil {
+			return err
 		}
-		chains = append(chains, c.Name)
-	}
-	slices.Sort(chains)
-	var elems []netip.Addr
-	for _, e := range st.elements {
-		if slices.Contains(chains, e.target) {
-			elems = append(elems, e.addr)
+		l, err := s.list()
+		if err != nil || !l.exists {
+			return err
+		}
+		batch, addrs := renderGC(l, network, valid)
+		if batch.Len() == 0 {
+			return nil
+		}
+		batch.Table, batch.GenID = b.Table, gen
+		err = snat.FlushAround(flush, addrs, func() error { return s.c.Apply(batch) })
+		if !errors.Is(err, unix.ERESTART) {
+			if err != nil {
+				return fmt.Errorf("GC: %w", err)
+			}
+			return nil
 		}
 	}
-	remove := func() error { return s.c.Apply(RenderDelete(b.Table, elems, chains)) }
-	if err := snat.FlushAround(flush, elems, remove); err != nil {
-		return fmt.Errorf("GC: %w", err)
-	}
-	return nil
+	return fmt.Errorf("GC: table inet %s kept changing under %d listings", b.Table, retries)
 }
 
-// Status checks that the kernel accepts the table, its maps and its nat
-// base chain: one batch creates them in a scratch table and deletes it,
-// so nothing is left and the backend's own table is never touched.
+// renderGC is GC's batch and the addresses whose flows it must flush.
+func renderGC(l *listing, network string, valid map[string]bool) (*nft.Batch, []netip.Addr) {
+	batch := nft.NewBatch("")
+	var addrs []netip.Addr
+	owners := map[netip.Addr]string{} // address -> its gate's owner prefix, after GC
+	for _, g := range l.gates() {
+		prefix, _, _ := gateOwner(g.Comment)
+		id, net, ok := parseOwner(prefix)
+		if ok && net == network && !valid[id] {
+			batch.DelElement(g)
+			addrs = append(addrs, g.Key[0])
+			continue
+		}
+		owners[g.Key[0]] = prefix
+	}
+	for _, e := range l.ruleElems() {
+		id, _, _ := strings.Cut(strings.TrimPrefix(e.Comment, "owner="), " ")
+		if p, ok := owners[e.Key[0]]; !ok || !strings.HasPrefix(p, "owner="+id+" ") {
+			batch.DelElement(e)
+		}
+	}
+	addrs = append(addrs, renderLegacyGC(batch, l, network, valid, owners)...)
+	slices.SortFunc(addrs, netip.Addr.Compare)
+	return batch, slices.Compact(addrs)
+}
+
+// parseOwner reads "owner=<id> net=<network>".
+func parseOwner(prefix string) (id, network string, ok bool) {
+	rest, ok := strings.CutPrefix(prefix, "owner=")
+	if !ok {
+		return "", "", false
+	}
+	id, net, ok := strings.Cut(rest, " net=")
+	return id, net, ok
+}
+
+// Status checks that the kernel accepts the table, its sets, maps of
+// every shape and the chains: one batch creates them in a scratch table
+// and deletes it, so nothing is left and the backend's own table is
+// never touched.
 func (b *Backend) Status(ctx context.Context) error {
 	s, err := b.open(ctx)
 	if err != nil {
@@ -347,7 +560,7 @@ func (b *Backend) Status(ctx context.Context) error {
 	}
 	defer s.close()
 	batch := nft.NewBatch(b.Table + "-status")
-	RenderBase(batch)
+	RenderStructure(batch, statusMaps)
 	batch.DelTable()
 	if err := s.c.Apply(batch); err != nil {
 		return fmt.Errorf("nftables not usable: %w", err)
@@ -355,49 +568,132 @@ func (b *Backend) Status(ctx context.Context) error {
 	return nil
 }
 
-// state is what a listing of the maps found.
-type state struct {
-	exists   bool
-	elements []elem
+// statusMaps are a map of every shape the layout uses.
+var statusMaps = []mapID{
+	{fam: snat.IPv4, bits: 24, proto: true, kind: kind{action: snat.ActionSNAT, ports: true, random: snat.RandomFully}},
+	{fam: snat.IPv4, bits: 0, kind: kind{action: snat.ActionMasquerade, random: snat.RandomHash}},
+	{fam: snat.IPv6, bits: 48, kind: kind{action: snat.ActionSNAT}},
+	{fam: snat.IPv6, bits: 8, proto: true, kind: kind{action: snat.ActionReturn}},
 }
 
-type elem struct {
-	addr   netip.Addr
-	target string // chain of the goto/jump verdict
-}
-
-// list reads both maps' elements (slow paths, CHECK and GC only). A
-// missing table (or map) is an empty state.
-// checkBase reports what is wrong with the hooked base chain.
-func (s *session) checkBase() ([]string, error) {
-	if ok, err := s.chainExists(BaseChain); err != nil {
-		return nil, err
-	} else if !ok {
-		return []string{"chain " + BaseChain + " missing"}, nil
+// Counters are what the kernel counted for each rule of the plan, per
+// family in the plan's order: the sum of the counters of the elements
+// that stand for the rule (a rule no packet can reach has none and
+// counts 0). One lookup per element, in the table of c's namespace. An
+// element missing is drift: no counters rather than misattributed ones.
+func Counters(c nft.Client, table string, plan *snat.Plan) (map[snat.Family][]nft.Counter, error) {
+	out := map[snat.Family][]nft.Counter{}
+	for _, fr := range plan.Families {
+		out[fr.Family] = make([]nft.Counter, len(fr.Rules))
 	}
-	want := baseRules()
-	keys, shown, err := s.rules(BaseChain, want, BaseRules)
-	if err != nil {
-		return nil, err
-	}
-	return diffRules("chain "+BaseChain, want, BaseRules, keys, shown), nil
-}
-
-func (s *session) list() (*state, error) {
-	st := &state{exists: true}
-	for _, set := range []*nft.Set{map4, map6} {
-		els, err := s.c.ListElements(s.b.Table, set)
-		if errors.Is(err, nft.ErrNotFound) {
-			return &state{}, nil
+	for _, e := range compile(plan) {
+		have, err := c.GetElement(table, e.id.set(), e.e)
+		if err != nil {
+			return nil, fmt.Errorf("reading the counter of %s (drift; the next reconcile repairs it): %w", elemText(e.e), err)
 		}
+		if have.Counter == nil {
+			return nil, fmt.Errorf("element %s has no counter", elemText(e.e))
+		}
+		sum := &out[e.fam][e.rule]
+		sum.Packets += have.Counter.Packets
+		sum.Bytes += have.Counter.Bytes
+	}
+	return out, nil
+}
+
+// Teardown removes the table's shared objects (chains, sets, maps,
+// table; those of the per-pod chain layout too) for an uninstall. It is
+// one transaction that the kernel refuses, changing nothing, while any
+// element or pod chain is left (NLM_F_NONREC): a table a pod of any
+// network still uses is kept, and Teardown returns snat.ErrInUse. A table
+// already gone is not an error.
+func (b *Backend) Teardown(ctx context.Context) (removed bool, err error) {
+	s, err := b.open(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer s.close()
+	if ok, err := s.c.TableExists(b.Table); err != nil || !ok {
+		return false, err
+	}
+	chains, err := s.c.ListChains(b.Table)
+	if err != nil {
+		return false, err
+	}
+	sets, err := s.c.ListSets(b.Table)
+	if err != nil {
+		return false, err
+	}
+	batch := nft.NewBatch(b.Table)
+	// The base chains first: their gotos and lookups hold the others.
+	for _, name := range []string{FlatChain, BaseChain, FlatChain4, FlatChain6} {
+		if slices.ContainsFunc(chains, func(c nft.Chain) bool { return c.Name == name }) {
+			batch.DelChain(name)
+		}
+	}
+	for i := range sets {
+		batch.DelSetIfEmpty(&sets[i])
+	}
+	batch.DelTableIfEmpty()
+	return nft.Teardown(s.c, batch, snat.ErrInUse)
+}
+
+// manyPerBatch bounds the pods of one AddMany transaction (a netlink
+// message of the kernel's default socket buffer).
+const manyPerBatch = 20
+
+// AddMany applies many pods' elements, manyPerBatch pods to a
+// transaction, after one structure step for the maps they all use: a
+// cold load (an empty table after a restart, a lost table) in a few
+// hundred transactions instead of one per pod. A transaction refused (a
+// pod's key is there, a leaked pod's address) is done again pod by pod
+// with Add, which converges. It renders no companion (link binding):
+// the caller binds each pod as its ADD does.
+func (b *Backend) AddMany(ctx context.Context, plans []*snat.Plan) error {
+	s, err := b.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	var need []mapID
+	for _, p := range plans {
+		need = union(need, mapsOf(compile(p)))
+	}
+	err = s.retry(func(gen uint32) (*nft.Batch, error) {
+		l, err := s.listStructure()
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range els {
-			if len(e.Key) == 1 && e.Verdict != nil {
-				st.elements = append(st.elements, elem{addr: e.Key[0], target: e.Verdict.Chain})
+		maps := union(l.mapIDs(), need)
+		problems, err := s.structure(l, maps)
+		if err != nil || len(problems) == 0 {
+			return nil, err
+		}
+		batch := nft.NewBatch(b.Table)
+		RenderStructure(batch, maps)
+		batch.GenID = gen
+		return batch, nil
+	})
+	if err != nil {
+		return fmt.Errorf("declaring the structure: %w", err)
+	}
+	for i := 0; i < len(plans); i += manyPerBatch {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		chunk := plans[i:min(i+manyPerBatch, len(plans))]
+		batch := nft.NewBatch(b.Table)
+		for _, p := range chunk {
+			batch.Append(RenderFlatCreate(b.Table, p))
+		}
+		if s.c.Apply(batch) == nil {
+			continue
+		}
+		for _, p := range chunk {
+			if err := b.Add(ctx, p); err != nil {
+				return err
 			}
 		}
 	}
-	return st, nil
+	return nil
 }

@@ -1,24 +1,34 @@
 // Package nftables is ipmasq's nftables backend. It keeps everything in
-// one private table of family inet:
+// one private table of family inet, in the flat layout (flat.go): a pod
+// is a handful of exact-key elements, never a chain.
 //
 //	table inet diktyo-ipmasq {
-//	  map pods4 { type ipv4_addr : verdict }   # pod address -> goto pod chain
-//	  map pods6 { type ipv6_addr : verdict }
-//	  chain postrouting { type nat hook postrouting priority srcnat
-//	    ip saddr vmap @pods4
-//	    ip6 saddr vmap @pods6 }
-//	  chain pod-<owner> { comment "net=<network> owner=<owner>"; <rules> }
+//	  set src4 { type ipv4_addr }            # the gate: pod addresses, "owner=<id> net=<net> n=<elements>"
+//	  set ret4-8 { type ipv4_addr . ipv4_addr; counter }                 # (pod, daddr & /8): return
+//	  map snatp4-24-l4 { type ipv4_addr . inet_proto . ipv4_addr :
+//	                     ipv4_addr . inet_service . inet_service; counter } # (pod, proto, daddr & /24): to addr:lo-hi
+//	  ...one map per (family, prefix length, protocol key or not, statement kind)
+//	  chain flat-snat { type nat hook postrouting priority srcnat
+//	    meta nfproto ipv4 goto flat-snat4; meta nfproto ipv6 goto flat-snat6 }
+//	  chain flat-snat4 { ip saddr != @src4 return; <one probe per map, longest prefix first> }
+//	  chain flat-snat6 { ... }
 //	}
 //
-// so a packet costs one map lookup whatever the number of pods. Every ADD
-// and DEL is one netlink transaction (internal/nft), sent by the process
-// itself: no nft exec. The table, maps and base chain are declared only
-// when a listing of the base chain finds them missing or changed, never
-// rewritten per pod.
+// The plan's first-match order is compiled into longest-prefix decisions
+// per pod and protocol (compile), each an element with its own counter
+// and its rule's comment; the chains change only when the set of maps in
+// use does, in the same transaction as the elements, sent with the
+// ruleset generation it was computed from. ADD is one batch of
+// creations, DEL a lookup of the pod's gates and one batch, CHECK
+// lookups of the pod's keys: no listing on the fast paths, no chain the
+// kernel validates or walks per pod. Every batch is one netlink
+// transaction (internal/nft), sent by the process itself: no nft exec.
 //
-// This file renders plans as batches; it is pure, and its output is
-// covered by golden tests. RuleText renders the same rules in nft's
-// words, for explain and drift reports.
+// This file renders the per-pod chain layout diktyo used before (a
+// verdict map from pod address to a chain per pod): its names are what
+// an upgrade finds and removes (listing.go), and its renderers build such
+// a node in the upgrade tests. RuleText renders a plan's rules in nft's
+// words, for explain. All rendering is pure and covered by golden tests.
 package nftables
 
 import (
@@ -33,7 +43,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
-// Object names inside the table.
+// Object names of the per-pod chain layout (before the flat one).
 const (
 	BaseChain = "postrouting"
 	Map4      = "pods4"

@@ -46,3 +46,17 @@ func TestRuleExprsReadAsRuleText(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatRenderGolden pins the flat layout's batches for the golden
+// plan: the structure for the maps it uses and the pod's creation, in
+// the words of the nft script doing the same; -update rewrites it.
+func TestFlatRenderGolden(t *testing.T) {
+	const table = "diktyo-ipmasq"
+	plan := masqtest.Plan(t, masqtest.GoldenConf, masqtest.Owner, "198.51.100.5/24", "2001:db8:ff::5/64", "198.51.100.6/24")
+	var b strings.Builder
+	st := nft.NewBatch(table)
+	RenderStructure(st, mapsOf(compile(plan)))
+	b.WriteString("# structure (when the maps in use change)\n" + st.Script())
+	b.WriteString("# create\n" + RenderFlatCreate(table, plan).Script())
+	masqtest.Golden(t, "flat-render", b.String())
+}

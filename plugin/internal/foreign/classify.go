@@ -69,6 +69,10 @@ func NftChange(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) 
 		}
 	}
 	for _, ch := range ev.Changes {
+		if ch.Type == nftables.MonitorEventTypeDelSetElem && ch.Error == nil {
+			c.elements(ch.Data)
+			continue
+		}
 		k, ok := nftDeletions[ch.Type]
 		if !ok {
 			continue
@@ -91,6 +95,21 @@ func NftChange(ev *nftables.MonitorEvents, o Owned, ours func(pid uint32) bool) 
 		}
 	}
 	return c
+}
+
+// elements notes the owners whose elements a deletion names: ipmasq's
+// flat layout comments each element "owner=<id> ..." (the notification
+// does not carry the table: the comment is the proof). Elements without
+// one are another writer's.
+func (c *Change) elements(data any) {
+	els, _ := data.([]nftables.SetElement)
+	for _, e := range els {
+		rest, ok := strings.CutPrefix(e.Comment, "owner=")
+		if id, _, _ := strings.Cut(rest, " "); ok && ownerID(id) {
+			c.add(KindElement)
+			c.owner(id)
+		}
+	}
 }
 
 // NftKinds is NftChange's kinds.

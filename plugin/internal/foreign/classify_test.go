@@ -218,3 +218,29 @@ func TestOwnTask(t *testing.T) {
 		t.Error("pid 0 is ours")
 	}
 }
+
+// TestNftChangeElements: a foreign deletion of elements of the flat
+// layout (whose comments name their owner) names the pods to repair; an
+// element without an owner's comment (another writer's set) is no hint,
+// and diktyo's own deletions are none.
+func TestNftChangeElements(t *testing.T) {
+	o := testOwned(t)
+	const id, other = "0123456789abcdef", "fedcba9876543210"
+	del := func(comments ...string) *nftables.MonitorEvent {
+		var els []nftables.SetElement
+		for _, c := range comments {
+			els = append(els, nftables.SetElement{Key: []byte{198, 51, 100, 7}, Comment: c})
+		}
+		return &nftables.MonitorEvent{Type: nftables.MonitorEventTypeDelSetElem, Data: els}
+	}
+	c := NftChange(tx(4242, del("owner="+id+" net=n1 n=3", "owner="+other+" masqEntries[0] db")), o, nil)
+	if !slices.Equal(c.Kinds, []Kind{KindElement}) || !slices.Equal(c.Owners, []string{id, other}) || c.Whole {
+		t.Errorf("foreign deletion of two pods' elements: %+v", c)
+	}
+	if c := NftChange(tx(4242, del("blocklist entry", "")), o, nil); !c.Empty() {
+		t.Errorf("elements without an owner: %+v", c)
+	}
+	if c := NftChange(tx(77, del("owner="+id+" net=n1 n=3")), o, func(pid uint32) bool { return pid == 77 }); !c.Empty() {
+		t.Errorf("diktyo's own deletion: %+v", c)
+	}
+}

@@ -24,16 +24,19 @@ type Kind string
 
 // The kinds of owned objects.
 const (
-	KindTable  Kind = "nft_table"
-	KindChain  Kind = "nft_chain"
-	KindRule   Kind = "nft_rule"
-	KindSet    Kind = "nft_set"
-	KindIPRule Kind = "ip_rule"
-	KindRoute  Kind = "route"
+	KindTable Kind = "nft_table"
+	KindChain Kind = "nft_chain"
+	KindRule  Kind = "nft_rule"
+	KindSet   Kind = "nft_set"
+	// KindElement: an element of a set or map whose comment names its
+	// owner (ipmasq's flat layout).
+	KindElement Kind = "nft_element"
+	KindIPRule  Kind = "ip_rule"
+	KindRoute   Kind = "route"
 )
 
 // Kinds lists every Kind (the metric's label values).
-var Kinds = []Kind{KindTable, KindChain, KindRule, KindSet, KindIPRule, KindRoute}
+var Kinds = []Kind{KindTable, KindChain, KindRule, KindSet, KindElement, KindIPRule, KindRoute}
 
 // Range is an inclusive range of numbers (rule priorities, table ids).
 type Range struct{ Min, Max uint32 }
