@@ -65,19 +65,42 @@ func (p *pod) nftRules(t *testing.T) []string {
 		t.Fatalf("nft list table: %v\n%s", err, listing)
 	}
 	var out []string
-	inChain := false
+	inChain, inMap := false, ""
 	for _, l := range strings.Split(string(listing), "\n") {
 		trimmed := strings.TrimSpace(l)
 		switch {
 		case strings.HasPrefix(trimmed, "chain "):
 			inChain = strings.Contains(trimmed, p.owner())
+		case strings.HasPrefix(trimmed, "map "):
+			inMap = strings.Fields(trimmed)[1]
 		case trimmed == "}":
 			inChain = false
 		case inChain && trimmed != "" || strings.Contains(l, p.IP+" ") || strings.Contains(l, "owner="+p.owner()):
-			out = append(out, trimmed)
+			out = append(out, trimmed+snatTarget(inMap, trimmed))
 		}
 	}
 	return out
+}
+
+// snatTarget says, in the words of a pod chain's rule (" snat to
+// ADDR[:PORTS]"), what a flat layout's element line of SNAT map m
+// translates to: its data, "ADDR" or "ADDR . LO . HI" (docs/ipmasq.md).
+// Other lines say nothing more.
+func snatTarget(m, line string) string {
+	i := strings.LastIndex(line, " : ")
+	if !strings.HasPrefix(m, "snat") || i < 0 {
+		return ""
+	}
+	data := strings.Fields(strings.NewReplacer("}", " ", ",", " ").Replace(line[i+3:]))
+	switch {
+	case len(data) == 5 && data[1] == "." && data[3] == "." && data[2] == data[4]:
+		return " # snat to " + data[0] + ":" + data[2]
+	case len(data) == 5 && data[1] == "." && data[3] == ".":
+		return " # snat to " + data[0] + ":" + data[2] + "-" + data[4]
+	case len(data) >= 1:
+		return " # snat to " + data[0]
+	}
+	return ""
 }
 
 // ipRules returns the host's policy routing of p's address: the ip rules
@@ -271,4 +294,20 @@ func expectNoNodeState(t *testing.T, p *pod, extraNames ...string) {
 func expectNoPolicy(t *testing.T, p *pod) {
 	t.Helper()
 	expectNothingLeft(t, p)
+}
+
+// TestSnatTarget: the flat layout's element lines read as the SNAT they
+// make (no root, no VM).
+func TestSnatTarget(t *testing.T) {
+	for _, c := range []struct{ m, line, want string }{
+		{"snat4-24", `elements = { 198.18.2.230 . tcp . 198.19.1.0 counter packets 0 bytes 0 comment "owner=x masqEntries[0]" : 198.19.255.10 }`, " # snat to 198.19.255.10"},
+		{"snatp4-32-l4", `elements = { 198.51.100.7 . tcp . 8.8.8.8 counter packets 0 bytes 0 comment "owner=x" : 203.0.113.15 . 5000 . 5010 }`, " # snat to 203.0.113.15:5000-5010"},
+		{"snatp4-0", `198.51.100.7 counter packets 0 bytes 0 comment "owner=x" : 203.0.113.15 . 5000 . 5000,`, " # snat to 203.0.113.15:5000"},
+		{"ret4-8", `elements = { 198.51.100.7 . 10.0.0.0 counter packets 0 bytes 0 comment "owner=x exclude 10.0.0.0/8" }`, ""},
+		{"snat4-24", `type ipv4_addr . ipv4_addr : ipv4_addr`, " # snat to ipv4_addr"},
+	} {
+		if got := snatTarget(c.m, c.line); got != c.want {
+			t.Errorf("snatTarget(%s, %q) = %q, want %q", c.m, c.line, got, c.want)
+		}
+	}
 }
