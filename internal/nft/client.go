@@ -19,6 +19,9 @@ type Client interface {
 	ListRules(table, chain string) ([]Rule, error)
 	ListSets(table string) ([]Set, error)
 	ListElements(table string, s *Set) ([]Element, error)
+	// GetElement returns the element of s with e's key; ErrNotFound
+	// when there is none (or no such set).
+	GetElement(table string, s *Set, e *Element) (*Element, error)
 	Close() error
 }
 
@@ -90,6 +93,11 @@ func (o *observed) ListSets(table string) ([]Set, error) {
 func (o *observed) ListElements(table string, s *Set) ([]Element, error) {
 	o.f("list", nil)
 	return o.Client.ListElements(table, s)
+}
+
+func (o *observed) GetElement(table string, s *Set, e *Element) (*Element, error) {
+	o.f("list", nil)
+	return o.Client.GetElement(table, s, e)
 }
 
 // HoldsExactly reports whether chain of table holds exactly want, in

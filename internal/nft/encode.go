@@ -19,6 +19,9 @@ const (
 	setFlagConcat       = 0x80
 	typeIPv4Addr        = 7 // nft's datatype ids
 	typeIPv6Addr        = 8
+	typeIfindex         = 20
+	attrSetExpr         = 17 // NFTA_SET_EXPR: the expression each element gets (counter)
+	udataElemComment    = 0  // NFTNL_UDATA_SET_ELEM_COMMENT
 	typeBits            = 6 // a concatenation's type is its fields' ids, 6 bits each
 	udataComment        = 0 // NFTNL_UDATA_{RULE,CHAIN}_COMMENT
 	maxUserdataValueLen = 255
@@ -31,6 +34,8 @@ const (
 var (
 	udataAddrMap = []byte{0, 4, 2, 0, 0, 0, 1, 4, 0, 0, 0, 0, 6, 4, 0, 0, 0, 0}
 	udataConcat  = []byte{0, 4, 0, 0, 0, 0, 3, 8, 0, 4, 13, 0, 0, 0, 1, 0}
+	// udataHostKey: key byte order host, for a key of interface indexes.
+	udataHostKey = binary.NativeEndian.AppendUint32([]byte{0, 4}, 1)
 )
 
 // attrs builds a netlink attribute stream.
@@ -61,11 +66,11 @@ func userdataString(typ byte, s string) ([]byte, error) {
 	return append(append([]byte{typ, byte(len(s) + 1)}, s...), 0), nil
 }
 
-func encodeOp(table string, op Op) (message, error) {
+func encodeOp(fam byte, table string, op Op) (message, error) {
 	if op.Table != "" {
 		table = op.Table
 	}
-	m := message{fam: unix.NFPROTO_INET, flags: unix.NLM_F_REQUEST | unix.NLM_F_ACK}
+	m := message{fam: fam, flags: unix.NLM_F_REQUEST | unix.NLM_F_ACK}
 	var a attrs
 	var err error
 	switch op.Kind {
@@ -126,9 +131,12 @@ func encodeSet(table string, s *Set) (attrs, error) {
 	var flags, keyType, keyLen uint32
 	var desc attrs
 	for _, f := range s.Fields {
-		t, n := uint32(typeIPv4Addr), uint32(4)
-		if f == unix.NFPROTO_IPV6 {
-			t, n = typeIPv6Addr, 16
+		t, n := uint32(typeIPv4Addr), uint32(fieldLen(f))
+		switch f {
+		case unix.NFPROTO_IPV6:
+			t = typeIPv6Addr
+		case FieldIfindex:
+			t = typeIfindex
 		}
 		keyType = keyType<<typeBits | t
 		keyLen += n
@@ -152,7 +160,31 @@ func encodeSet(table string, s *Set) (attrs, error) {
 	if len(s.Fields) > 1 {
 		a = a.nest(unix.NFTA_SET_DESC, attrs(nil).nest(attrSetDescConcat, desc))
 	}
-	return a.u32(unix.NFTA_SET_ID, s.ID).add(unix.NFTA_SET_USERDATA, udata), nil
+	if s.Counter {
+		a = a.nest(attrSetExpr, counterExpr())
+	}
+	a = a.u32(unix.NFTA_SET_ID, s.ID)
+	switch {
+	case len(s.Fields) == 1 && s.Fields[0] == FieldIfindex:
+		udata = udataHostKey
+	case s.Fields[0] == FieldIfindex:
+		return a, nil // nft shows a concatenation from its type alone
+	}
+	return a.add(unix.NFTA_SET_USERDATA, udata), nil
+}
+
+// counterExpr is a counter expression's attributes, starting at zero.
+func counterExpr() attrs {
+	return attrs(nil).str(unix.NFTA_EXPR_NAME, "counter").nest(unix.NFTA_EXPR_DATA,
+		attrs(nil).add(unix.NFTA_COUNTER_BYTES, make([]byte, 8)).add(unix.NFTA_COUNTER_PACKETS, make([]byte, 8)))
+}
+
+// fieldLen is a key field's length in a register.
+func fieldLen(f byte) int {
+	if f == unix.NFPROTO_IPV6 {
+		return 16
+	}
+	return 4
 }
 
 func encodeChain(table string, c *Chain) (attrs, error) {
@@ -209,11 +241,15 @@ func keyBytes(as []netip.Addr) []byte {
 }
 
 func encodeElem(table string, e *Element) (attrs, error) {
-	if len(e.Key) == 0 {
+	if len(e.Key) == 0 && e.Iif == 0 {
 		return nil, errors.New("element without a key")
 	}
+	key := keyBytes(e.Key)
+	if e.Iif != 0 {
+		key = append(binary.NativeEndian.AppendUint32(nil, e.Iif), key...)
+	}
 	var el attrs
-	el = el.nest(unix.NFTA_SET_ELEM_KEY, attrs(nil).add(unix.NFTA_DATA_VALUE, keyBytes(e.Key)))
+	el = el.nest(unix.NFTA_SET_ELEM_KEY, attrs(nil).add(unix.NFTA_DATA_VALUE, key))
 	if len(e.KeyEnd) > 0 {
 		el = el.nest(attrSetElemKeyEnd, attrs(nil).add(unix.NFTA_DATA_VALUE, keyBytes(e.KeyEnd)))
 	}
@@ -223,6 +259,13 @@ func encodeElem(table string, e *Element) (attrs, error) {
 			v = v.str(unix.NFTA_VERDICT_CHAIN, e.Verdict.Chain)
 		}
 		el = el.nest(unix.NFTA_SET_ELEM_DATA, attrs(nil).nest(unix.NFTA_DATA_VERDICT, v))
+	}
+	if e.Comment != "" {
+		ud, err := userdataString(udataElemComment, e.Comment)
+		if err != nil {
+			return nil, err
+		}
+		el = el.add(unix.NFTA_SET_ELEM_USERDATA, ud)
 	}
 	var a attrs
 	a = a.str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, e.Set)

@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -29,11 +30,19 @@ import (
 // Close does nothing: the ruleset outlives the verbs that use it, as the
 // kernel's outlives their sockets. A Fake is safe for concurrent use.
 type Fake struct {
+	*fakeState
+	// fam is the family of the tables the listings read: 0 is inet.
+	fam byte
+}
+
+// fakeState is a Fake's ruleset, shared by its views (In).
+type fakeState struct {
 	mu     sync.Mutex
 	tables []*fakeTable
 }
 
 type fakeTable struct {
+	fam    byte // unix.NFPROTO_INET or NFPROTO_BRIDGE
 	name   string
 	handle uint64 // the last handle given
 	chains []*fakeChain
@@ -51,7 +60,7 @@ type fakeSet struct {
 }
 
 // NewFake returns an empty ruleset.
-func NewFake() *Fake { return &Fake{} }
+func NewFake() *Fake { return &Fake{fakeState: &fakeState{}} }
 
 // Close does nothing.
 func (f *Fake) Close() error { return nil }
@@ -60,9 +69,11 @@ func (f *Fake) Close() error { return nil }
 func (f *Fake) Tables() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := make([]string, len(f.tables))
-	for i, t := range f.tables {
-		out[i] = t.name
+	var out []string
+	for _, t := range f.tables {
+		if t.fam == f.family() {
+			out = append(out, t.name)
+		}
 	}
 	return out
 }
@@ -77,9 +88,11 @@ func (f *Fake) Dump() string {
 	return s
 }
 
-func (f *Fake) table(name string) *fakeTable {
-	for _, t := range f.tables {
-		if t.name == name {
+func (f *Fake) table(name string) *fakeTable { return f.tableIn(f.family(), name) }
+
+func (s *fakeState) tableIn(fam byte, name string) *fakeTable {
+	for _, t := range s.tables {
+		if t.fam == fam && t.name == name {
 			return t
 		}
 	}
@@ -128,19 +141,23 @@ func (f *Fake) Apply(b *Batch) error {
 		return nil
 	}
 	for _, op := range b.Ops {
-		if _, err := encodeOp(b.Table, op); err != nil {
-			return fmt.Errorf("%s: %w", op.Render(b.Table), err)
+		if _, err := encodeOp(b.FamilyOf(op), b.Table, op); err != nil {
+			return fmt.Errorf("%s: %w", b.Render(op), err)
 		}
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	tables := slices.Clone(f.tables)
-	cloned := map[string]bool{} // tables copied (or made) by this batch
-	find := func(name string) *fakeTable {
+	type key struct {
+		fam  byte
+		name string
+	}
+	cloned := map[key]bool{} // tables copied (or made) by this batch
+	find := func(k key) *fakeTable {
 		for i, x := range tables {
-			if x.name == name {
-				if !cloned[name] {
-					tables[i], cloned[name] = x.clone(), true
+			if x.fam == k.fam && x.name == k.name {
+				if !cloned[k] {
+					tables[i], cloned[k] = x.clone(), true
 				}
 				return tables[i]
 			}
@@ -149,12 +166,12 @@ func (f *Fake) Apply(b *Batch) error {
 	}
 	var errs []error
 	for _, op := range b.Ops {
-		name := b.TableOf(op)
+		name := key{b.FamilyOf(op), b.TableOf(op)}
 		t := find(name)
 		var errno syscall.Errno
 		switch {
 		case op.Kind == OpAddTable && t == nil:
-			tables, cloned[name] = append(tables, &fakeTable{name: name}), true
+			tables, cloned[name] = append(tables, &fakeTable{fam: name.fam, name: name.name}), true
 		case op.Kind == OpAddTable:
 		case t == nil:
 			errno = unix.ENOENT
@@ -168,7 +185,7 @@ func (f *Fake) Apply(b *Batch) error {
 			errno = t.apply(op)
 		}
 		if errno != 0 {
-			errs = append(errs, &OpError{Op: op.Render(b.Table), Errno: errno})
+			errs = append(errs, &OpError{Op: b.Render(op), Errno: errno})
 		}
 	}
 	if len(errs) > 0 {
@@ -344,11 +361,12 @@ func (t *fakeTable) checkExprs(es []expr.Any) syscall.Errno {
 
 // fieldsOK says whether the addresses are of the set's fields.
 func fieldsOK(s *Set, as []netip.Addr) bool {
-	if len(as) != len(s.Fields) {
+	fields := addrFields(s.Fields)
+	if len(as) != len(fields) {
 		return false
 	}
 	for i, a := range as {
-		if FamilyOf(a) != s.Fields[i] {
+		if FamilyOf(a) != fields[i] {
 			return false
 		}
 	}
@@ -366,6 +384,9 @@ func bounds(e *Element) (lo, hi []netip.Addr) {
 func sameKey(s *Set, a, b *Element) bool {
 	alo, ahi := bounds(a)
 	blo, bhi := bounds(b)
+	if a.Iif != b.Iif {
+		return false
+	}
 	if !s.Interval {
 		return slices.Equal(a.Key, b.Key)
 	}
@@ -398,6 +419,8 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 		return unix.EINVAL
 	case s.Verdicts != (e.Verdict != nil):
 		return unix.EINVAL
+	case (len(s.Fields) > 0 && s.Fields[0] == FieldIfindex) != (e.Iif != 0):
+		return unix.EINVAL
 	}
 	for i := range lo {
 		if hi[i].Less(lo[i]) {
@@ -420,7 +443,10 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 			return unix.EEXIST
 		}
 	}
-	c := Element{Set: e.Set, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd)}
+	c := Element{Set: e.Set, Iif: e.Iif, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd), Comment: e.Comment}
+	if s.Counter {
+		c.Counter = &Counter{}
+	}
 	if s.Interval && len(c.KeyEnd) == 0 {
 		c.KeyEnd = slices.Clone(c.Key) // the kernel lists a single key as a range of one
 	}
@@ -462,7 +488,7 @@ func (f *Fake) GetChain(table, name string) (*Chain, error) {
 			return &ch, nil
 		}
 	}
-	return nil, &OpError{Op: "listing chain inet " + table + " " + name, Errno: unix.ENOENT}
+	return nil, &OpError{Op: "listing chain " + familyName(f.family()) + " " + table + " " + name, Errno: unix.ENOENT}
 }
 
 // ListRules returns the rules of a chain, or of every chain with chain
@@ -505,10 +531,35 @@ func (f *Fake) ListElements(table string, s *Set) ([]Element, error) {
 			return out, nil
 		}
 	}
-	return nil, &OpError{Op: "listing elements of inet " + table + " " + s.Name, Errno: unix.ENOENT}
+	return nil, &OpError{Op: "listing elements of " + familyName(f.family()) + " " + table + " " + s.Name, Errno: unix.ENOENT}
+}
+
+// GetElement returns the element of s with e's key; a missing table,
+// set or key is ErrNotFound.
+func (f *Fake) GetElement(table string, s *Set, e *Element) (*Element, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if t := f.table(table); t != nil {
+		if fs := t.set(s.Name); fs != nil {
+			for _, have := range fs.elems {
+				if sameKey(&fs.Set, &have, e) {
+					out := have
+					if have.Counter != nil {
+						c := *have.Counter
+						out.Counter = &c
+					}
+					return &out, nil
+				}
+			}
+		}
+	}
+	return nil, &OpError{Op: "getting element " + e.String() + " of " + familyName(f.family()) + " " + table + " " + s.Name, Errno: unix.ENOENT}
 }
 
 func compareElems(a, b Element) int {
+	if a.Iif != b.Iif {
+		return cmp.Compare(a.Iif, b.Iif)
+	}
 	alo, ahi := bounds(&a)
 	blo, bhi := bounds(&b)
 	if c := slices.CompareFunc(alo, blo, netip.Addr.Compare); c != 0 {

@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -25,7 +26,7 @@ func (c *Conn) TableExists(table string) (bool, error) {
 	case errors.Is(err, ErrNotFound):
 		return false, nil
 	case err != nil:
-		return false, listErr("table inet "+table, err)
+		return false, listErr("table "+familyName(c.family())+" "+table, err)
 	}
 	return true, nil
 }
@@ -36,7 +37,7 @@ func (c *Conn) ListChains(table string) ([]Chain, error) {
 	// The kernel filters chain dumps by family only.
 	msgs, err := c.dump(unix.NFT_MSG_GETCHAIN, true, nil)
 	if err != nil {
-		return nil, listErr("chains of inet "+table, err)
+		return nil, listErr("chains of "+familyName(c.family())+" "+table, err)
 	}
 	var out []Chain
 	for _, m := range msgs {
@@ -52,10 +53,10 @@ func (c *Conn) ListChains(table string) ([]Chain, error) {
 func (c *Conn) GetChain(table, name string) (*Chain, error) {
 	msgs, err := c.dump(unix.NFT_MSG_GETCHAIN, false, attrs(nil).str(unix.NFTA_CHAIN_TABLE, table).str(unix.NFTA_CHAIN_NAME, name))
 	if err != nil {
-		return nil, listErr("chain inet "+table+" "+name, err)
+		return nil, listErr("chain "+familyName(c.family())+" "+table+" "+name, err)
 	}
 	if len(msgs) == 0 {
-		return nil, &OpError{Op: "listing chain inet " + table + " " + name, Errno: unix.ENOENT}
+		return nil, &OpError{Op: "listing chain " + familyName(c.family()) + " " + table + " " + name, Errno: unix.ENOENT}
 	}
 	_, ch := decodeChain(msgs[0])
 	return &ch, nil
@@ -112,13 +113,13 @@ func (c *Conn) ListRules(table, chain string) ([]Rule, error) {
 	}
 	msgs, err := c.dump(unix.NFT_MSG_GETRULE, true, filter)
 	if err != nil {
-		return nil, listErr("rules of inet "+table+" "+chain, err)
+		return nil, listErr("rules of "+familyName(c.family())+" "+table+" "+chain, err)
 	}
 	out := make([]Rule, 0, len(msgs))
 	for _, m := range msgs {
 		r, t, err := decodeRule(m)
 		if err != nil {
-			return nil, listErr("rules of inet "+table+" "+chain, err)
+			return nil, listErr("rules of "+familyName(c.family())+" "+table+" "+chain, err)
 		}
 		if t == table && (chain == "" || r.Chain == chain) { // in case the kernel ignores the filter
 			out = append(out, r)
@@ -189,7 +190,7 @@ func decodeExpr(b []byte) (expr.Any, error) {
 func (c *Conn) ListElements(table string, s *Set) ([]Element, error) {
 	msgs, err := c.dump(unix.NFT_MSG_GETSETELEM, true, attrs(nil).str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, s.Name))
 	if err != nil {
-		return nil, listErr("elements of inet "+table+" "+s.Name, err)
+		return nil, listErr("elements of "+familyName(c.family())+" "+table+" "+s.Name, err)
 	}
 	var out []Element
 	for _, m := range msgs {
@@ -213,9 +214,19 @@ func decodeElem(s *Set, b []byte) (Element, bool) {
 	for _, a := range decodeAttrs(b) {
 		switch a.typ {
 		case unix.NFTA_SET_ELEM_KEY:
-			e.Key, ok = splitKey(s.Fields, dataValue(a.data))
+			k := dataValue(a.data)
+			if len(s.Fields) > 0 && s.Fields[0] == FieldIfindex && len(k) >= 4 {
+				e.Iif, k = binary.NativeEndian.Uint32(k), k[4:]
+			}
+			e.Key, ok = splitKey(addrFields(s.Fields), k)
 		case attrSetElemKeyEnd:
-			e.KeyEnd, _ = splitKey(s.Fields, dataValue(a.data))
+			e.KeyEnd, _ = splitKey(addrFields(s.Fields), dataValue(a.data))
+		case unix.NFTA_SET_ELEM_USERDATA:
+			if c, found := userdataGet(a.data, udataElemComment); found {
+				e.Comment = cstring(c)
+			}
+		case unix.NFTA_SET_ELEM_EXPR:
+			e.Counter = decodeCounter(a.data)
 		case unix.NFTA_SET_ELEM_DATA:
 			for _, d := range decodeAttrs(a.data) {
 				if d.typ != unix.NFTA_DATA_VERDICT {
@@ -237,6 +248,61 @@ func decodeElem(s *Set, b []byte) (Element, bool) {
 	return e, ok
 }
 
+// decodeCounter is a counter expression's count; nil for another
+// expression.
+func decodeCounter(b []byte) *Counter {
+	var name string
+	var data []byte
+	for _, a := range decodeAttrs(b) {
+		switch a.typ {
+		case unix.NFTA_EXPR_NAME:
+			name = cstring(a.data)
+		case unix.NFTA_EXPR_DATA:
+			data = a.data
+		}
+	}
+	if name != "counter" {
+		return nil
+	}
+	c := &Counter{}
+	for _, a := range decodeAttrs(data) {
+		switch {
+		case a.typ == unix.NFTA_COUNTER_PACKETS && len(a.data) == 8:
+			c.Packets = beU64(a.data)
+		case a.typ == unix.NFTA_COUNTER_BYTES && len(a.data) == 8:
+			c.Bytes = beU64(a.data)
+		}
+	}
+	return c
+}
+
+// GetElement returns the element of s with e's key, its value, comment
+// and counter as the kernel holds them: one lookup, not a listing. A
+// missing table, set or key is ErrNotFound.
+func (c *Conn) GetElement(table string, s *Set, e *Element) (*Element, error) {
+	req, err := encodeElem(table, &Element{Set: s.Name, Iif: e.Iif, Key: e.Key})
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := c.dump(unix.NFT_MSG_GETSETELEM, false, req)
+	if err != nil {
+		return nil, listErr("element "+e.String()+" of "+familyName(c.family())+" "+table+" "+s.Name, err)
+	}
+	for _, m := range msgs {
+		for _, a := range decodeAttrs(m) {
+			if a.typ != unix.NFTA_SET_ELEM_LIST_ELEMENTS {
+				continue
+			}
+			for _, el := range decodeAttrs(a.data) {
+				if got, ok := decodeElem(s, el.data); ok {
+					return &got, nil
+				}
+			}
+		}
+	}
+	return nil, &OpError{Op: "getting element " + e.String() + " of " + table + " " + s.Name, Errno: unix.ENOENT}
+}
+
 func dataValue(b []byte) []byte {
 	for _, a := range decodeAttrs(b) {
 		if a.typ == unix.NFTA_DATA_VALUE {
@@ -251,10 +317,7 @@ func dataValue(b []byte) []byte {
 func splitKey(fields []byte, b []byte) ([]netip.Addr, bool) {
 	out := make([]netip.Addr, 0, len(fields))
 	for _, f := range fields {
-		n := 4
-		if f == unix.NFPROTO_IPV6 {
-			n = 16
-		}
+		n := fieldLen(f)
 		if len(b) < n {
 			return nil, false
 		}
@@ -274,7 +337,7 @@ func (c *Conn) ListSets(table string) ([]Set, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, listErr("sets of inet "+table, err)
+		return nil, listErr("sets of "+familyName(c.family())+" "+table, err)
 	}
 	var out []Set
 	for _, m := range msgs {
@@ -296,6 +359,8 @@ func decodeSet(b []byte) (table string, s Set) {
 			f := beU32(a.data)
 			s.Verdicts = f&unix.NFT_SET_MAP != 0
 			s.Interval = f&unix.NFT_SET_INTERVAL != 0
+		case attrSetExpr:
+			s.Counter = decodeCounter(a.data) != nil
 		case unix.NFTA_SET_KEY_TYPE:
 			for t := beU32(a.data); t != 0; t >>= typeBits {
 				var f byte
@@ -304,6 +369,8 @@ func decodeSet(b []byte) (table string, s Set) {
 					f = unix.NFPROTO_IPV4
 				case typeIPv6Addr:
 					f = unix.NFPROTO_IPV6
+				case typeIfindex:
+					f = FieldIfindex
 				}
 				s.Fields = append([]byte{f}, s.Fields...)
 			}

@@ -24,6 +24,11 @@ type Hook struct {
 // or the IP stack takes them (NF_INET_INGRESS, absent from x/sys/unix).
 const HookIngress = 5
 
+// HookBridgePrerouting is the bridge family's prerouting hook
+// (NF_BR_PRE_ROUTING): it sees each frame a bridge port receives, with
+// the port as meta iif, before the bridge forwards it or passes it up.
+const HookBridgePrerouting = 0
+
 // Chain is a chain of the batch's table.
 type Chain struct {
 	Name    string
@@ -43,8 +48,22 @@ type Set struct {
 	Fields   []byte
 	Verdicts bool // a map to verdicts
 	Interval bool
+	// Counter gives every element its own counter (nft's "counter"
+	// flag): a lookup that finds the element counts the packet in it.
+	Counter bool
 	// ID names the set within one batch (NFTA_SET_ID), as nft does.
 	ID uint32
+}
+
+// FieldIfindex is a key field beyond the address families: an
+// interface index (nft's iface_index, as meta iif loads it: four bytes
+// in host order). It is only ever a key's first field; the element holds
+// it in Iif.
+const FieldIfindex byte = 0xfd
+
+// Counter is an element's packet and byte count.
+type Counter struct {
+	Packets, Bytes uint64
 }
 
 // Verdict is a map element's value.
@@ -57,10 +76,27 @@ type Verdict struct {
 // of the set; KeyEnd, for concatenated intervals, the last key of the
 // range.
 type Element struct {
-	Set     string
+	Set string
+	// Iif is the key's interface index, for a set whose first field is
+	// FieldIfindex (Key holds the address fields after it).
+	Iif     uint32
 	Key     []netip.Addr
 	KeyEnd  []netip.Addr
 	Verdict *Verdict
+	// Comment is kept in the element's user data, as nft keeps it.
+	Comment string
+	// Counter is what a counted set's element counted: set by listings
+	// (and by the Fake's tracer), never sent.
+	Counter *Counter
+}
+
+// addrFields are a set's address fields: its fields without a leading
+// FieldIfindex.
+func addrFields(fields []byte) []byte {
+	if len(fields) > 0 && fields[0] == FieldIfindex {
+		return fields[1:]
+	}
+	return fields
 }
 
 // Rule is a rule of a chain: its expressions, and a comment kept in its
@@ -107,7 +143,10 @@ type Op struct {
 	// Table is the op's table when it is not the batch's: a batch that
 	// spans tables (Append) is still one transaction.
 	Table string
-	Chain *Chain
+	// Family is the op's table's family when it is not the batch's
+	// (unix.NFPROTO_BRIDGE; 0 is the batch's).
+	Family byte
+	Chain  *Chain
 	Set   *Set
 	Rule  *Rule
 	Elem  *Element
@@ -117,16 +156,41 @@ type Op struct {
 // single netlink batch, all of it or none.
 type Batch struct {
 	Table string
-	Ops   []Op
+	// Family is the table's family: 0 is inet, else unix.NFPROTO_BRIDGE.
+	Family byte
+	Ops    []Op
 }
 
 // NewBatch returns an empty batch on table (family inet).
 func NewBatch(table string) *Batch { return &Batch{Table: table} }
 
+// NewBatchIn returns an empty batch on table of family fam.
+func NewBatchIn(fam byte, table string) *Batch { return &Batch{Table: table, Family: fam} }
+
+// FamilyOf is the family of the table op works on in b.
+func (b *Batch) FamilyOf(op Op) byte {
+	switch {
+	case op.Family != 0:
+		return op.Family
+	case op.Table == "" && b.Family != 0:
+		return b.Family
+	}
+	return unix.NFPROTO_INET
+}
+
+// familyName is a family in nft's words.
+func familyName(fam byte) string {
+	if fam == unix.NFPROTO_BRIDGE {
+		return "bridge"
+	}
+	return "inet"
+}
+
 // Append adds o's operations, on o's table, after b's: one transaction
 // for both (ipmasq's rules and the link binding that guards them).
 func (b *Batch) Append(o *Batch) {
 	for _, op := range o.Ops {
+		op.Family = o.FamilyOf(op)
 		if op.Table == "" {
 			op.Table = o.Table
 		}
@@ -201,18 +265,30 @@ func (b *Batch) DelElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpDelEle
 func (b *Batch) String() string {
 	var s strings.Builder
 	for _, op := range b.Ops {
-		s.WriteString(op.Render(b.Table))
+		s.WriteString(b.Render(op))
 		s.WriteByte('\n')
 	}
 	return s.String()
 }
 
 // Render is one line of Batch.String.
+func (b *Batch) Render(op Op) string { return op.render(familyName(b.FamilyOf(op)), b.Table) }
+
+// Render is one line of Batch.String, for an op of an inet batch on
+// table.
 func (op Op) Render(table string) string {
+	fam := unix.NFPROTO_INET
+	if op.Family != 0 {
+		fam = int(op.Family)
+	}
+	return op.render(familyName(byte(fam)), table)
+}
+
+func (op Op) render(fam, table string) string {
 	if op.Table != "" {
 		table = op.Table
 	}
-	head := op.Kind.String() + " inet " + table
+	head := op.Kind.String() + " " + fam + " " + table
 	switch op.Kind {
 	case OpAddTable, OpDelTable, OpDelTableIfEmpty:
 		return head
@@ -267,6 +343,8 @@ func fieldName(f byte) string {
 		return "ipv4_addr"
 	case unix.NFPROTO_IPV6:
 		return "ipv6_addr"
+	case FieldIfindex:
+		return "iface_index"
 	}
 	return "<unknown type>"
 }
@@ -289,6 +367,9 @@ func (s *Set) String() string {
 	flags := ""
 	if s.Interval {
 		flags = " flags interval;"
+	}
+	if s.Counter {
+		flags += " counter;"
 	}
 	return s.Name + " { type " + typ + ";" + flags + " }"
 }
@@ -321,11 +402,17 @@ func joinAddrs(as []netip.Addr) string {
 
 func (e *Element) String() string {
 	s := joinAddrs(e.Key)
+	if e.Iif != 0 {
+		s = strings.TrimSuffix(fmt.Sprintf("%d . %s", e.Iif, s), " . ")
+	}
 	if len(e.KeyEnd) > 0 {
 		s += " - " + joinAddrs(e.KeyEnd)
 	}
 	if e.Verdict != nil {
 		s += " : " + e.Verdict.String()
+	}
+	if e.Comment != "" {
+		s += fmt.Sprintf(" comment %q", e.Comment)
 	}
 	return s
 }

@@ -583,7 +583,7 @@ func (b *Batch) Script() string {
 	}
 	var s strings.Builder
 	for _, op := range b.Ops {
-		head := op.Kind.String() + " inet " + b.TableOf(op)
+		head := op.Kind.String() + " " + familyName(b.FamilyOf(op)) + " " + b.TableOf(op)
 		switch op.Kind {
 		case OpAddSet:
 			word := "set"
@@ -596,7 +596,7 @@ func (b *Batch) Script() string {
 		case OpAddElem, OpDelElem:
 			head += " " + op.Elem.Set + " { " + op.Elem.Text() + " }"
 		default:
-			head = op.Render(b.Table)
+			head = b.Render(op)
 		}
 		s.WriteString(head + "\n")
 	}
@@ -608,11 +608,7 @@ func (b *Batch) Script() string {
 func (s *Set) keyLen() int {
 	n := 0
 	for _, f := range s.Fields {
-		if f == unix.NFPROTO_IPV4 {
-			n += 4
-		} else {
-			n += 16
-		}
+		n += fieldLen(f)
 	}
 	return n
 }

@@ -47,6 +47,13 @@ const (
 // mark), and counts it in the counters of the rules it passed. A base
 // chain that ends without a verdict accepts (policy accept).
 func (f *Fake) Trace(hook uint32, dev string, p *Packet) (string, error) {
+	return f.TraceIn(unix.NFPROTO_INET, hook, dev, p)
+}
+
+// TraceIn is Trace through the base chains of family fam's tables:
+// unix.NFPROTO_BRIDGE with unix.NF_BR_PRE_ROUTING is what a bridge port's
+// frame meets before the bridge takes it (p.IIF the port).
+func (f *Fake) TraceIn(fam byte, hook uint32, dev string, p *Packet) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	type base struct {
@@ -55,6 +62,9 @@ func (f *Fake) Trace(hook uint32, dev string, p *Packet) (string, error) {
 	}
 	var chains []base
 	for _, t := range f.tables {
+		if t.fam != fam {
+			continue
+		}
 		for _, c := range t.chains {
 			if c.Hook != nil && c.Hook.Num == hook && (hook != HookIngress || c.Hook.Device == dev) {
 				chains = append(chains, base{t, c})
@@ -218,6 +228,14 @@ func (tr *tracer) meta(e *expr.Meta) bool {
 	switch e.Key {
 	case expr.MetaKeyNFPROTO:
 		v = []byte{FamilyOf(p.Src)}
+		if tr.t.fam == unix.NFPROTO_BRIDGE {
+			v = []byte{unix.NFPROTO_BRIDGE}
+		}
+	case expr.MetaKeyPROTOCOL:
+		v = binary.BigEndian.AppendUint16(nil, unix.ETH_P_IP)
+		if p.Src.Is6() {
+			v = binary.BigEndian.AppendUint16(nil, unix.ETH_P_IPV6)
+		}
 	case expr.MetaKeyL4PROTO:
 		v = []byte{p.Proto}
 	case expr.MetaKeyMARK:
@@ -289,15 +307,19 @@ func (tr *tracer) lookup(e *expr.Lookup) (*Verdict, bool, error) {
 	if s == nil {
 		return nil, false, fmt.Errorf("no set %s", e.SetName)
 	}
-	n := 0
-	for _, f := range s.Fields {
-		n += map[byte]int{unix.NFPROTO_IPV4: 4, unix.NFPROTO_IPV6: 16}[f]
-	}
-	k := tr.reg(e.SourceRegister)[:n]
+	k := tr.reg(e.SourceRegister)[:s.keyLen()]
 	i := slices.IndexFunc(s.elems, func(el Element) bool {
 		lo, hi := bounds(&el)
-		return bytes.Compare(k, keyBytes(lo)) >= 0 && bytes.Compare(k, keyBytes(hi)) <= 0
+		var pre []byte
+		if el.Iif != 0 {
+			pre = native32(el.Iif)
+		}
+		return bytes.Compare(k, append(pre, keyBytes(lo)...)) >= 0 && bytes.Compare(k, append(pre, keyBytes(hi)...)) <= 0
 	})
+	if i >= 0 && s.elems[i].Counter != nil {
+		s.elems[i].Counter.Packets++
+		s.elems[i].Counter.Bytes += 64
+	}
 	if e.IsDestRegSet {
 		if i < 0 {
 			return nil, false, nil
