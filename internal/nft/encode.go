@@ -22,8 +22,8 @@ const (
 	typeIfindex         = 20
 	attrSetExpr         = 17 // NFTA_SET_EXPR: the expression each element gets (counter)
 	udataElemComment    = 0  // NFTNL_UDATA_SET_ELEM_COMMENT
-	typeBits            = 6 // a concatenation's type is its fields' ids, 6 bits each
-	udataComment        = 0 // NFTNL_UDATA_{RULE,CHAIN}_COMMENT
+	typeBits            = 6  // a concatenation's type is its fields' ids, 6 bits each
+	udataComment        = 0  // NFTNL_UDATA_{RULE,CHAIN}_COMMENT
 	maxUserdataValueLen = 255
 )
 

@@ -147,9 +147,9 @@ type Op struct {
 	// (unix.NFPROTO_BRIDGE; 0 is the batch's).
 	Family byte
 	Chain  *Chain
-	Set   *Set
-	Rule  *Rule
-	Elem  *Element
+	Set    *Set
+	Rule   *Rule
+	Elem   *Element
 }
 
 // Batch is a transaction on one inet table: applied by Conn.Apply as a
