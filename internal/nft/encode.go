@@ -20,6 +20,7 @@ const (
 	typeIPv4Addr        = 7 // nft's datatype ids
 	typeIPv6Addr        = 8
 	typeIfindex         = 20
+	typeMark            = 19
 	attrSetExpr         = 17 // NFTA_SET_EXPR: the expression each element gets (counter)
 	udataElemComment    = 0  // NFTNL_UDATA_SET_ELEM_COMMENT
 	typeBits            = 6  // a concatenation's type is its fields' ids, 6 bits each
@@ -142,7 +143,7 @@ func encodeSet(table string, s *Set) (attrs, error) {
 		keyLen += n
 		desc = desc.nest(unix.NFTA_LIST_ELEM, attrs(nil).u32(attrSetFieldLen, n))
 	}
-	if s.Verdicts {
+	if s.Verdicts || len(s.Data) > 0 {
 		flags |= unix.NFT_SET_MAP
 	}
 	if s.Interval {
@@ -156,6 +157,17 @@ func encodeSet(table string, s *Set) (attrs, error) {
 	a = a.u32(unix.NFTA_SET_FLAGS, flags).u32(unix.NFTA_SET_KEY_TYPE, keyType).u32(unix.NFTA_SET_KEY_LEN, keyLen)
 	if s.Verdicts {
 		a = a.u32(unix.NFTA_SET_DATA_TYPE, unix.NFT_DATA_VERDICT).u32(unix.NFTA_SET_DATA_LEN, 0)
+	}
+	if len(s.Data) > 0 {
+		var dt uint32
+		for _, f := range s.Data {
+			t := uint32(typeMark)
+			if f == FieldIfindex {
+				t = typeIfindex
+			}
+			dt = dt<<typeBits | t
+		}
+		a = a.u32(unix.NFTA_SET_DATA_TYPE, dt).u32(unix.NFTA_SET_DATA_LEN, uint32(4*len(s.Data)))
 	}
 	if len(s.Fields) > 1 {
 		a = a.nest(unix.NFTA_SET_DESC, attrs(nil).nest(attrSetDescConcat, desc))
@@ -259,6 +271,9 @@ func encodeElem(table string, e *Element) (attrs, error) {
 			v = v.str(unix.NFTA_VERDICT_CHAIN, e.Verdict.Chain)
 		}
 		el = el.nest(unix.NFTA_SET_ELEM_DATA, attrs(nil).nest(unix.NFTA_DATA_VERDICT, v))
+	}
+	if e.Value != nil {
+		el = el.nest(unix.NFTA_SET_ELEM_DATA, attrs(nil).add(unix.NFTA_DATA_VALUE, e.Value))
 	}
 	if e.Comment != "" {
 		ud, err := userdataString(udataElemComment, e.Comment)

@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -199,13 +200,13 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 	switch op.Kind {
 	case OpAddSet:
 		if s := t.set(op.Set.Name); s != nil {
-			if !slices.Equal(s.Fields, op.Set.Fields) || s.Verdicts != op.Set.Verdicts || s.Interval != op.Set.Interval {
+			if !slices.Equal(s.Fields, op.Set.Fields) || s.Verdicts != op.Set.Verdicts || s.Interval != op.Set.Interval || !slices.Equal(s.Data, op.Set.Data) || s.Counter != op.Set.Counter {
 				return unix.EEXIST
 			}
 			return 0
 		}
 		s := *op.Set
-		s.Fields = slices.Clone(s.Fields)
+		s.Fields, s.Data = slices.Clone(s.Fields), slices.Clone(s.Data)
 		t.handle++
 		t.sets = append(t.sets, &fakeSet{Set: s})
 	case OpAddChain, OpCreateChain:
@@ -421,6 +422,8 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 		return unix.EINVAL
 	case (len(s.Fields) > 0 && s.Fields[0] == FieldIfindex) != (e.Iif != 0):
 		return unix.EINVAL
+	case len(s.Data) > 0 && len(e.Value) != 4*len(s.Data), len(s.Data) == 0 && e.Value != nil:
+		return unix.EINVAL
 	}
 	for i := range lo {
 		if hi[i].Less(lo[i]) {
@@ -435,7 +438,8 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 	for _, have := range s.elems {
 		switch {
 		case sameKey(&s.Set, &have, e):
-			if have.Verdict == nil && e.Verdict == nil || have.Verdict != nil && e.Verdict != nil && *have.Verdict == *e.Verdict {
+			sameVerdict := have.Verdict == nil && e.Verdict == nil || have.Verdict != nil && e.Verdict != nil && *have.Verdict == *e.Verdict
+			if sameVerdict && bytes.Equal(have.Value, e.Value) {
 				return 0
 			}
 			return unix.EEXIST
@@ -443,7 +447,7 @@ func (t *fakeTable) addElem(e *Element) syscall.Errno {
 			return unix.EEXIST
 		}
 	}
-	c := Element{Set: e.Set, Iif: e.Iif, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd), Comment: e.Comment}
+	c := Element{Set: e.Set, Iif: e.Iif, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd), Value: slices.Clone(e.Value), Comment: e.Comment}
 	if s.Counter {
 		c.Counter = &Counter{}
 	}

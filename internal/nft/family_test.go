@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"encoding/binary"
 	"errors"
 	"net/netip"
 	"strings"
@@ -41,8 +42,62 @@ func bridgeSample() *Batch {
 	in.AddTable()
 	in.AddSet(&Set{Name: "as4", Fields: []byte{unix.NFPROTO_IPV4}, Counter: true, ID: 3})
 	in.AddElement(&Element{Set: "as4", Key: []netip.Addr{netip.MustParseAddr("10.1.0.2")}, Comment: "owner=a"})
+	in.AddSet(podsMap)
+	in.AddElement(podElem(7, "owner=a"))
 	br.Append(in)
 	return br
+}
+
+var podsMap = &Set{Name: "pods4", Fields: []byte{unix.NFPROTO_IPV4}, Data: []byte{FieldIfindex, FieldU32}, ID: 4}
+
+func podElem(iif uint32, comment string) *Element {
+	return &Element{Set: "pods4", Key: []netip.Addr{netip.MustParseAddr("10.1.0.2")},
+		Value: append(binary.NativeEndian.AppendUint32(nil, iif), 0xaa, 0xbb, 0xcc, 0xdd), Comment: comment}
+}
+
+// TestPlainDataMap: a map to plain data takes an element once; adding
+// the same key with another value fails, changing nothing; adding,
+// deleting and adding a key again in one transaction replaces it
+// (value and comment), on the kernel as on the Fake.
+func TestPlainDataMap(t *testing.T) {
+	n := testutil.NewNS(t)
+	c, err := Open(n.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, cl := range []Client{c, NewFake()} {
+		if err := cl.Apply(bridgeSample()); err != nil {
+			t.Fatal(err)
+		}
+		same := NewBatch("t")
+		same.AddElement(podElem(7, "owner=other"))
+		if err := cl.Apply(same); err != nil {
+			t.Errorf("%T: adding an element again with its value = %v, want no-op", cl, err)
+		}
+		other := NewBatch("t")
+		other.AddElement(podElem(9, "owner=b"))
+		err := cl.Apply(other)
+		t.Logf("%T: another value for a key: %v", cl, err)
+		if !errors.Is(err, ErrExists) && !errors.Is(err, unix.EBUSY) {
+			t.Errorf("%T: adding another value for a key = %v, want EEXIST or EBUSY", cl, err)
+		}
+		swap := NewBatch("t")
+		swap.AddElement(podElem(7, "owner=a"))
+		swap.DelElement(&Element{Set: "pods4", Key: []netip.Addr{netip.MustParseAddr("10.1.0.2")}})
+		swap.AddElement(podElem(9, "owner=b"))
+		if err := cl.Apply(swap); err != nil {
+			t.Fatalf("%T: add, delete, add in one transaction = %v", cl, err)
+		}
+		got, err := cl.GetElement("t", podsMap, &Element{Key: []netip.Addr{netip.MustParseAddr("10.1.0.2")}})
+		if err != nil || got.String() != podElem(9, "owner=b").String() {
+			t.Errorf("%T: after the swap = %v, %v; want %v", cl, got, err, podElem(9, "owner=b"))
+		}
+		if _, ok := cl.(*Conn); ok {
+			testutil.Run(t, n, "nft", "delete", "table", "bridge", "t")
+			testutil.Run(t, n, "nft", "delete", "table", "inet", "t")
+		}
+	}
 }
 
 // readBack is what a client holds of bridgeSample, through its listings

@@ -229,6 +229,9 @@ func decodeElem(s *Set, b []byte) (Element, bool) {
 			e.Counter = decodeCounter(a.data)
 		case unix.NFTA_SET_ELEM_DATA:
 			for _, d := range decodeAttrs(a.data) {
+				if d.typ == unix.NFTA_DATA_VALUE {
+					e.Value = append([]byte(nil), d.data...)
+				}
 				if d.typ != unix.NFTA_DATA_VERDICT {
 					continue
 				}
@@ -359,6 +362,17 @@ func decodeSet(b []byte) (table string, s Set) {
 			f := beU32(a.data)
 			s.Verdicts = f&unix.NFT_SET_MAP != 0
 			s.Interval = f&unix.NFT_SET_INTERVAL != 0
+		case unix.NFTA_SET_DATA_TYPE:
+			if t := beU32(a.data); t != unix.NFT_DATA_VERDICT {
+				s.Data = nil
+				for ; t != 0; t >>= typeBits {
+					f := FieldU32
+					if t&(1<<typeBits-1) == typeIfindex {
+						f = FieldIfindex
+					}
+					s.Data = append([]byte{f}, s.Data...)
+				}
+			}
 		case attrSetExpr:
 			s.Counter = decodeCounter(a.data) != nil
 		case unix.NFTA_SET_KEY_TYPE:

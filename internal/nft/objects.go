@@ -1,8 +1,10 @@
 package nft
 
 import (
+	"encoding/binary"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/google/nftables/expr"
@@ -51,6 +53,9 @@ type Set struct {
 	// Counter gives every element its own counter (nft's "counter"
 	// flag): a lookup that finds the element counts the packet in it.
 	Counter bool
+	// Data, when set, makes the set a map to plain data (Element.Value)
+	// of these fields: FieldIfindex or FieldU32 each.
+	Data []byte
 	// ID names the set within one batch (NFTA_SET_ID), as nft does.
 	ID uint32
 }
@@ -60,6 +65,10 @@ type Set struct {
 // in host order). It is only ever a key's first field; the element holds
 // it in Iif.
 const FieldIfindex byte = 0xfd
+
+// FieldU32 is a map's plain data field of four bytes (nft's mark type):
+// a number diktyo gives a meaning, in host order.
+const FieldU32 byte = 0xfc
 
 // Counter is an element's packet and byte count.
 type Counter struct {
@@ -83,6 +92,9 @@ type Element struct {
 	Key     []netip.Addr
 	KeyEnd  []netip.Addr
 	Verdict *Verdict
+	// Value is a plain-data map element's value: its set's Data fields,
+	// four bytes each.
+	Value []byte
 	// Comment is kept in the element's user data, as nft keeps it.
 	Comment string
 	// Counter is what a counted set's element counted: set by listings
@@ -345,6 +357,8 @@ func fieldName(f byte) string {
 		return "ipv6_addr"
 	case FieldIfindex:
 		return "iface_index"
+	case FieldU32:
+		return "mark"
 	}
 	return "<unknown type>"
 }
@@ -358,6 +372,13 @@ func (s *Set) typ() string {
 	typ := strings.Join(names, " . ")
 	if s.Verdicts {
 		typ += " : verdict"
+	}
+	if len(s.Data) > 0 {
+		d := make([]string, len(s.Data))
+		for i, f := range s.Data {
+			d[i] = fieldName(f)
+		}
+		typ += " : " + strings.Join(d, " . ")
 	}
 	return typ
 }
@@ -410,6 +431,13 @@ func (e *Element) String() string {
 	}
 	if e.Verdict != nil {
 		s += " : " + e.Verdict.String()
+	}
+	if e.Value != nil {
+		var words []string
+		for v := range slices.Chunk(e.Value, 4) {
+			words = append(words, fmt.Sprintf("0x%08x", binary.NativeEndian.Uint32(v)))
+		}
+		s += " : " + strings.Join(words, " . ")
 	}
 	if e.Comment != "" {
 		s += fmt.Sprintf(" comment %q", e.Comment)
