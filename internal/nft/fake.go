@@ -178,6 +178,10 @@ func (f *Fake) Apply(b *Batch) error {
 			errno = unix.ENOENT
 		case op.Kind == OpDelTable:
 			tables = slices.DeleteFunc(tables, func(x *fakeTable) bool { return x == t })
+		case op.Kind == OpDelSetIfEmpty && f.hadElements(name.fam, name.name, op.Set.Name):
+			// The kernel counts a set's elements at commit: those this
+			// batch deleted still count.
+			errno = unix.EBUSY
 		case op.Kind == OpDelTableIfEmpty && (len(t.chains) > 0 || len(t.sets) > 0):
 			errno = unix.EBUSY
 		case op.Kind == OpDelTableIfEmpty:
@@ -194,6 +198,16 @@ func (f *Fake) Apply(b *Batch) error {
 	}
 	f.tables = tables
 	return nil
+}
+
+// hadElements says whether set held elements before the batch.
+func (s *fakeState) hadElements(fam byte, table, set string) bool {
+	if t := s.tableIn(fam, table); t != nil {
+		if fs := t.set(set); fs != nil {
+			return len(fs.elems) > 0
+		}
+	}
+	return false
 }
 
 func (t *fakeTable) apply(op Op) syscall.Errno {

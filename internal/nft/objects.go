@@ -1,10 +1,8 @@
 package nft
 
 import (
-	"encoding/binary"
 	"fmt"
 	"net/netip"
-	"slices"
 	"strings"
 
 	"github.com/google/nftables/expr"
@@ -432,17 +430,7 @@ func (e *Element) String() string {
 	if e.Verdict != nil {
 		s += " : " + e.Verdict.String()
 	}
-	if e.Value != nil {
-		var words []string
-		for v := range slices.Chunk(e.Value, 4) {
-			words = append(words, fmt.Sprintf("0x%08x", binary.NativeEndian.Uint32(v)))
-		}
-		s += " : " + strings.Join(words, " . ")
-	}
-	if e.Comment != "" {
-		s += fmt.Sprintf(" comment %q", e.Comment)
-	}
-	return s
+	return s + e.extra()
 }
 
 func (r *Rule) String() string {

@@ -625,8 +625,31 @@ func (e *Element) Text() string {
 		}
 		s = strings.Join(parts, " . ")
 	}
+	if e.Iif != 0 {
+		s = strings.TrimSuffix(fmt.Sprintf("%d . %s", e.Iif, s), " . ")
+	}
 	if e.Verdict != nil {
 		s += " : " + e.Verdict.String()
+	}
+	return s + e.extra()
+}
+
+// extra is what follows an element's key and verdict: its plain value,
+// counter and comment, as nft lists them.
+func (e *Element) extra() string {
+	var s string
+	if e.Value != nil {
+		var words []string
+		for v := range slices.Chunk(e.Value, 4) {
+			words = append(words, fmt.Sprintf("0x%08x", binary.NativeEndian.Uint32(v)))
+		}
+		s += " : " + strings.Join(words, " . ")
+	}
+	if e.Counter != nil {
+		s += fmt.Sprintf(" counter packets %d bytes %d", e.Counter.Packets, e.Counter.Bytes)
+	}
+	if e.Comment != "" {
+		s += fmt.Sprintf(" comment %q", e.Comment)
 	}
 	return s
 }

@@ -202,7 +202,7 @@ func TestLongNetworkNameCollected(t *testing.T) {
 	g := &linkguard.Guard{Table: "t", Client: f}
 	ctx := context.Background()
 	long := strings.Repeat("n", 200)
-	b := linkguard.Binding{Owner: snat.Owner{Network: long, ID: "0123456789abcdef"}, Link: "veth1234567890a",
+	b := linkguard.Binding{Owner: snat.Owner{Network: long, ID: "0123456789abcdef"}, Link: "veth1234567890a", Index: 40,
 		Addrs: []netip.Addr{netip.MustParseAddr("192.0.2.5")}, Mark: linkguard.DefaultMark}
 	if err := g.Add(ctx, b); err != nil {
 		t.Fatal(err)
@@ -210,8 +210,8 @@ func TestLongNetworkNameCollected(t *testing.T) {
 	if err := g.Del(ctx, b.Owner, b.Addrs); err != nil {
 		t.Fatal(err)
 	}
-	if d := f.Dump(); strings.Contains(d, "veth1234567890a") {
-		t.Fatalf("DEL left the link chain:\n%s", d)
+	if d := f.Dump() + bridgeDump(f); strings.Contains(d, "veth1234567890a") || strings.Contains(d, "192.0.2.5") {
+		t.Fatalf("DEL left the binding:\n%s", d)
 	}
 	if err := g.Add(ctx, b); err != nil {
 		t.Fatal(err)
@@ -219,7 +219,7 @@ func TestLongNetworkNameCollected(t *testing.T) {
 	if err := g.GC(ctx, long, map[string]bool{}); err != nil {
 		t.Fatal(err)
 	}
-	if d := f.Dump(); strings.Contains(d, "veth1234567890a") || strings.Contains(d, "as-0123") {
+	if d := f.Dump() + bridgeDump(f); strings.Contains(d, "veth1234567890a") || strings.Contains(d, "192.0.2.5") {
 		t.Fatalf("GC with no valid owner left the binding:\n%s", d)
 	}
 }
