@@ -40,10 +40,12 @@ package linkguard
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"maps"
 	"net/netip"
 	"strings"
+	"sync"
 
 	"github.com/google/nftables/expr"
 	"golang.org/x/sys/unix"
@@ -259,7 +261,40 @@ func RenderFlatBase(b *nft.Batch, table string, bit uint32) {
 			in.AddRule(r)
 		}
 	}
+	// Last: its presence says the objects above were written whole.
+	in.AddChain(&nft.Chain{Name: wholeName()})
 	b.Append(br)
+	b.Append(in)
+}
+
+// wholeName is the chain whose presence says the fixed objects were
+// written whole, by this version: an ADD's creation flushes it (empty,
+// a no-op) and so fails, going the slow way that writes them, where it
+// is missing (a table another writer deleted and that the elements'
+// sets made again is not whole). CHECK deletes it when it finds the
+// fixed chains changed, so that the repairing ADD rewrites them. Its
+// name is a digest of the fixed rules (with the default mark): a version
+// whose rules differ writes its own.
+var wholeName = sync.OnceValue(func() string {
+	var texts []string
+	rules := flatRules(DefaultMark)
+	for _, name := range []string{"bridge/" + BridgeChain, FlatPrerouting, FlatOutput} {
+		for _, r := range rules[name] {
+			texts = append(texts, name+" "+r.String())
+		}
+	}
+	return fmt.Sprintf("whole-%08x", tag(strings.Join(texts, "\n")))
+})
+
+// renderTripwires make a creation fail, changing nothing, where the slow
+// way must run: the layout before still there (its base chain: creating
+// a chain of that name fails), or the fixed objects not written whole
+// (wholeName).
+func renderTripwires(b *nft.Batch, table string) {
+	in := nft.NewBatch(table)
+	in.CreateChain(&nft.Chain{Name: BaseChain})
+	in.DelChain(BaseChain)
+	in.FlushChain(wholeName())
 	b.Append(in)
 }
 
@@ -406,6 +441,9 @@ func flatRelease(table string) *nft.Batch {
 	for _, c := range flatChains {
 		in.DelChain(c.Name)
 	}
+	// Declared first: deleted whether or not CHECK removed it.
+	in.AddChain(&nft.Chain{Name: wholeName()})
+	in.DelChain(wholeName())
 	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
 		in.DelSetIfEmpty(s)
 	}

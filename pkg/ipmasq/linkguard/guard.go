@@ -89,8 +89,19 @@ func holdsAll(c nft.Client, table string, want []*nft.Rule) (bool, error) {
 func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
 	b := nft.NewBatch(g.Table)
 	ok, err := g.baseOK(c, bit)
-	if err != nil || ok {
-		return b, err
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		// Whole but unmarked (CHECK found them changed, another ADD
+		// rewrote them since): marked again.
+		_, err := c.GetChain(g.Table, wholeName())
+		if !errors.Is(err, nft.ErrNotFound) {
+			return b, err
+		}
+	}
+	if err := g.dropStaleWhole(c, b); err != nil {
+		return nil, err
 	}
 	RenderFlatBase(b, g.Table, bit)
 	olds, present, kept, err := g.oldBindings(c)
@@ -105,6 +116,21 @@ func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
 		b.Append(renderOldRelease(g.Table))
 	}
 	return b, nil
+}
+
+// dropStaleWhole deletes, in b, the wholeName chains of other versions:
+// left, they would keep the table from being released.
+func (g *Guard) dropStaleWhole(c nft.Client, b *nft.Batch) error {
+	chains, err := c.ListChains(g.Table)
+	if err != nil {
+		return err
+	}
+	for i := range chains {
+		if strings.HasPrefix(chains[i].Name, "whole-") && chains[i].Name != wholeName() {
+			b.DelChainHandle(&chains[i])
+		}
+	}
+	return nil
 }
 
 // releaseOld removes the old layout's base once an upgrade emptied it;
@@ -165,38 +191,44 @@ type Bound struct {
 func (g *Guard) For(b Binding) *Bound { return &Bound{g: g, b: b} }
 
 // Render is the batch that makes the kernel hold the binding: with slow
-// false, a creation that fails when an address is held otherwise (no
-// reads but the fixed chains' rules); with slow true, after reading the
-// pod's elements, one that takes each address over from what held it
-// (in the same transaction: no instant unbound).
+// false, a creation that reads nothing and fails when an address is held
+// otherwise, the fixed objects are not whole or the layout before is
+// there (renderTripwires); with slow true, after reading the tables'
+// rules and the pod's elements, one that writes the fixed objects if
+// need be, moves the layout before, and takes each address over from
+// what held it (in the same transaction: no instant unbound).
 func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	g, b := bd.g, bd.b
 	if b.Index <= 0 {
 		return nil, fmt.Errorf("binding %s: link %s has no interface index", b.Owner.ID, b.Link)
 	}
+	if !slow {
+		batch := nft.NewBatch(g.Table)
+		renderTripwires(batch, g.Table)
+		renderKeys(batch, g.Table, keysOf(b))
+		return batch, nil
+	}
 	batch, err := g.base(c, b.Mark)
 	if err != nil {
 		return nil, err
 	}
-	if slow {
-		want := podValue(b)
-		var held []*nft.Element
-		for _, a := range b.Addrs {
-			e, err := c.GetElement(g.Table, podSet(nft.FamilyOf(a)), &nft.Element{Key: []netip.Addr{a}})
-			if errors.Is(err, nft.ErrNotFound) {
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-			if !slices.Equal(e.Value, want) || e.Comment != asComment(b) {
-				held = append(held, e)
-			}
+	want := podValue(b)
+	var held []*nft.Element
+	for _, a := range b.Addrs {
+		e, err := c.GetElement(g.Table, podSet(nft.FamilyOf(a)), &nft.Element{Key: []netip.Addr{a}})
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
 		}
-		// The pod's own link's elements stay (deleted and added again in
-		// this transaction would be the same); another's go.
-		renderUnbind(batch, g.Table, held, false, nil)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(e.Value, want) || e.Comment != asComment(b) {
+			held = append(held, e)
+		}
 	}
+	// The pod's own link's elements stay (deleted and added again in
+	// this transaction would be the same); another's go.
+	renderUnbind(batch, g.Table, held, false, nil)
 	renderKeys(batch, g.Table, keysOf(b))
 	return batch, nil
 }
@@ -339,7 +371,17 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	defer func() { _ = c.Close() }()
 	baseOK, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/flatbase", func() (bool, error) {
-		return g.baseOK(c, b.Mark)
+		ok, err := g.baseOK(c, b.Mark)
+		if err != nil || ok {
+			return ok, err
+		}
+		// The repairing ADD must take the slow way, which rewrites them.
+		unwhole := nft.NewBatch(g.Table)
+		unwhole.DelChain(wholeName())
+		if err := c.Apply(unwhole); err != nil && !errors.Is(err, unix.ENOENT) {
+			return false, fmt.Errorf("marking the guard's fixed objects for rewriting: %w", err)
+		}
+		return false, nil
 	})
 	if err != nil {
 		return err

@@ -405,3 +405,32 @@ func TestTakeoverLeavesNothingAfterGC(t *testing.T) {
 		t.Fatalf("the last DEL left %v:\n%s%s", tables, f.Dump(), bridgeDump(f))
 	}
 }
+
+// TestAddReadsNothing: once the fixed objects are whole, a pod's ADD is
+// one transaction and no read, whatever is bound; its DEL reads only its
+// own elements.
+func TestAddReadsNothing(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	if err := (&linkguard.Guard{Table: "t", Client: f}).Add(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatal(err)
+	}
+	var trips []string
+	g := &linkguard.Guard{Table: "t", Client: nft.Observe(f, func(kind string, _ *nft.Batch) { trips = append(trips, kind) })}
+	if err := g.Add(ctx, binding("o2", "veth2", "192.0.2.6")); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(trips, ",") != "apply" {
+		t.Fatalf("a second pod's ADD: %v; want one transaction, no read", trips)
+	}
+	trips = nil
+	if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "o2"}, []netip.Addr{netip.MustParseAddr("192.0.2.6")}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(trips, ",") != "list,apply,apply" {
+		t.Fatalf("its DEL: %v; want its element's lookup, the transaction, the release attempt", trips)
+	}
+	if err := g.Check(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatalf("the other pod after: %v", err)
+	}
+}

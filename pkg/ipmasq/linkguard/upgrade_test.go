@@ -72,14 +72,15 @@ func TestUpgradeFromPerPodChains(t *testing.T) {
 	if err := g.Add(ctx, bC); err != nil {
 		t.Fatal(err)
 	}
-	// The first transaction moves each binding (its old chains out, its
-	// elements in): no instant between the layouts. The second removes
-	// the old base, empty by then.
-	if len(applies) != 2 {
-		t.Fatalf("the upgrading ADD sent %d transactions; want 2 (the move, then the old base)", len(applies))
+	// The creation fails (the old base chain is there); the next
+	// transaction moves each binding (its old chains out, its elements
+	// in): no instant between the layouts. The last removes the old
+	// base, empty by then.
+	if len(applies) != 3 {
+		t.Fatalf("the upgrading ADD sent %d transactions; want 3 (the creation, the move, the old base)", len(applies))
 	}
 	for _, bd := range []linkguard.Binding{bA, bB} {
-		move := applies[0].Script()
+		move := applies[1].Script()
 		if !strings.Contains(move, "delete chain inet guard as-"+bd.Owner.ID) || !strings.Contains(move, "add element inet guard pods4 { "+bd.Addrs[0].String()) {
 			t.Fatalf("%s's binding does not move in one transaction:\n%s", bd.Link, move)
 		}
