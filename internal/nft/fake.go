@@ -613,7 +613,7 @@ func (f *Fake) ListElements(table string, s *Set) ([]Element, error) {
 		if fs := t.set(s.Name); fs != nil {
 			out := make([]Element, len(fs.elems))
 			for i, e := range fs.elems {
-				out[i] = copyElem(e)
+				out[i] = copyElem(s, e)
 			}
 			slices.SortFunc(out, compareElems)
 			return out, nil
@@ -637,12 +637,16 @@ func compareElems(a, b Element) int {
 	return int(a.Proto) - int(b.Proto)
 }
 
-// copyElem is e with its own counter: a listing's copy does not count
-// on.
-func copyElem(e Element) Element {
+// copyElem is e with its own counter (a listing's copy does not count
+// on), read through s as Conn reads it: without the set's Data fields,
+// a listing cannot tell what the value is, and has none.
+func copyElem(s *Set, e Element) Element {
 	if e.Counter != nil {
 		c := *e.Counter
 		e.Counter = &c
+	}
+	if len(s.Data) == 0 {
+		e.Data = nil
 	}
 	return e
 }
@@ -656,7 +660,7 @@ func (f *Fake) GetElement(table string, s *Set, e *Element) (*Element, error) {
 		if fs := t.set(s.Name); fs != nil {
 			for _, have := range fs.elems {
 				if sameKey(&fs.Set, &have, e) {
-					c := copyElem(have)
+					c := copyElem(s, have)
 					return &c, nil
 				}
 			}

@@ -409,8 +409,7 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 
 // diffElement says how the kernel's element of want's key differs.
 func (g *Guard) diffElement(c nft.Client, where string, want *nft.Element) []string {
-	s := &nft.Set{Name: want.Set, Fields: setFields(want)}
-	have, err := c.GetElement(g.Table, s, want)
+	have, err := c.GetElement(g.Table, setOf(want), want)
 	if err != nil {
 		return []string{fmt.Sprintf("guard element %s%s { %s }: %v", where, want.Set, want, err)}
 	}
@@ -420,15 +419,16 @@ func (g *Guard) diffElement(c nft.Client, where string, want *nft.Element) []str
 	return nil
 }
 
-// setFields are the key fields of the set an element of the flat layout
-// is in.
-func setFields(e *nft.Element) []byte {
+// setOf is the set an element of the flat layout is in, as declared
+// (its key and data fields read the element back; the bridge table's
+// sets have the inet ones' shapes).
+func setOf(e *nft.Element) *nft.Set {
 	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
 		if s.Name == e.Set {
-			return s.Fields
+			return s
 		}
 	}
-	return nil
+	return &nft.Set{Name: e.Set}
 }
 
 // GC removes the bindings of network's owners that are not in valid,
