@@ -60,8 +60,10 @@ type fakeSet struct {
 	elems []Element
 }
 
-// NewFake returns an empty ruleset.
-func NewFake() *Fake { return &Fake{fakeState: &fakeState{}} }
+// NewFake returns an empty ruleset. Its generation starts at 1, as the
+// kernel's does: a batch's GenID of 0 means "not checked", so a writer
+// that read generation 0 would race unchecked.
+func NewFake() *Fake { return &Fake{fakeState: &fakeState{gen: 1}} }
 
 // Close does nothing.
 func (f *Fake) Close() error { return nil }
