@@ -70,7 +70,7 @@ func (e *env) foreignWrite(args ...string) {
 // bound: addr's link binding is in the guard table.
 func (e *env) bound(addr string) bool {
 	out, err := testutil.Output(e.host, "nft", "list", "table", "inet", "diktyo-guard")
-	return err == nil && strings.Contains(out, addr+" : goto as-") && strings.Contains(out, "ip saddr "+addr+" meta mark set")
+	return err == nil && strings.Contains(out, addr+` comment "owner=`) && strings.Contains(out, "ip saddr @pods4 meta mark set")
 }
 
 func (e *env) ruleApplied(addr string) bool {

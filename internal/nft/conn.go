@@ -52,6 +52,13 @@ func (e *OpError) Is(target error) bool {
 // Conn is a NETLINK_NETFILTER socket in one network namespace. It is not
 // safe for concurrent use; open one per transaction.
 type Conn struct {
+	*sock
+	// fam is the family of the tables the listings read: 0 is inet.
+	fam byte
+}
+
+// sock is a Conn's socket, shared by its views (In).
+type sock struct {
 	fd  int
 	seq uint32
 	buf []byte
@@ -98,7 +105,7 @@ func openHere() (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("netlink socket: %w", err)
 	}
-	c := &Conn{fd: fd, buf: make([]byte, 1<<16)}
+	c := &Conn{sock: &sock{fd: fd, buf: make([]byte, 1<<16)}}
 	if err := unix.Bind(fd, &unix.SockaddrNetlink{Family: unix.AF_NETLINK}); err != nil {
 		_ = c.Close()
 		return nil, fmt.Errorf("netlink bind: %w", err)
@@ -163,9 +170,9 @@ func (c *Conn) Apply(b *Batch) error {
 	}
 	msgs := make([]message, 0, len(b.Ops))
 	for _, op := range b.Ops {
-		m, err := encodeOp(b.Table, op)
+		m, err := encodeOp(b.FamilyOf(op), b.Table, op)
 		if err != nil {
-			return fmt.Errorf("%s: %w", op.Render(b.Table), err)
+			return fmt.Errorf("%s: %w", b.Render(op), err)
 		}
 		msgs = append(msgs, m)
 	}
@@ -209,7 +216,7 @@ func (c *Conn) Apply(b *Batch) error {
 			}
 			pending--
 			if r.errno != 0 {
-				errs = append(errs, &OpError{Op: b.Ops[i].Render(b.Table), Errno: r.errno, Msg: r.msg})
+				errs = append(errs, &OpError{Op: b.Render(b.Ops[i]), Errno: r.errno, Msg: r.msg})
 			}
 		}
 	}
@@ -301,7 +308,7 @@ func (c *Conn) dump(typ uint16, dumpAll bool, attrs []byte) ([][]byte, error) {
 	if dumpAll {
 		flags |= unix.NLM_F_DUMP
 	}
-	return c.request(typ, unix.NFPROTO_INET, flags, attrs)
+	return c.request(typ, c.family(), flags, attrs)
 }
 
 // request sends one GET request and returns its replies' payloads: until

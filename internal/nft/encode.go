@@ -18,14 +18,16 @@ const (
 	attrSetFieldLen     = 1  // NFTA_SET_FIELD_LEN
 	attrSetElemKeyEnd   = 10 // NFTA_SET_ELEM_KEY_END
 	setFlagConcat       = 0x80
-	attrSetExpr         = 17 // NFTA_SET_EXPR
+	attrSetExpr         = 17 // NFTA_SET_EXPR: the expression each element gets (counter)
 	attrSetExpressions  = 18 // NFTA_SET_EXPRESSIONS
 	attrElemExpressions = 11 // NFTA_SET_ELEM_EXPRESSIONS
+	udataElemComment    = 0  // NFTNL_UDATA_SET_ELEM_COMMENT
+	typeIPv4Addr        = 7  // nft's datatype ids
+	typeIPv6Addr        = 8
 	typeInetProto       = 12
 	typeInetService     = 13
-	udataElemComment    = 0 // NFTNL_UDATA_SET_ELEM_COMMENT
-	typeIPv4Addr        = 7 // nft's datatype ids
-	typeIPv6Addr        = 8
+	typeMark            = 19
+	typeIfindex         = 20
 	typeBits            = 6 // a concatenation's type is its fields' ids, 6 bits each
 	udataComment        = 0 // NFTNL_UDATA_{RULE,CHAIN}_COMMENT
 	maxUserdataValueLen = 255
@@ -38,9 +40,11 @@ const (
 var (
 	udataAddrMap = []byte{0, 4, 2, 0, 0, 0, 1, 4, 0, 0, 0, 0, 6, 4, 0, 0, 0, 0}
 	udataConcat  = []byte{0, 4, 0, 0, 0, 0, 3, 8, 0, 4, 13, 0, 0, 0, 1, 0}
-	// Keys with a protocol field, and maps to plain data: key and data
-	// in network byte order.
+	// Keys with a protocol field, and maps to an address and ports: key
+	// and data in network byte order.
 	udataTyped = []byte{0, 4, 2, 0, 0, 0, 1, 4, 2, 0, 0, 0}
+	// udataHostKey: key byte order host, for a key of interface indexes.
+	udataHostKey = binary.NativeEndian.AppendUint32([]byte{0, 4}, 1)
 )
 
 // field is how a key or data field is declared: nft's type id, its
@@ -55,6 +59,10 @@ func field(f byte) (typ, n, padded uint32, err error) {
 		return typeInetProto, 1, 4, nil
 	case FieldPort:
 		return typeInetService, 2, 4, nil
+	case FieldIfindex:
+		return typeIfindex, 4, 4, nil
+	case FieldU32:
+		return typeMark, 4, 4, nil
 	}
 	return 0, 0, 0, fmt.Errorf("unknown field kind %#x", f)
 }
@@ -101,11 +109,11 @@ func userdataString(typ byte, s string) ([]byte, error) {
 	return append(append([]byte{typ, byte(len(s) + 1)}, s...), 0), nil
 }
 
-func encodeOp(table string, op Op) (message, error) {
+func encodeOp(fam byte, table string, op Op) (message, error) {
 	if op.Table != "" {
 		table = op.Table
 	}
-	m := message{fam: unix.NFPROTO_INET, flags: unix.NLM_F_REQUEST | unix.NLM_F_ACK}
+	m := message{fam: fam, flags: unix.NLM_F_REQUEST | unix.NLM_F_ACK}
 	var a attrs
 	var err error
 	switch op.Kind {
@@ -164,14 +172,8 @@ func encodeOp(table string, op Op) (message, error) {
 }
 
 func encodeSet(table string, s *Set) (attrs, error) {
-	if len(s.Fields) == 0 {
-		return nil, errors.New("set without key fields")
-	}
-	if i := bytes.IndexByte(s.Fields, FieldProto); i >= 0 && (i != 1 || bytes.Count(s.Fields, []byte{FieldProto}) > 1) {
-		return nil, errors.New("a protocol key field must be the second, and the only one")
-	}
-	if bytes.IndexByte(s.Fields, FieldPort) >= 0 {
-		return nil, errors.New("a port is a data field only")
+	if err := keyFieldsOK(s.Fields); err != nil {
+		return nil, err
 	}
 	var a attrs
 	a = a.str(unix.NFTA_SET_TABLE, table).str(unix.NFTA_SET_NAME, s.Name)
@@ -186,13 +188,12 @@ func encodeSet(table string, s *Set) (attrs, error) {
 	if s.Interval {
 		flags |= unix.NFT_SET_INTERVAL
 	}
-	typed := len(s.Data) > 0 || bytes.IndexByte(s.Fields, FieldProto) >= 0
 	udata := udataAddrMap
 	if len(s.Fields) > 1 {
 		flags |= setFlagConcat
 		udata = udataConcat
 	}
-	if typed {
+	if bytes.IndexByte(s.Fields, FieldProto) >= 0 || len(s.Data) > 0 && isAddr(s.Data[0]) {
 		udata = udataTyped
 	}
 	a = a.u32(unix.NFTA_SET_FLAGS, flags).u32(unix.NFTA_SET_KEY_TYPE, keyType).u32(unix.NFTA_SET_KEY_LEN, keyLen)
@@ -201,7 +202,7 @@ func encodeSet(table string, s *Set) (attrs, error) {
 		a = a.u32(unix.NFTA_SET_DATA_TYPE, unix.NFT_DATA_VERDICT).u32(unix.NFTA_SET_DATA_LEN, 0)
 	case len(s.Data) > 0:
 		if !dataFieldsOK(s.Data) {
-			return nil, errors.New("map data is an address, then ports")
+			return nil, errors.New("map data is an address, then ports, then interface indexes or 32-bit words, each optional")
 		}
 		dt, dl, _, err := concatType(s.Data)
 		if err != nil {
@@ -212,30 +213,80 @@ func encodeSet(table string, s *Set) (attrs, error) {
 	if len(s.Fields) > 1 {
 		a = a.nest(unix.NFTA_SET_DESC, attrs(nil).nest(attrSetDescConcat, desc))
 	}
-	a = a.u32(unix.NFTA_SET_ID, s.ID).add(unix.NFTA_SET_USERDATA, udata)
+	a = a.u32(unix.NFTA_SET_ID, s.ID)
 	if s.Counter {
 		a = a.nest(attrSetExpr, counterExpr())
 	}
-	return a, nil
+	switch {
+	case len(s.Fields) == 1 && s.Fields[0] == FieldIfindex:
+		udata = udataHostKey
+	case s.Fields[0] == FieldIfindex:
+		return a, nil // nft shows a concatenation from its type alone
+	}
+	return a.add(unix.NFTA_SET_USERDATA, udata), nil
 }
 
-// dataFieldsOK: an address, then ports.
-func dataFieldsOK(fields []byte) bool {
-	if fields[0] != unix.NFPROTO_IPV4 && fields[0] != unix.NFPROTO_IPV6 {
-		return false
+// keyFieldsOK: an interface index only first, a protocol only second of
+// the address fields and only once, ports and words data only.
+func keyFieldsOK(fields []byte) error {
+	if len(fields) == 0 {
+		return errors.New("set without key fields")
 	}
-	for _, f := range fields[1:] {
-		if f != FieldPort {
+	addrs := addrFields(fields)
+	if i := bytes.IndexByte(addrs, FieldProto); i >= 0 && (i != 1 || bytes.Count(addrs, []byte{FieldProto}) > 1) {
+		return errors.New("a protocol key field must be the second of the addresses, and the only one")
+	}
+	if bytes.IndexByte(addrs, FieldIfindex) >= 0 {
+		return errors.New("an interface index key field must be the first, and the only one")
+	}
+	if bytes.IndexByte(fields, FieldPort) >= 0 || bytes.IndexByte(fields, FieldU32) >= 0 {
+		return errors.New("ports and 32-bit words are data fields only")
+	}
+	return nil
+}
+
+func isAddr(f byte) bool { return f == unix.NFPROTO_IPV4 || f == unix.NFPROTO_IPV6 }
+
+// dataRank orders the data fields as Data holds them: the address, the
+// ports, the words.
+func dataRank(f byte) int {
+	switch {
+	case isAddr(f):
+		return 0
+	case f == FieldPort:
+		return 1
+	case f == FieldIfindex, f == FieldU32:
+		return 2
+	}
+	return -1
+}
+
+// dataFieldsOK: at most one address, first, then ports, then words.
+func dataFieldsOK(fields []byte) bool {
+	last := -1
+	for i, f := range fields {
+		r := dataRank(f)
+		if r < 0 || r < last || r == 0 && i > 0 {
 			return false
 		}
+		last = r
 	}
 	return true
 }
 
 // counterExpr is a counter expression as a set declares it for its
-// elements.
+// elements, starting at zero.
 func counterExpr() attrs {
-	return attrs(nil).str(unix.NFTA_EXPR_NAME, "counter").nest(unix.NFTA_EXPR_DATA, nil)
+	return attrs(nil).str(unix.NFTA_EXPR_NAME, "counter").nest(unix.NFTA_EXPR_DATA,
+		attrs(nil).add(unix.NFTA_COUNTER_BYTES, make([]byte, 8)).add(unix.NFTA_COUNTER_PACKETS, make([]byte, 8)))
+}
+
+// fieldLen is a key field's length in a register.
+func fieldLen(f byte) int {
+	if f == unix.NFPROTO_IPV6 {
+		return 16
+	}
+	return 4
 }
 
 func encodeChain(table string, c *Chain) (attrs, error) {
@@ -291,28 +342,39 @@ func keyBytes(as []netip.Addr) []byte {
 	return b
 }
 
-// elemKey is an element's key as registers hold it: its addresses, with
-// the protocol (padded to four bytes) second when it has one.
+// elemKey is an element's key as registers hold it: its interface
+// index first when it has one, then its addresses, with the protocol
+// (padded to four bytes) second of them when it has one.
 func elemKey(e *Element) []byte {
-	if e.Proto == 0 || len(e.Key) == 0 {
-		return keyBytes(e.Key)
+	var b []byte
+	if e.Iif != 0 {
+		b = binary.NativeEndian.AppendUint32(b, e.Iif)
 	}
-	b := append(e.Key[0].AsSlice(), e.Proto, 0, 0, 0)
+	if e.Proto == 0 || len(e.Key) == 0 {
+		return append(b, keyBytes(e.Key)...)
+	}
+	b = append(append(b, e.Key[0].AsSlice()...), e.Proto, 0, 0, 0)
 	return append(b, keyBytes(e.Key[1:])...)
 }
 
-// dataBytes is a plain-data value as registers hold it: the address,
-// then each port in network order padded to four bytes.
+// bytes is a plain-data value as registers hold it: the address, each
+// port in network order padded to four bytes, each word in host order.
 func (d *Data) bytes() []byte {
-	b := d.Addr.AsSlice()
+	var b []byte
+	if d.Addr.IsValid() {
+		b = d.Addr.AsSlice()
+	}
 	for _, p := range d.Ports {
 		b = append(b, byte(p>>8), byte(p), 0, 0)
+	}
+	for _, w := range d.Words {
+		b = binary.NativeEndian.AppendUint32(b, w)
 	}
 	return b
 }
 
 func encodeElem(table string, e *Element) (attrs, error) {
-	if len(e.Key) == 0 {
+	if len(e.Key) == 0 && e.Iif == 0 {
 		return nil, errors.New("element without a key")
 	}
 	var el attrs

@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -29,19 +30,24 @@ import (
 // Close does nothing: the ruleset outlives the verbs that use it, as the
 // kernel's outlives their sockets. A Fake is safe for concurrent use.
 type Fake struct {
+	*fakeState
+	// fam is the family of the tables the listings read: 0 is inet.
+	fam byte
+}
+
+// fakeState is a Fake's ruleset, shared by its views (In).
+type fakeState struct {
 	mu     sync.Mutex
 	tables []*fakeTable
 	gen    uint32 // the ruleset generation: one more per committed batch
 }
 
 type fakeTable struct {
+	fam    byte // unix.NFPROTO_INET or NFPROTO_BRIDGE
 	name   string
 	handle uint64 // the last handle given
 	chains []*fakeChain
 	sets   []*fakeSet
-	// held are the sets' element counts before the batch being
-	// applied, which the kernel's NLM_F_NONREC deletion goes by.
-	held map[string]int
 }
 
 type fakeChain struct {
@@ -54,8 +60,10 @@ type fakeSet struct {
 	elems []Element
 }
 
-// NewFake returns an empty ruleset.
-func NewFake() *Fake { return &Fake{} }
+// NewFake returns an empty ruleset. Its generation starts at 1, as the
+// kernel's does: a batch's GenID of 0 means "not checked", so a writer
+// that read generation 0 would race unchecked.
+func NewFake() *Fake { return &Fake{fakeState: &fakeState{gen: 1}} }
 
 // Close does nothing.
 func (f *Fake) Close() error { return nil }
@@ -64,9 +72,11 @@ func (f *Fake) Close() error { return nil }
 func (f *Fake) Tables() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := make([]string, len(f.tables))
-	for i, t := range f.tables {
-		out[i] = t.name
+	var out []string
+	for _, t := range f.tables {
+		if t.fam == f.family() {
+			out = append(out, t.name)
+		}
 	}
 	return out
 }
@@ -81,9 +91,11 @@ func (f *Fake) Dump() string {
 	return s
 }
 
-func (f *Fake) table(name string) *fakeTable {
-	for _, t := range f.tables {
-		if t.name == name {
+func (f *Fake) table(name string) *fakeTable { return f.tableIn(f.family(), name) }
+
+func (s *fakeState) tableIn(fam byte, name string) *fakeTable {
+	for _, t := range s.tables {
+		if t.fam == fam && t.name == name {
 			return t
 		}
 	}
@@ -117,9 +129,7 @@ func (t *fakeTable) clone() *fakeTable {
 		c.chains[i] = &cc
 	}
 	c.sets = make([]*fakeSet, len(t.sets))
-	c.held = map[string]int{}
 	for i, s := range t.sets {
-		c.held[s.Name] = len(s.elems)
 		sc := *s
 		sc.elems = slices.Clone(s.elems)
 		c.sets[i] = &sc
@@ -134,8 +144,8 @@ func (f *Fake) Apply(b *Batch) error {
 		return nil
 	}
 	for _, op := range b.Ops {
-		if _, err := encodeOp(b.Table, op); err != nil {
-			return fmt.Errorf("%s: %w", op.Render(b.Table), err)
+		if _, err := encodeOp(b.FamilyOf(op), b.Table, op); err != nil {
+			return fmt.Errorf("%s: %w", b.Render(op), err)
 		}
 	}
 	f.mu.Lock()
@@ -144,12 +154,16 @@ func (f *Fake) Apply(b *Batch) error {
 		return &OpError{Op: "nftables batch", Errno: unix.ERESTART}
 	}
 	tables := slices.Clone(f.tables)
-	cloned := map[string]bool{} // tables copied (or made) by this batch
-	find := func(name string) *fakeTable {
+	type key struct {
+		fam  byte
+		name string
+	}
+	cloned := map[key]bool{} // tables copied (or made) by this batch
+	find := func(k key) *fakeTable {
 		for i, x := range tables {
-			if x.name == name {
-				if !cloned[name] {
-					tables[i], cloned[name] = x.clone(), true
+			if x.fam == k.fam && x.name == k.name {
+				if !cloned[k] {
+					tables[i], cloned[k] = x.clone(), true
 				}
 				return tables[i]
 			}
@@ -158,17 +172,21 @@ func (f *Fake) Apply(b *Batch) error {
 	}
 	var errs []error
 	for _, op := range b.Ops {
-		name := b.TableOf(op)
+		name := key{b.FamilyOf(op), b.TableOf(op)}
 		t := find(name)
 		var errno syscall.Errno
 		switch {
 		case op.Kind == OpAddTable && t == nil:
-			tables, cloned[name] = append(tables, &fakeTable{name: name}), true
+			tables, cloned[name] = append(tables, &fakeTable{fam: name.fam, name: name.name}), true
 		case op.Kind == OpAddTable:
 		case t == nil:
 			errno = unix.ENOENT
 		case op.Kind == OpDelTable:
 			tables = slices.DeleteFunc(tables, func(x *fakeTable) bool { return x == t })
+		case op.Kind == OpDelSetIfEmpty && f.hadElements(name.fam, name.name, op.Set.Name):
+			// The kernel counts a set's elements at commit: those this
+			// batch deleted still count.
+			errno = unix.EBUSY
 		case op.Kind == OpDelTableIfEmpty && (len(t.chains) > 0 || len(t.sets) > 0):
 			errno = unix.EBUSY
 		case op.Kind == OpDelTableIfEmpty:
@@ -177,7 +195,7 @@ func (f *Fake) Apply(b *Batch) error {
 			errno = t.apply(op)
 		}
 		if errno != 0 {
-			errs = append(errs, &OpError{Op: op.Render(b.Table), Errno: errno})
+			errs = append(errs, &OpError{Op: b.Render(op), Errno: errno})
 		}
 	}
 	if len(errs) > 0 {
@@ -201,6 +219,16 @@ func (f *Fake) Bump() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.gen++
+}
+
+// hadElements says whether set held elements before the batch.
+func (s *fakeState) hadElements(fam byte, table, set string) bool {
+	if t := s.tableIn(fam, table); t != nil {
+		if fs := t.set(set); fs != nil {
+			return len(fs.elems) > 0
+		}
+	}
+	return false
 }
 
 func (t *fakeTable) apply(op Op) syscall.Errno {
@@ -259,7 +287,7 @@ func (t *fakeTable) apply(op Op) syscall.Errno {
 		switch {
 		case s == nil:
 			return unix.ENOENT
-		case len(s.elems) > 0 || t.held[s.Name] > 0 || t.looksUp(s.Name):
+		case len(s.elems) > 0 || t.looksUp(s.Name):
 			return unix.EBUSY
 		}
 		t.sets = slices.DeleteFunc(t.sets, func(x *fakeSet) bool { return x == s })
@@ -381,9 +409,9 @@ func (t *fakeTable) checkExprs(es []expr.Any) syscall.Errno {
 }
 
 // fieldsOK says whether the addresses (and protocol) are of the set's
-// fields.
+// address fields.
 func fieldsOK(s *Set, as []netip.Addr, proto byte) bool {
-	fields := s.Fields
+	fields := addrFields(s.Fields)
 	if slices.Contains(fields, FieldProto) != (proto != 0) {
 		return false
 	}
@@ -404,19 +432,31 @@ func dataOK(s *Set, d *Data) bool {
 	if d == nil || len(s.Data) == 0 {
 		return d == nil && len(s.Data) == 0
 	}
-	return FamilyOf(d.Addr) == s.Data[0] && len(d.Ports) == len(s.Data)-1
+	var addrs, ports, words int
+	for _, f := range s.Data {
+		switch dataRank(f) {
+		case 0:
+			addrs++
+			if FamilyOf(d.Addr) != f {
+				return false
+			}
+		case 1:
+			ports++
+		default:
+			words++
+		}
+	}
+	return (addrs == 1) == d.Addr.IsValid() && len(d.Ports) == ports && len(d.Words) == words
 }
 
 func sameValue(a, b *Element) bool {
 	switch {
-	case (a.Verdict == nil) != (b.Verdict == nil), (a.Data == nil) != (b.Data == nil):
+	case (a.Verdict == nil) != (b.Verdict == nil):
 		return false
 	case a.Verdict != nil:
 		return *a.Verdict == *b.Verdict
-	case a.Data != nil:
-		return a.Data.Addr == b.Data.Addr && slices.Equal(a.Data.Ports, b.Data.Ports)
 	}
-	return true
+	return a.Data.Equal(b.Data)
 }
 
 // bounds is an element's range: KeyEnd, or Key for a single key.
@@ -430,6 +470,9 @@ func bounds(e *Element) (lo, hi []netip.Addr) {
 func sameKey(s *Set, a, b *Element) bool {
 	alo, ahi := bounds(a)
 	blo, bhi := bounds(b)
+	if a.Iif != b.Iif {
+		return false
+	}
 	if !s.Interval {
 		return slices.Equal(a.Key, b.Key) && a.Proto == b.Proto
 	}
@@ -462,6 +505,8 @@ func (t *fakeTable) addElem(e *Element, excl bool) syscall.Errno {
 		return unix.EINVAL
 	case s.Verdicts != (e.Verdict != nil), !dataOK(&s.Set, e.Data):
 		return unix.EINVAL
+	case (len(s.Fields) > 0 && s.Fields[0] == FieldIfindex) != (e.Iif != 0):
+		return unix.EINVAL
 	}
 	for i := range lo {
 		if hi[i].Less(lo[i]) {
@@ -484,10 +529,8 @@ func (t *fakeTable) addElem(e *Element, excl bool) syscall.Errno {
 			return unix.EEXIST
 		}
 	}
-	c := Element{Set: e.Set, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd), Proto: e.Proto, Comment: e.Comment}
-	if e.Data != nil {
-		c.Data = &Data{Addr: e.Data.Addr, Ports: slices.Clone(e.Data.Ports)}
-	}
+	c := Element{Set: e.Set, Iif: e.Iif, Key: slices.Clone(e.Key), KeyEnd: slices.Clone(e.KeyEnd), Proto: e.Proto,
+		Data: e.Data.clone(), Comment: e.Comment}
 	if s.Counter {
 		c.Counter = &Counter{}
 	}
@@ -532,7 +575,7 @@ func (f *Fake) GetChain(table, name string) (*Chain, error) {
 			return &ch, nil
 		}
 	}
-	return nil, &OpError{Op: "listing chain inet " + table + " " + name, Errno: unix.ENOENT}
+	return nil, &OpError{Op: "listing chain " + familyName(f.family()) + " " + table + " " + name, Errno: unix.ENOENT}
 }
 
 // ListRules returns the rules of a chain, or of every chain with chain
@@ -572,16 +615,19 @@ func (f *Fake) ListElements(table string, s *Set) ([]Element, error) {
 		if fs := t.set(s.Name); fs != nil {
 			out := make([]Element, len(fs.elems))
 			for i, e := range fs.elems {
-				out[i] = copyElem(e)
+				out[i] = copyElem(s, e)
 			}
 			slices.SortFunc(out, compareElems)
 			return out, nil
 		}
 	}
-	return nil, &OpError{Op: "listing elements of inet " + table + " " + s.Name, Errno: unix.ENOENT}
+	return nil, &OpError{Op: "listing elements of " + familyName(f.family()) + " " + table + " " + s.Name, Errno: unix.ENOENT}
 }
 
 func compareElems(a, b Element) int {
+	if a.Iif != b.Iif {
+		return cmp.Compare(a.Iif, b.Iif)
+	}
 	alo, ahi := bounds(&a)
 	blo, bhi := bounds(&b)
 	if c := slices.CompareFunc(alo, blo, netip.Addr.Compare); c != 0 {
@@ -593,12 +639,16 @@ func compareElems(a, b Element) int {
 	return int(a.Proto) - int(b.Proto)
 }
 
-// copyElem is e with its own counter: a listing's copy does not count
-// on.
-func copyElem(e Element) Element {
+// copyElem is e with its own counter (a listing's copy does not count
+// on), read through s as Conn reads it: without the set's Data fields,
+// a listing cannot tell what the value is, and has none.
+func copyElem(s *Set, e Element) Element {
 	if e.Counter != nil {
 		c := *e.Counter
 		e.Counter = &c
+	}
+	if len(s.Data) == 0 {
+		e.Data = nil
 	}
 	return e
 }
@@ -612,11 +662,11 @@ func (f *Fake) GetElement(table string, s *Set, e *Element) (*Element, error) {
 		if fs := t.set(s.Name); fs != nil {
 			for _, have := range fs.elems {
 				if sameKey(&fs.Set, &have, e) {
-					c := copyElem(have)
+					c := copyElem(s, have)
 					return &c, nil
 				}
 			}
 		}
 	}
-	return nil, &OpError{Op: "listing element " + e.keyText() + " of inet " + table + " " + s.Name, Errno: unix.ENOENT}
+	return nil, &OpError{Op: "listing element " + e.keyText() + " of " + familyName(f.family()) + " " + table + " " + s.Name, Errno: unix.ENOENT}
 }

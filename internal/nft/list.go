@@ -1,6 +1,7 @@
 package nft
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -25,7 +26,7 @@ func (c *Conn) TableExists(table string) (bool, error) {
 	case errors.Is(err, ErrNotFound):
 		return false, nil
 	case err != nil:
-		return false, listErr("table inet "+table, err)
+		return false, listErr("table "+familyName(c.family())+" "+table, err)
 	}
 	return true, nil
 }
@@ -36,7 +37,7 @@ func (c *Conn) ListChains(table string) ([]Chain, error) {
 	// The kernel filters chain dumps by family only.
 	msgs, err := c.dump(unix.NFT_MSG_GETCHAIN, true, nil)
 	if err != nil {
-		return nil, listErr("chains of inet "+table, err)
+		return nil, listErr("chains of "+familyName(c.family())+" "+table, err)
 	}
 	var out []Chain
 	for _, m := range msgs {
@@ -52,10 +53,10 @@ func (c *Conn) ListChains(table string) ([]Chain, error) {
 func (c *Conn) GetChain(table, name string) (*Chain, error) {
 	msgs, err := c.dump(unix.NFT_MSG_GETCHAIN, false, attrs(nil).str(unix.NFTA_CHAIN_TABLE, table).str(unix.NFTA_CHAIN_NAME, name))
 	if err != nil {
-		return nil, listErr("chain inet "+table+" "+name, err)
+		return nil, listErr("chain "+familyName(c.family())+" "+table+" "+name, err)
 	}
 	if len(msgs) == 0 {
-		return nil, &OpError{Op: "listing chain inet " + table + " " + name, Errno: unix.ENOENT}
+		return nil, &OpError{Op: "listing chain " + familyName(c.family()) + " " + table + " " + name, Errno: unix.ENOENT}
 	}
 	_, ch := decodeChain(msgs[0])
 	return &ch, nil
@@ -112,13 +113,13 @@ func (c *Conn) ListRules(table, chain string) ([]Rule, error) {
 	}
 	msgs, err := c.dump(unix.NFT_MSG_GETRULE, true, filter)
 	if err != nil {
-		return nil, listErr("rules of inet "+table+" "+chain, err)
+		return nil, listErr("rules of "+familyName(c.family())+" "+table+" "+chain, err)
 	}
 	out := make([]Rule, 0, len(msgs))
 	for _, m := range msgs {
 		r, t, err := decodeRule(m)
 		if err != nil {
-			return nil, listErr("rules of inet "+table+" "+chain, err)
+			return nil, listErr("rules of "+familyName(c.family())+" "+table+" "+chain, err)
 		}
 		if t == table && (chain == "" || r.Chain == chain) { // in case the kernel ignores the filter
 			out = append(out, r)
@@ -189,7 +190,7 @@ func decodeExpr(b []byte) (expr.Any, error) {
 func (c *Conn) ListElements(table string, s *Set) ([]Element, error) {
 	msgs, err := c.dump(unix.NFT_MSG_GETSETELEM, true, attrs(nil).str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, s.Name))
 	if err != nil {
-		return nil, listErr("elements of inet "+table+" "+s.Name, err)
+		return nil, listErr("elements of "+familyName(c.family())+" "+table+" "+s.Name, err)
 	}
 	var out []Element
 	for _, m := range msgs {
@@ -207,13 +208,15 @@ func (c *Conn) ListElements(table string, s *Set) ([]Element, error) {
 	return out, nil
 }
 
-// GetElement returns the element of set s with e's key (one request,
-// whatever the set's size); a missing table, set or key is ErrNotFound.
+// GetElement returns the element of set s with e's key, its value,
+// comment and counter as the kernel holds them: one request, whatever
+// the set's size. A missing table, set or key is ErrNotFound.
 func (c *Conn) GetElement(table string, s *Set, e *Element) (*Element, error) {
-	key := attrs(nil).nest(unix.NFTA_SET_ELEM_KEY, attrs(nil).add(unix.NFTA_DATA_VALUE, elemKey(e)))
-	req := attrs(nil).str(unix.NFTA_SET_ELEM_LIST_TABLE, table).str(unix.NFTA_SET_ELEM_LIST_SET, s.Name).
-		nest(unix.NFTA_SET_ELEM_LIST_ELEMENTS, attrs(nil).nest(unix.NFTA_LIST_ELEM, key))
-	what := "element " + e.keyText() + " of inet " + table + " " + s.Name
+	what := "element " + e.keyText() + " of " + familyName(c.family()) + " " + table + " " + s.Name
+	req, err := encodeElem(table, &Element{Set: s.Name, Iif: e.Iif, Key: e.Key, Proto: e.Proto})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
 	msgs, err := c.dump(unix.NFT_MSG_GETSETELEM, false, req)
 	if err != nil {
 		return nil, listErr(what, err)
@@ -239,9 +242,13 @@ func decodeElem(s *Set, b []byte) (Element, bool) {
 	for _, a := range decodeAttrs(b) {
 		switch a.typ {
 		case unix.NFTA_SET_ELEM_KEY:
-			e.Key, e.Proto, ok = splitKey(s.Fields, dataValue(a.data))
+			k := dataValue(a.data)
+			if len(s.Fields) > 0 && s.Fields[0] == FieldIfindex && len(k) >= 4 {
+				e.Iif, k = binary.NativeEndian.Uint32(k), k[4:]
+			}
+			e.Key, e.Proto, ok = splitKey(addrFields(s.Fields), k)
 		case attrSetElemKeyEnd:
-			e.KeyEnd, _, _ = splitKey(s.Fields, dataValue(a.data))
+			e.KeyEnd, _, _ = splitKey(addrFields(s.Fields), dataValue(a.data))
 		case unix.NFTA_SET_ELEM_USERDATA:
 			if v, found := userdataGet(a.data, udataElemComment); found {
 				e.Comment = cstring(v)
@@ -291,10 +298,7 @@ func splitKey(fields []byte, b []byte) ([]netip.Addr, byte, bool) {
 	out := make([]netip.Addr, 0, len(fields))
 	var proto byte
 	for _, f := range fields {
-		n := 4
-		if f == unix.NFPROTO_IPV6 {
-			n = 16
-		}
+		n := fieldLen(f)
 		if len(b) < n {
 			return nil, 0, false
 		}
@@ -309,22 +313,22 @@ func splitKey(fields []byte, b []byte) ([]netip.Addr, byte, bool) {
 	return out, proto, true
 }
 
-// splitData reads a plain-data value of fields (an address, then
-// ports); nil when it is too short.
+// splitData reads a plain-data value of fields (Data's order); nil when
+// it is too short.
 func splitData(fields []byte, b []byte) *Data {
 	d := &Data{}
-	for i, f := range fields {
-		n := 4
-		if f == unix.NFPROTO_IPV6 {
-			n = 16
-		}
+	for _, f := range fields {
+		n := fieldLen(f)
 		if len(b) < n {
 			return nil
 		}
-		if i == 0 {
+		switch dataRank(f) {
+		case 0:
 			d.Addr, _ = netip.AddrFromSlice(b[:n])
-		} else {
-			d.Ports = append(d.Ports, uint16(b[0])<<8|uint16(b[1]))
+		case 1:
+			d.Ports = append(d.Ports, binary.BigEndian.Uint16(b))
+		default:
+			d.Words = append(d.Words, binary.NativeEndian.Uint32(b))
 		}
 		b = b[n:]
 	}
@@ -353,7 +357,7 @@ func (c *Conn) ListSets(table string) ([]Set, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, listErr("sets of inet "+table, err)
+		return nil, listErr("sets of "+familyName(c.family())+" "+table, err)
 	}
 	var out []Set
 	for _, m := range msgs {
@@ -381,8 +385,12 @@ func decodeSet(b []byte) (table string, s Set) {
 			if t := beU32(a.data); t != unix.NFT_DATA_VERDICT {
 				s.Data = typeFields(t)
 			}
-		case attrSetExpr, attrSetExpressions:
-			s.Counter = true
+		case attrSetExpr:
+			s.Counter = s.Counter || decodeCounter(a.data, nil) != nil
+		case attrSetExpressions:
+			for _, x := range decodeAttrs(a.data) {
+				s.Counter = s.Counter || decodeCounter(x.data, nil) != nil
+			}
 		}
 	}
 	if len(s.Data) > 0 {
@@ -406,6 +414,10 @@ func typeFields(t uint32) []byte {
 			f = FieldProto
 		case typeInetService:
 			f = FieldPort
+		case typeIfindex:
+			f = FieldIfindex
+		case typeMark:
+			f = FieldU32
 		}
 		out = append([]byte{f}, out...)
 	}

@@ -3,6 +3,7 @@ package nft
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/google/nftables/expr"
@@ -24,6 +25,11 @@ type Hook struct {
 // or the IP stack takes them (NF_INET_INGRESS, absent from x/sys/unix).
 const HookIngress = 5
 
+// HookBridgePrerouting is the bridge family's prerouting hook
+// (NF_BR_PRE_ROUTING): it sees each frame a bridge port receives, with
+// the port as meta iif, before the bridge forwards it or passes it up.
+const HookBridgePrerouting = 0
+
 // Chain is a chain of the batch's table.
 type Chain struct {
 	Name    string
@@ -41,12 +47,14 @@ type Set struct {
 	Name string
 	// Fields are the key's fields in order: unix.NFPROTO_IPV4 or
 	// unix.NFPROTO_IPV6 for an address, FieldProto for a protocol
-	// number; more than one is a concatenation.
+	// number, FieldIfindex (first only) for an interface index; more
+	// than one is a concatenation.
 	Fields   []byte
 	Verdicts bool // a map to verdicts
-	// Data, when set, makes the set a map to plain data of these
-	// fields: an address (unix.NFPROTO_IPV4 or unix.NFPROTO_IPV6), then
-	// FieldPort fields (a NAT target's ports).
+	// Data, when set, makes the set a map to plain data (Element.Data)
+	// of these fields, in Data's order: an address (unix.NFPROTO_IPV4
+	// or unix.NFPROTO_IPV6) first or none, then FieldPort fields (a NAT
+	// target's ports), then FieldIfindex or FieldU32 fields.
 	Data     []byte
 	Interval bool
 	// Counter gives every element its own counter (nft's "counter"
@@ -60,19 +68,35 @@ type Set struct {
 const (
 	// FieldProto is a protocol number (nft's inet_proto): one byte,
 	// padded to a register's four, as meta l4proto loads it. It is
-	// always a key's second field (address . proto . address), so an
-	// element's key reads without its set.
+	// always the second of a key's address fields (address . proto .
+	// address), so an element's key reads without its set.
 	FieldProto byte = 0xff
 	// FieldPort is a port (inet_service), data only: two bytes in
 	// network order, padded to four.
 	FieldPort byte = 0xfe
+	// FieldIfindex is an interface index (nft's iface_index, as meta iif
+	// loads it: four bytes in host order). In a key it is only ever the
+	// first field, and the element holds it in Iif; in a map's data it
+	// is one of Data.Words.
+	FieldIfindex byte = 0xfd
+	// FieldU32 is a map's plain data field of four bytes (nft's mark
+	// type): a number diktyo gives a meaning, in host order.
+	FieldU32 byte = 0xfc
 )
 
-// Data is a plain-data map element's value: an address and the ports
-// the map's Data fields name.
+// Data is a plain-data map element's value, in the order its map's Data
+// fields name them: the address when the first is one, then the
+// FieldPort fields' ports, then the FieldIfindex and FieldU32 fields'
+// words.
 type Data struct {
 	Addr  netip.Addr
 	Ports []uint16
+	Words []uint32
+}
+
+// Counter is an element's packet and byte count.
+type Counter struct {
+	Packets, Bytes uint64
 }
 
 // Verdict is a map element's value.
@@ -85,7 +109,10 @@ type Verdict struct {
 // of the set; KeyEnd, for concatenated intervals, the last key of the
 // range.
 type Element struct {
-	Set    string
+	Set string
+	// Iif is the key's interface index, for a set whose first field is
+	// FieldIfindex (Key holds the address fields after it).
+	Iif    uint32
 	Key    []netip.Addr
 	KeyEnd []netip.Addr
 	// Proto is the key's protocol number, for a set with a FieldProto
@@ -100,9 +127,13 @@ type Element struct {
 	Counter *Counter
 }
 
-// Counter is an element's packet and byte count.
-type Counter struct {
-	Packets, Bytes uint64
+// addrFields are a set's address fields (and protocol): its fields
+// without a leading FieldIfindex.
+func addrFields(fields []byte) []byte {
+	if len(fields) > 0 && fields[0] == FieldIfindex {
+		return fields[1:]
+	}
+	return fields
 }
 
 // Rule is a rule of a chain: its expressions, and a comment kept in its
@@ -155,17 +186,22 @@ type Op struct {
 	// Table is the op's table when it is not the batch's: a batch that
 	// spans tables (Append) is still one transaction.
 	Table string
-	Chain *Chain
-	Set   *Set
-	Rule  *Rule
-	Elem  *Element
+	// Family is the op's table's family when it is not the batch's
+	// (unix.NFPROTO_BRIDGE; 0 is the batch's).
+	Family byte
+	Chain  *Chain
+	Set    *Set
+	Rule   *Rule
+	Elem   *Element
 }
 
 // Batch is a transaction on one inet table: applied by Conn.Apply as a
 // single netlink batch, all of it or none.
 type Batch struct {
 	Table string
-	Ops   []Op
+	// Family is the table's family: 0 is inet, else unix.NFPROTO_BRIDGE.
+	Family byte
+	Ops    []Op
 	// GenID, when not 0, is the ruleset generation (Client.Gen) the
 	// batch was computed from: the kernel refuses it (ERESTART),
 	// changing nothing, when any transaction committed since.
@@ -175,10 +211,33 @@ type Batch struct {
 // NewBatch returns an empty batch on table (family inet).
 func NewBatch(table string) *Batch { return &Batch{Table: table} }
 
+// NewBatchIn returns an empty batch on table of family fam.
+func NewBatchIn(fam byte, table string) *Batch { return &Batch{Table: table, Family: fam} }
+
+// FamilyOf is the family of the table op works on in b.
+func (b *Batch) FamilyOf(op Op) byte {
+	switch {
+	case op.Family != 0:
+		return op.Family
+	case op.Table == "" && b.Family != 0:
+		return b.Family
+	}
+	return unix.NFPROTO_INET
+}
+
+// familyName is a family in nft's words.
+func familyName(fam byte) string {
+	if fam == unix.NFPROTO_BRIDGE {
+		return "bridge"
+	}
+	return "inet"
+}
+
 // Append adds o's operations, on o's table, after b's: one transaction
 // for both (ipmasq's rules and the link binding that guards them).
 func (b *Batch) Append(o *Batch) {
 	for _, op := range o.Ops {
+		op.Family = o.FamilyOf(op)
 		if op.Table == "" {
 			op.Table = o.Table
 		}
@@ -263,18 +322,30 @@ func (b *Batch) DelElement(e *Element) { b.Ops = append(b.Ops, Op{Kind: OpDelEle
 func (b *Batch) String() string {
 	var s strings.Builder
 	for _, op := range b.Ops {
-		s.WriteString(op.Render(b.Table))
+		s.WriteString(b.Render(op))
 		s.WriteByte('\n')
 	}
 	return s.String()
 }
 
 // Render is one line of Batch.String.
+func (b *Batch) Render(op Op) string { return op.render(familyName(b.FamilyOf(op)), b.Table) }
+
+// Render is one line of Batch.String, for an op of an inet batch on
+// table.
 func (op Op) Render(table string) string {
+	fam := unix.NFPROTO_INET
+	if op.Family != 0 {
+		fam = int(op.Family)
+	}
+	return op.render(familyName(byte(fam)), table)
+}
+
+func (op Op) render(fam, table string) string {
 	if op.Table != "" {
 		table = op.Table
 	}
-	head := op.Kind.String() + " inet " + table
+	head := op.Kind.String() + " " + fam + " " + table
 	switch op.Kind {
 	case OpAddTable, OpDelTable, OpDelTableIfEmpty:
 		return head
@@ -333,6 +404,10 @@ func fieldName(f byte) string {
 		return "inet_proto"
 	case FieldPort:
 		return "inet_service"
+	case FieldIfindex:
+		return "iface_index"
+	case FieldU32:
+		return "mark"
 	}
 	return "<unknown type>"
 }
@@ -403,19 +478,26 @@ func (e *Element) String() string {
 	return s + e.value()
 }
 
-// keyText is the key, with its protocol field second when it has one.
+// keyText is the key: its interface index first and its protocol
+// field second of the addresses, when it has them.
 func (e *Element) keyText() string {
-	switch {
-	case e.Proto == 0 || len(e.Key) == 0:
-		return joinAddrs(e.Key)
-	case len(e.Key) == 1:
-		return e.Key[0].String() + " . " + protoName(e.Proto)
+	var parts []string
+	if e.Iif != 0 {
+		parts = append(parts, fmt.Sprint(e.Iif))
 	}
-	return e.Key[0].String() + " . " + protoName(e.Proto) + " . " + joinAddrs(e.Key[1:])
+	for i, a := range e.Key {
+		parts = append(parts, a.String())
+		if i == 0 && e.Proto != 0 {
+			parts = append(parts, protoName(e.Proto))
+		}
+	}
+	return strings.Join(parts, " . ")
 }
 
-// value is the element's value and comment, as nft lists them after
-// the key.
+// value is what follows an element's key: its verdict or plain value
+// and its comment, as nft lists them. Not its counter, which is never
+// sent: an element renders the same written and listed, whatever it
+// counted (Element.Counter has the count).
 func (e *Element) value() string {
 	s := ""
 	switch {
@@ -430,12 +512,36 @@ func (e *Element) value() string {
 	return s
 }
 
+// String is the value's fields: an address, ports in decimal, words in
+// hex.
 func (d *Data) String() string {
-	parts := []string{d.Addr.String()}
+	var parts []string
+	if d.Addr.IsValid() {
+		parts = append(parts, d.Addr.String())
+	}
 	for _, p := range d.Ports {
 		parts = append(parts, fmt.Sprint(p))
 	}
+	for _, w := range d.Words {
+		parts = append(parts, fmt.Sprintf("0x%08x", w))
+	}
 	return strings.Join(parts, " . ")
+}
+
+// Equal says whether d and o are the same value (both nil included).
+func (d *Data) Equal(o *Data) bool {
+	if d == nil || o == nil {
+		return d == o
+	}
+	return d.Addr == o.Addr && slices.Equal(d.Ports, o.Ports) && slices.Equal(d.Words, o.Words)
+}
+
+// clone is d with slices of its own.
+func (d *Data) clone() *Data {
+	if d == nil {
+		return nil
+	}
+	return &Data{Addr: d.Addr, Ports: slices.Clone(d.Ports), Words: slices.Clone(d.Words)}
 }
 
 // protoName is a protocol number in nft's words.

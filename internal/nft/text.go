@@ -600,7 +600,7 @@ func (b *Batch) Script() string {
 	}
 	var s strings.Builder
 	for _, op := range b.Ops {
-		head := op.Kind.String() + " inet " + b.TableOf(op)
+		head := op.Kind.String() + " " + familyName(b.FamilyOf(op)) + " " + b.TableOf(op)
 		switch op.Kind {
 		case OpAddSet:
 			word := "set"
@@ -613,7 +613,7 @@ func (b *Batch) Script() string {
 		case OpAddElem, OpDelElem:
 			head += " " + op.Elem.Set + " { " + op.Elem.Text() + " }"
 		default:
-			head = op.Render(b.Table)
+			head = b.Render(op)
 		}
 		s.WriteString(head + "\n")
 	}
@@ -625,28 +625,29 @@ func (b *Batch) Script() string {
 func (s *Set) keyLen() int {
 	n := 0
 	for _, f := range s.Fields {
-		if f == unix.NFPROTO_IPV6 {
-			n += 16
-		} else {
-			n += 4
-		}
+		n += fieldLen(f)
 	}
 	return n
 }
 
-// Text renders the element as nft lists it: a concatenated range whose
-// fields are single addresses or prefixes prints field by field
-// ("192.0.2.10 . 203.0.113.0/24").
-func (e *Element) Text() string {
-	s := e.keyText()
-	if len(e.KeyEnd) == len(e.Key) && len(e.Key) > 0 {
-		parts := make([]string, len(e.Key))
-		for i := range e.Key {
-			parts[i] = rangeText(e.Key[i], e.KeyEnd[i])
-		}
-		s = strings.Join(parts, " . ")
+// Text renders the element as nft lists it (but its counter): a
+// concatenated range whose fields are single addresses or prefixes
+// prints field by field ("192.0.2.10 . 203.0.113.0/24").
+func (e *Element) Text() string { return e.keyRange() + e.value() }
+
+// keyRange is the key of Text.
+func (e *Element) keyRange() string {
+	if len(e.KeyEnd) != len(e.Key) || len(e.Key) == 0 {
+		return e.keyText()
 	}
-	return s + e.value()
+	var parts []string
+	if e.Iif != 0 {
+		parts = append(parts, fmt.Sprint(e.Iif))
+	}
+	for i := range e.Key {
+		parts = append(parts, rangeText(e.Key[i], e.KeyEnd[i]))
+	}
+	return strings.Join(parts, " . ")
 }
 
 // rangeText is a range of addresses: one address, a prefix, or a-b.

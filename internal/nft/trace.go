@@ -64,6 +64,13 @@ const (
 // mark), and counts it in the counters of the rules it passed. A base
 // chain that ends without a verdict accepts (policy accept).
 func (f *Fake) Trace(hook uint32, dev string, p *Packet) (string, error) {
+	return f.TraceIn(unix.NFPROTO_INET, hook, dev, p)
+}
+
+// TraceIn is Trace through the base chains of family fam's tables:
+// unix.NFPROTO_BRIDGE with unix.NF_BR_PRE_ROUTING is what a bridge port's
+// frame meets before the bridge takes it (p.IIF the port).
+func (f *Fake) TraceIn(fam byte, hook uint32, dev string, p *Packet) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	type base struct {
@@ -72,6 +79,9 @@ func (f *Fake) Trace(hook uint32, dev string, p *Packet) (string, error) {
 	}
 	var chains []base
 	for _, t := range f.tables {
+		if t.fam != fam {
+			continue
+		}
 		for _, c := range t.chains {
 			if c.Hook != nil && c.Hook.Num == hook && (hook != HookIngress || c.Hook.Device == dev) {
 				chains = append(chains, base{t, c})
@@ -249,6 +259,16 @@ func (tr *tracer) meta(e *expr.Meta) bool {
 	// One-byte keys fill their register, as nft_reg_store8 does.
 	case expr.MetaKeyNFPROTO:
 		v = []byte{FamilyOf(p.Src), 0, 0, 0}
+		if tr.t.fam == unix.NFPROTO_BRIDGE {
+			v = []byte{unix.NFPROTO_BRIDGE, 0, 0, 0}
+		}
+	case expr.MetaKeyPROTOCOL:
+		// Two-byte keys fill their register too (nft_reg_store16).
+		v = binary.BigEndian.AppendUint16(nil, unix.ETH_P_IP)
+		if p.Src.Is6() {
+			v = binary.BigEndian.AppendUint16(nil, unix.ETH_P_IPV6)
+		}
+		v = append(v, 0, 0)
 	case expr.MetaKeyL4PROTO:
 		v = []byte{p.Proto, 0, 0, 0}
 	case expr.MetaKeyMARK:
@@ -352,8 +372,8 @@ func (tr *tracer) lookup(e *expr.Lookup) (*Verdict, bool, error) {
 	i := slices.IndexFunc(s.elems, func(el Element) bool {
 		lo, hi := bounds(&el)
 		lo, hi = slices.Clone(lo), slices.Clone(hi)
-		return bytes.Compare(k, elemKey(&Element{Key: lo, Proto: el.Proto})) >= 0 &&
-			bytes.Compare(k, elemKey(&Element{Key: hi, Proto: el.Proto})) <= 0
+		return bytes.Compare(k, elemKey(&Element{Iif: el.Iif, Key: lo, Proto: el.Proto})) >= 0 &&
+			bytes.Compare(k, elemKey(&Element{Iif: el.Iif, Key: hi, Proto: el.Proto})) <= 0
 	})
 	if i >= 0 && s.elems[i].Counter != nil {
 		s.elems[i].Counter.Packets++

@@ -86,7 +86,9 @@ func TestUpgradeDataplane(t *testing.T) {
 
 	gc := n.conf(t, "1.1.0", map[string]any{"cni.dev/valid-attachments": []map[string]string{{"containerID": "pod", "ifname": "eth0"}}})
 	n.mustCall(t, "GC", gc, "", "")
-	d := n.dump(t)
+	// ipmasq's table alone: the link binding's guard table has maps named
+	// pods4 and pods6 of its own.
+	d := testutil.Run(t, n.ns, "nft", "list", "table", "inet", n.table)
 	for _, gone := range []string{"chain pod-", "pods4", "pods6", "chain postrouting"} {
 		if strings.Contains(d, gone) {
 			t.Errorf("%q outlived the upgrade's GC:\n%s", gone, d)

@@ -2,10 +2,12 @@ package linkguard_test
 
 import (
 	"context"
+	"fmt"
 	"net/netip"
 	"testing"
 
 	"github.com/containernetworking/plugins/pkg/ns"
+	"github.com/vishvananda/netlink"
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/internal/masqtest"
@@ -16,22 +18,61 @@ import (
 
 // BenchmarkBindUnbind is one pod's binding ADD+DEL (the cost the link
 // binding adds to an ipmasq ADD and DEL; pkg/ipmasq/nftables
-// BenchmarkAddDel is the SNAT's own, for comparison in the same run).
+// BenchmarkAddDel is the SNAT's own, for comparison in the same run),
+// with 0, 1,000 and 10,000 other pods bound: the flat binding's cost
+// must not grow with them.
 func BenchmarkBindUnbind(b *testing.B) {
-	e := newBridgedB(b)
-	g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+	for _, n := range []int{0, 1000, 10000} {
+		b.Run(fmt.Sprintf("pods=%d", n), func(b *testing.B) {
+			e := newBridgedB(b)
+			g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
+			ctx := context.Background()
+			others(b, g, n)
+			bd := bindingOnB(b, e, "podA", e.hostA, addrA)
+			addrs := []netip.Addr{netip.MustParseAddr(addrA)}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				if err := g.Add(ctx, bd); err != nil {
+					b.Fatal(err)
+				}
+				if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "podA"}, addrs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// others binds n pods on links that need not exist (the flat binding
+// hooks nothing per pod): addresses 10.64.0.0/10, indexes from 100,000.
+func others(b *testing.B, g *linkguard.Guard, n int) {
+	b.Helper()
 	ctx := context.Background()
-	bd := binding("podA", e.hostA, addrA)
-	addrs := []netip.Addr{netip.MustParseAddr(addrA)}
-	b.ReportAllocs()
-	for b.Loop() {
+	for i := range n {
+		a := netip.AddrFrom4([4]byte{10, 64 + byte(i>>16), byte(i >> 8), byte(i)})
+		bd := linkguard.Binding{Owner: snat.Owner{Network: "net1", ID: fmt.Sprintf("other%011d", i)}, Link: fmt.Sprintf("oth%d", i),
+			Index: 100000 + i, Addrs: []netip.Addr{a}, Mark: linkguard.DefaultMark}
 		if err := g.Add(ctx, bd); err != nil {
-			b.Fatal(err)
-		}
-		if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "podA"}, addrs); err != nil {
-			b.Fatal(err)
+			b.Fatalf("binding other pod %d: %v", i, err)
 		}
 	}
+}
+
+// bindingOnB is bindingOn for a benchmark.
+func bindingOnB(b *testing.B, e *bridged, owner, link, addr string) linkguard.Binding {
+	b.Helper()
+	bd := binding(owner, link, addr)
+	if err := e.node.Do(func(ns.NetNS) error {
+		l, err := netlink.LinkByName(link)
+		if err == nil {
+			bd.Index = l.Attrs().Index
+		}
+		return err
+	}); err != nil {
+		b.Fatal(err)
+	}
+	return bd
 }
 
 // BenchmarkForward is the per-packet cost: pod A sends UDP datagrams
@@ -48,7 +89,7 @@ func BenchmarkForward(b *testing.B) {
 			e := newBridgedB(b)
 			if bound {
 				g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
-				if err := g.Add(context.Background(), binding("podA", e.hostA, addrA)); err != nil {
+				if err := g.Add(context.Background(), bindingOnB(b, e, "podA", e.hostA, addrA)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -79,7 +120,7 @@ func BenchmarkBind(b *testing.B) {
 	e := newBridgedB(b)
 	g := &linkguard.Guard{Table: "lgbench", NetNS: e.node.Path()}
 	ctx := context.Background()
-	bd := binding("podA", e.hostA, addrA)
+	bd := bindingOnB(b, e, "podA", e.hostA, addrA)
 	addrs := []netip.Addr{netip.MustParseAddr(addrA)}
 	for b.Loop() {
 		if err := g.Add(ctx, bd); err != nil {
@@ -110,13 +151,13 @@ func BenchmarkPodADD(b *testing.B) {
 			planB := masqtest.Plan(b, masqtest.GoldenConf, ob, addrB+"/24")
 			keep := nftables.New("lgsnat")
 			keep.NetNS = e.node.Path()
-			keep.With = g.For(linkguard.Binding{Owner: ob, Link: e.hostB, Addrs: planB.Sources(), Mark: linkguard.DefaultMark})
+			keep.With = g.For(linkguard.Binding{Owner: ob, Link: e.hostB, Index: bindingOnB(b, e, "b", e.hostB, addrB).Index, Addrs: planB.Sources(), Mark: linkguard.DefaultMark})
 			if err := keep.Add(ctx, planB); err != nil {
 				b.Fatal(err)
 			}
 			o := masqtest.NewOwner("net1", 1)
 			plan := masqtest.Plan(b, masqtest.GoldenConf, o, addrA+"/24")
-			bd := linkguard.Binding{Owner: o, Link: e.hostA, Addrs: plan.Sources(), Mark: linkguard.DefaultMark}
+			bd := linkguard.Binding{Owner: o, Link: e.hostA, Index: bindingOnB(b, e, "a", e.hostA, addrA).Index, Addrs: plan.Sources(), Mark: linkguard.DefaultMark}
 			srcs := []netip.Prefix{netip.MustParsePrefix(addrA + "/24")}
 			be := nftables.New("lgsnat")
 			be.NetNS = e.node.Path()

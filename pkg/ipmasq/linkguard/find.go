@@ -98,5 +98,27 @@ func match(ph, nh *netlink.Handle, pod, node netns.NsHandle, ifName string) (str
 	if _, ok := out.(*netlink.Veth); !ok || out.Attrs().ParentIndex != in.Attrs().Index || out.Attrs().NetNsID != podID {
 		return "", 0, fmt.Errorf("%w: index %d in the node's namespace (%s) is not the peer of the pod's %s", ErrNoHostLink, in.Attrs().ParentIndex, out.Attrs().Name, ifName)
 	}
+	if err := notOVS(nh, out); err != nil {
+		return "", 0, err
+	}
 	return out.Attrs().Name, out.Attrs().Index, nil
+}
+
+// notOVS refuses a port of Open vSwitch: its datapath takes the port's
+// packets before the bridge family's hooks, and they reach the node's IP
+// stack on an OVS internal port, where the flat binding cannot tell the
+// pods apart (docs/ipmasq.md, "The flat binding").
+func notOVS(nh *netlink.Handle, l netlink.Link) error {
+	m := l.Attrs().MasterIndex
+	if m <= 0 {
+		return nil
+	}
+	master, err := nh.LinkByIndex(m)
+	if err != nil {
+		return fmt.Errorf("the master (index %d) of the pod's link %s: %w", m, l.Attrs().Name, err)
+	}
+	if master.Type() == "openvswitch" {
+		return fmt.Errorf("%w: the pod's link %s is a port of Open vSwitch (%s), whose packets the flat binding cannot tell apart", ErrNoHostLink, l.Attrs().Name, master.Attrs().Name)
+	}
+	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/nftables/expr"
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
@@ -16,9 +15,10 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 )
 
-// Guard applies bindings to the node's guard table. Every method is
-// one netlink socket and, for the writes, one transaction; safe to run
-// in parallel with any other, in other processes too.
+// Guard applies bindings to the node's guard tables (an inet and a
+// bridge table of one name). Every method is one netlink socket and, for
+// the writes, one transaction; safe to run in parallel with any other,
+// in other processes too.
 type Guard struct {
 	Table string
 	// NetNS is the node's network namespace; "" is the calling thread's.
@@ -42,55 +42,110 @@ func (g *Guard) open(ctx context.Context) (nft.Client, error) {
 	return nft.Use(g.Client, g.NetNS)
 }
 
-// base returns an empty batch when the base chain holds exactly its
-// rules, else one that declares the base objects.
-func (g *Guard) base(c nft.Client) (*nft.Batch, error) {
+func bridge(c nft.Client) (nft.Client, error) {
+	if b := nft.In(c, unix.NFPROTO_BRIDGE); b != nil {
+		return b, nil
+	}
+	return nil, fmt.Errorf("nftables client %T lists no bridge tables", c)
+}
+
+// baseOK says whether the tables hold exactly the fixed chains' rules
+// and nothing else (which also proves the tables and the sets they name
+// exist, and that no chain of the layout before is left): one listing of
+// each table's rules, a few whatever the number of pods.
+func (g *Guard) baseOK(c nft.Client, bit uint32) (bool, error) {
+	br, err := bridge(c)
+	if err != nil {
+		return false, err
+	}
+	rules := flatRules(bit)
+	if ok, err := holdsAll(br, g.Table, rules["bridge/"+BridgeChain]); err != nil || !ok {
+		return false, err
+	}
+	var want []*nft.Rule
+	for _, ch := range flatChains {
+		want = append(want, rules[ch.Name]...)
+	}
+	return holdsAll(c, g.Table, want)
+}
+
+// holdsAll says whether table's rules, all chains', are exactly want.
+func holdsAll(c nft.Client, table string, want []*nft.Rule) (bool, error) {
+	have, err := c.ListRules(table, "")
+	if err != nil || len(have) != len(want) {
+		return false, err
+	}
+	for i := range want {
+		if have[i].Chain != want[i].Chain || have[i].String() != want[i].String() {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// base returns the batch an ADD starts from: empty when the tables hold
+// exactly the fixed chains; else the fixed objects, and the move of the
+// old layout's bindings when its base chain is there.
+func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
 	b := nft.NewBatch(g.Table)
-	for _, ch := range baseChains {
-		ok, err := nft.HoldsExactly(c, g.Table, ch.Name, baseRules(ch.Name))
-		if err != nil {
-			return nil, err
+	ok, err := g.baseOK(c, bit)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		// Whole but unmarked (CHECK found them changed, another ADD
+		// rewrote them since): marked again.
+		_, err := c.GetChain(g.Table, wholeName())
+		if !errors.Is(err, nft.ErrNotFound) {
+			return b, err
 		}
-		if !ok {
-			RenderBase(b)
-			return b, nil
-		}
+	}
+	if err := g.dropStaleWhole(c, b); err != nil {
+		return nil, err
+	}
+	RenderFlatBase(b, g.Table, bit)
+	olds, present, kept, err := g.oldBindings(c)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(olds) > 0:
+		renderUpgrade(b, g.Table, olds)
+	case present && !kept:
+		// Moved by an earlier transaction: only the old base is left.
+		b.Append(renderOldRelease(g.Table))
 	}
 	return b, nil
 }
 
-// elem is one element of the bound maps.
-type elem struct {
-	addr   netip.Addr
-	target string
-}
-
-// elements lists the bound maps; a map (or table) the kernel says is
-// not there holds none: another writer may have deleted the table, and
-// the ADD that makes it again must not fail on it.
-func (g *Guard) elements(c nft.Client) ([]elem, error) {
-	var out []elem
-	for _, s := range []*nft.Set{map4, map6} {
-		els, err := c.ListElements(g.Table, s)
-		if errors.Is(err, nft.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range els {
-			if len(e.Key) == 1 && e.Verdict != nil {
-				out = append(out, elem{addr: e.Key[0], target: e.Verdict.Chain})
-			}
+// dropStaleWhole deletes, in b, the wholeName chains of other versions:
+// left, they would keep the table from being released.
+func (g *Guard) dropStaleWhole(c nft.Client, b *nft.Batch) error {
+	chains, err := c.ListChains(g.Table)
+	if err != nil {
+		return err
+	}
+	for i := range chains {
+		if strings.HasPrefix(chains[i].Name, "whole-") && chains[i].Name != wholeName() {
+			b.DelChainHandle(&chains[i])
 		}
 	}
-	return out, nil
+	return nil
 }
 
-// Add makes the kernel hold exactly b's objects, in one transaction; it
-// reads the link chain and lists the maps only when the first attempt
-// (a creation) failed: a repeated ADD, an address bound to another
-// owner, or a device a vanished pod had.
+// releaseOld removes the old layout's base once an upgrade emptied it;
+// a refusal (a binding left in it) or its absence is the answer.
+func (g *Guard) releaseOld(c nft.Client) error {
+	err := c.Apply(renderOldRelease(g.Table))
+	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	return fmt.Errorf("removing the guard's old base chains: %w", err)
+}
+
+// Add makes the kernel hold b's binding, in one transaction; it reads
+// the pod's elements only when the first attempt (a creation) failed: an
+// address bound to another link, owner or SNAT config.
 func (g *Guard) Add(ctx context.Context, b Binding) error {
 	c, err := g.open(ctx)
 	if err != nil {
@@ -102,16 +157,26 @@ func (g *Guard) Add(ctx context.Context, b Binding) error {
 	if err != nil {
 		return err
 	}
-	if c.Apply(batch) == nil {
-		return nil
+	if c.Apply(batch) != nil {
+		if batch, err = bd.Render(c, true); err != nil {
+			return err
+		}
+		if err := c.Apply(batch); err != nil {
+			return fmt.Errorf("binding %s to link %s (index %d): %w", b.Owner.ID, b.Link, b.Index, err)
+		}
 	}
-	if batch, err = bd.Render(c, true); err != nil {
-		return err
-	}
-	if err := c.Apply(batch); err != nil {
-		return fmt.Errorf("binding %s to link %s: %w", b.Owner.ID, b.Link, err)
+	if upgraded(batch) {
+		return g.releaseOld(c)
 	}
 	return nil
+}
+
+// upgraded says whether batch moved bindings of the old layout (it
+// deletes an as- chain).
+func upgraded(b *nft.Batch) bool {
+	return slices.ContainsFunc(b.Ops, func(op nft.Op) bool {
+		return op.Kind == nft.OpDelChain && strings.HasPrefix(op.Chain.Name, AsPrefix)
+	})
 }
 
 // Bound is a binding to render into a transaction of someone else's:
@@ -125,338 +190,337 @@ type Bound struct {
 // For is b, to be rendered by the caller's transaction.
 func (g *Guard) For(b Binding) *Bound { return &Bound{g: g, b: b} }
 
-// Render is the batch that makes the kernel hold exactly the binding's
-// objects: with slow false, a creation that fails when they exist (no
-// reads but the base chain's rules); with slow true, after reading the
-// link chain and the maps, one that converges.
+// Render is the batch that makes the kernel hold the binding: with slow
+// false, a creation that reads nothing and fails when an address is held
+// otherwise, the fixed objects are not whole or the layout before is
+// there (renderTripwires); with slow true, after reading the tables'
+// rules and the pod's elements, one that writes the fixed objects if
+// need be, moves the layout before, and takes each address over from
+// what held it (in the same transaction: no instant unbound).
 func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	g, b := bd.g, bd.b
-	batch, err := g.base(c)
-	if err != nil {
-		return nil, err
+	if b.Index <= 0 {
+		return nil, fmt.Errorf("binding %s: link %s has no interface index", b.Owner.ID, b.Link)
 	}
 	if !slow {
-		RenderAdd(batch, b, LinkCreate, nil, false)
+		batch := nft.NewBatch(g.Table)
+		renderTripwires(batch, g.Table)
+		renderKeys(batch, g.Table, keysOf(b))
 		return batch, nil
 	}
-	link := LinkRewrite
-	if ch, err := c.GetChain(g.Table, LinkChain(b.Link)); err == nil && ch.Comment != linkComment(b.Owner) {
-		link = LinkReplace
-	} else if err != nil && !errors.Is(err, nft.ErrNotFound) {
-		return nil, err
-	}
-	stale, previous, renew, err := g.stale(c, b)
+	batch, err := g.base(c, b.Mark)
 	if err != nil {
 		return nil, err
 	}
-	RenderAdd(batch, b, link, stale, renew)
-	// The previous holder's link still marks the address: it would pass
-	// as this pod. Its link chain goes in the same transaction; packets
-	// from that link are then unmarked, so its other addresses fail
-	// closed (two pods given one address cannot both keep an identity).
-	for chain := range previous {
-		if err := g.unlinkPrevious(c, batch, chain, b.Link); err != nil {
+	want := podValue(b)
+	var held []*nft.Element
+	for _, a := range b.Addrs {
+		e, err := c.GetElement(g.Table, podSet(nft.FamilyOf(a)), &nft.Element{Key: []netip.Addr{a}})
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
+		}
+		if err != nil {
 			return nil, err
 		}
+		if !want.Equal(e.Data) || e.Comment != asComment(b) {
+			held = append(held, e)
+		}
 	}
+	// The pod's own link's elements stay (deleted and added again in
+	// this transaction would be the same); another's go.
+	renderUnbind(batch, g.Table, held, false, nil)
+	renderKeys(batch, g.Table, keysOf(b))
 	return batch, nil
 }
 
-// stale reads what b's slow ADD replaces: the elements to delete (b's
-// addresses mapped to another owner, other addresses mapped to b, and
-// with renew every element mapped to b), the as- chains that held one
-// of b's addresses, and renew: b's as- chain names another SNAT config
-// (its comment differs) and is to be made anew.
-func (g *Guard) stale(c nft.Client, b Binding) (stale []netip.Addr, previous map[string]bool, renew bool, err error) {
-	els, err := g.elements(c)
-	if err != nil {
-		return nil, nil, false, err
-	}
-	as := AsChain(b.Owner.ID)
-	have, err := c.GetChain(g.Table, as)
-	if err != nil && !errors.Is(err, nft.ErrNotFound) {
-		return nil, nil, false, err
-	}
-	renew = have != nil && have.Comment != asComment(b)
-	previous = map[string]bool{}
-	for _, e := range els {
-		mine := slices.Contains(b.Addrs, e.addr)
-		if (mine && e.target != as) || (!mine && e.target == as) || (renew && e.target == as) {
-			stale = append(stale, e.addr)
+// owned reads the pod elements of owner's addresses that are owner's
+// and, when g.Guards is set, made for that SNAT config.
+func (g *Guard) owned(c nft.Client, owner snat.Owner, addrs []netip.Addr) ([]*nft.Element, error) {
+	var out []*nft.Element
+	for _, a := range addrs {
+		e, err := c.GetElement(g.Table, podSet(nft.FamilyOf(a)), &nft.Element{Key: []netip.Addr{a}})
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
 		}
-		if mine && e.target != as {
-			previous[e.target] = true
+		if err != nil {
+			return nil, err
+		}
+		if g.mine(e, owner) {
+			out = append(out, e)
 		}
 	}
-	return stale, previous, renew, nil
+	return out, nil
 }
 
-// unlinkPrevious adds to batch the removal of the link chain of the
-// owner of as- chain chain, when that link chain is still the owner's and
-// is not the link being bound (taken over already).
-func (g *Guard) unlinkPrevious(c nft.Client, batch *nft.Batch, chain, bound string) error {
-	ch, err := c.GetChain(g.Table, chain)
-	if errors.Is(err, nft.ErrNotFound) {
-		return nil
+func (g *Guard) mine(e *nft.Element, owner snat.Owner) bool {
+	if valueOwner(e.Data) != ownerTag(owner) || commentField(e.Comment, "owner") != owner.ID {
+		return false
 	}
-	if err != nil {
-		return err
-	}
-	id, link := commentField(ch.Comment, "owner"), commentField(ch.Comment, "link")
-	if id == "" || link == "" || link == bound {
-		return nil
-	}
-	lc, err := c.GetChain(g.Table, LinkChain(link))
-	if errors.Is(err, nft.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if commentField(lc.Comment, "owner") != id {
-		return nil
-	}
-	batch.DelChainHandle(lc)
-	return nil
+	return g.Guards == "" || valueGuards(e.Data) == guardsTag(g.Guards)
 }
 
-// bound is what the kernel holds for an owner: its as- chain (nil when
-// none) and the link its comment names.
-func (g *Guard) bound(c nft.Client, id string) (*nft.Chain, string, error) {
-	ch, err := c.GetChain(g.Table, AsChain(id))
-	if errors.Is(err, nft.ErrNotFound) {
-		return nil, "", nil
-	}
-	if err != nil {
-		return nil, "", err
-	}
-	return ch, commentField(ch.Comment, "link"), nil
-}
-
-// ownedLink returns link's chain when it exists and is owner's: a chain
-// another pod took over is never deleted for this one.
-func (g *Guard) ownedLink(c nft.Client, owner snat.Owner, link string) (*nft.Chain, error) {
-	if link == "" {
-		return nil, nil
-	}
-	ch, err := c.GetChain(g.Table, LinkChain(link))
-	if errors.Is(err, nft.ErrNotFound) {
-		return nil, nil
-	}
+// ownerAddrs lists the pod maps for owner's addresses: for a DEL that
+// was not told them.
+func (g *Guard) ownerAddrs(c nft.Client, owner snat.Owner) ([]netip.Addr, error) {
+	els, err := g.pods(c)
 	if err != nil {
 		return nil, err
 	}
-	if ch.Comment != linkComment(owner) {
-		return nil, nil
+	var out []netip.Addr
+	for _, e := range els {
+		if commentField(e.Comment, "owner") == owner.ID && valueOwner(e.Data) == ownerTag(owner) {
+			out = append(out, e.Key[0])
+		}
 	}
-	return ch, nil
+	return out, nil
 }
 
-// Del removes owner's binding. Nothing there (the table, the chains) is
-// success. addrs, when known, let it do so without listing the maps.
+// pods lists both pod maps; a map (or table) not there holds none.
+func (g *Guard) pods(c nft.Client) ([]nft.Element, error) {
+	var out []nft.Element
+	for _, s := range []*nft.Set{pods4, pods6} {
+		els, err := c.ListElements(g.Table, s)
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, els...)
+	}
+	return out, nil
+}
+
+// Del removes owner's binding: a lookup of its addresses' pod elements,
+// then one transaction that deletes the ones that are owner's (and this
+// SNAT config's) with their keys, and fails, changing nothing, when one
+// changed since (read again then, once). Nothing there is success.
+// When none of addrs is owner's (none given, or stale ones) it lists the
+// pod maps for owner's.
 func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) error {
 	c, err := g.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = c.Close() }()
-	as, link, err := g.bound(c, owner.ID)
-	if err != nil || as == nil {
-		return err
-	}
-	if guards := commentField(as.Comment, "snat"); g.Guards != "" && guards != "" &&
-		guards != strings.ReplaceAll(snat.Sanitize(g.Guards), " ", "_") {
-		return nil // the binding of the pod's new config
-	}
-	lc, err := g.ownedLink(c, owner, link)
-	if err != nil {
-		return err
-	}
-	if len(addrs) > 0 {
-		b := nft.NewBatch(g.Table)
-		RenderDelete(b, owner.ID, addrs, true, lc)
-		if c.Apply(b) == nil {
+	listed := false
+	for attempt := 0; ; attempt++ {
+		held, err := g.owned(c, owner, addrs)
+		if err != nil {
+			return err
+		}
+		if len(held) == 0 && !listed {
+			// None of the addresses given is owner's (none given, or the
+			// caller's are stale): the pod maps say which are.
+			if addrs, err = g.ownerAddrs(c, owner); err != nil {
+				return err
+			}
+			listed = true
+			if held, err = g.owned(c, owner, addrs); err != nil {
+				return err
+			}
+		}
+		if len(held) == 0 {
 			return g.release(c)
 		}
-	}
-	els, err := g.elements(c)
-	if err != nil {
-		return err
-	}
-	var mine []netip.Addr
-	for _, e := range els {
-		if e.target == AsChain(owner.ID) {
-			mine = append(mine, e.addr)
+		b := nft.NewBatch(g.Table)
+		renderUnbind(b, g.Table, held, true, nil)
+		err = c.Apply(b)
+		if err == nil {
+			return g.release(c)
+		}
+		if attempt > 0 {
+			return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
 		}
 	}
-	// Read again: a link chain replaced since is not ours to delete.
-	if lc, err = g.ownedLink(c, owner, link); err != nil {
-		return err
-	}
-	b := nft.NewBatch(g.Table)
-	RenderDelete(b, owner.ID, mine, false, lc)
-	if err := c.Apply(b); err != nil {
-		return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
-	}
-	return g.release(c)
 }
 
-// release removes the guard's shared objects (base chains, maps,
-// table) once no binding is left, so that a node where every bound pod
-// went holds no hook of diktyo's. It is one transaction that the
-// kernel refuses, changing nothing, while anything else is in the
-// table: a map element or any other chain (a binding another ADD put
-// in since, whatever the order). No listing: a refusal (EBUSY), or a
-// table gone already (ENOENT), is the answer.
+// release removes the guard's fixed objects and tables once no binding
+// is left, so that a node where every bound pod went holds no hook of
+// diktyo's: one transaction that the kernel refuses, changing nothing,
+// while any element (a binding another ADD put in since) or anything
+// else is in the tables. No listing: a refusal (EBUSY), or a table gone
+// already (ENOENT), is the answer.
 func (g *Guard) release(c nft.Client) error {
-	err := c.Apply(g.releaseBatch())
+	err := c.Apply(flatRelease(g.Table))
 	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
 		return nil
 	}
-	return fmt.Errorf("removing the empty guard table %s: %w", g.Table, err)
+	return fmt.Errorf("removing the empty guard tables %s: %w", g.Table, err)
 }
 
-func (g *Guard) releaseBatch() *nft.Batch {
-	b := nft.NewBatch(g.Table)
-	for _, ch := range baseChains {
-		b.DelChain(ch.Name)
-	}
-	b.DelSetIfEmpty(map4)
-	b.DelSetIfEmpty(map6)
-	b.DelTableIfEmpty()
-	return b
-}
-
-// Teardown removes the guard table for an uninstall, as the last
+// Teardown removes the guard tables for an uninstall, as the last
 // binding's DEL does, and says why not when it cannot: snat.ErrInUse
-// while a binding or anything else is left in it. Absent: false, nil.
+// while a binding or anything else is left in them. Absent: false, nil.
 func (g *Guard) Teardown(ctx context.Context) (removed bool, err error) {
 	c, err := g.open(ctx)
 	if err != nil {
 		return false, err
 	}
 	defer func() { _ = c.Close() }()
-	return nft.Teardown(c, g.releaseBatch(), snat.ErrInUse)
+	return nft.Teardown(c, flatRelease(g.Table), snat.ErrInUse)
 }
 
 // Check reports how the kernel differs from b, as a *snat.DriftError, or
-// nil. The maps are read through ctx's ReadCache: once per reconcile pass.
+// nil: one lookup of each of the pod's elements; the fixed chains are
+// read through ctx's ReadCache, once per reconcile pass.
 func (g *Guard) Check(ctx context.Context, b Binding) error {
 	c, err := g.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = c.Close() }()
-	els, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/elements", func() ([]elem, error) { return g.elements(c) })
-	if err != nil {
-		return err
-	}
-	// The base chain is every pod's: read once per pass.
-	baseOK, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/base", func() (bool, error) {
-		batch, err := g.base(c)
-		return batch.Len() == 0, err
+	baseOK, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/flatbase", func() (bool, error) {
+		ok, err := g.baseOK(c, b.Mark)
+		if err != nil || ok {
+			return ok, err
+		}
+		// The repairing ADD must take the slow way, which rewrites them.
+		unwhole := nft.NewBatch(g.Table)
+		unwhole.DelChain(wholeName())
+		if err := c.Apply(unwhole); err != nil && !errors.Is(err, unix.ENOENT) {
+			return false, fmt.Errorf("marking the guard's fixed objects for rewriting: %w", err)
+		}
+		return false, nil
 	})
 	if err != nil {
 		return err
 	}
 	var problems []string
 	if !baseOK {
-		problems = append(problems, fmt.Sprintf("guard chains %s and %s missing or changed: no binding is in force", BaseChain, OutputChain))
+		problems = append(problems, fmt.Sprintf("guard chains %s, %s or bridge %s missing or changed, or the layout before them still there: no flat binding is in force", FlatPrerouting, FlatOutput, BridgeChain))
 	}
-	as := AsChain(b.Owner.ID)
-	for _, a := range b.Addrs {
-		i := slices.IndexFunc(els, func(e elem) bool { return e.addr == a })
-		switch {
-		case i < 0:
-			problems = append(problems, fmt.Sprintf("guard map element for %s missing", a))
-		case els[i].target != as:
-			problems = append(problems, fmt.Sprintf("guard map element for %s points to %q, want %q", a, els[i].target, as))
-		}
+	br, err := bridge(c)
+	if err != nil {
+		return err
 	}
-	problems = append(problems, g.diffChain(c, &nft.Chain{Name: as, Comment: asComment(b)}, asRules(b))...)
-	problems = append(problems, g.diffChain(c, linkChain(b), linkRules(b))...)
+	k := keysOf(b)
+	for _, e := range k.inet {
+		problems = append(problems, g.diffElement(c, "", e)...)
+	}
+	for _, e := range k.bridge {
+		problems = append(problems, g.diffElement(br, "bridge ", e)...)
+	}
 	if len(problems) > 0 {
 		return &snat.DriftError{Owner: b.Owner, Problems: problems}
 	}
 	return nil
 }
 
-func (g *Guard) diffChain(c nft.Client, want *nft.Chain, rules []*nft.Rule) []string {
-	have, err := c.GetChain(g.Table, want.Name)
+// diffElement says how the kernel's element of want's key differs.
+func (g *Guard) diffElement(c nft.Client, where string, want *nft.Element) []string {
+	have, err := c.GetElement(g.Table, setOf(want), want)
 	if err != nil {
-		return []string{fmt.Sprintf("guard chain %s: %v", want.Name, err)}
+		return []string{fmt.Sprintf("guard element %s%s { %s }: %v", where, want.Set, want, err)}
 	}
-	if have.String() != want.String() {
-		return []string{fmt.Sprintf("guard chain is %s, want %s", have, want)}
-	}
-	listed, err := c.ListRules(g.Table, want.Name)
-	if err != nil {
-		return []string{fmt.Sprintf("guard chain %s: %v", want.Name, err)}
-	}
-	var got, exp []string
-	for _, r := range listed {
-		got = append(got, r.String())
-	}
-	for _, r := range rules {
-		exp = append(exp, r.String())
-	}
-	if !slices.Equal(got, exp) {
-		return []string{fmt.Sprintf("guard chain %s holds %d rules that differ from the %d wanted", want.Name, len(got), len(exp))}
+	if want.Data != nil && (!want.Data.Equal(have.Data) || have.Comment != want.Comment) {
+		return []string{fmt.Sprintf("guard element %s%s is { %s }, want { %s }", where, want.Set, have, want)}
 	}
 	return nil
 }
 
-// GC removes the bindings of network's owners that are not in valid:
-// their as- chains, the elements that map to them and the link chains
-// they own. A table that does not exist holds nothing to collect.
+// setOf is the set an element of the flat layout is in, as declared
+// (its key and data fields read the element back; the bridge table's
+// sets have the inet ones' shapes).
+func setOf(e *nft.Element) *nft.Set {
+	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+		if s.Name == e.Set {
+			return s
+		}
+	}
+	return &nft.Set{Name: e.Set}
+}
+
+// GC removes the bindings of network's owners that are not in valid,
+// and the links no binding names any more: one listing of the links
+// sets and the pod maps, then one transaction. A table that does not
+// exist holds nothing to collect.
 func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) error {
 	c, err := g.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = c.Close() }()
-	if ok, err := c.TableExists(g.Table); err != nil || !ok {
-		return err
-	}
-	chains, err := c.ListChains(g.Table)
+	// The links first: an ADD adds a link and its pod elements in one
+	// transaction, so a link listed here whose pod elements are missing
+	// from the listing after it has none (its pod's addresses were taken
+	// over, and its DEL could not find it).
+	orphans, err := g.linkElements(c)
 	if err != nil {
 		return err
 	}
-	gone := map[string]bool{} // as- chains to remove
-	var drop []nft.Chain
-	for _, ch := range chains {
-		id := commentField(ch.Comment, "owner")
-		if id == "" || commentField(ch.Comment, "net") != netTag(network) || valid[id] {
+	els, err := g.pods(c)
+	if err != nil {
+		return err
+	}
+	var gone []*nft.Element
+	keep := map[uint32]bool{} // links a binding that stays still names
+	for i := range els {
+		e := &els[i]
+		id := commentField(e.Comment, "owner")
+		if id == "" || commentField(e.Comment, "net") != netTag(network) || valid[id] {
+			keep[valueIndex(e.Data)] = true
 			continue
 		}
-		if strings.HasPrefix(ch.Name, AsPrefix) || strings.HasPrefix(ch.Name, LinkPrefix) {
-			drop = append(drop, ch)
-			gone[ch.Name] = true
-		}
-	}
-	if len(drop) == 0 {
-		return nil
-	}
-	els, err := g.elements(c)
-	if err != nil {
-		return err
+		gone = append(gone, e)
 	}
 	b := nft.NewBatch(g.Table)
-	for _, e := range els {
-		if gone[e.target] {
-			b.DelElement(key(e.addr))
-		}
+	renderUnbind(b, g.Table, gone, true, keep)
+	for _, e := range gone {
+		keep[valueIndex(e.Data)] = true // deleted with it, above
 	}
-	// By handle: a link chain a new pod's ADD took over since the
-	// listing fails the batch instead of going (the next GC sees it
-	// owned by a valid pod).
-	for i := range drop {
-		b.DelChainHandle(&drop[i])
+	in, br := nft.NewBatch(g.Table), nft.NewBatchIn(unix.NFPROTO_BRIDGE, g.Table)
+	for _, o := range orphans {
+		if keep[o.iif] {
+			continue
+		}
+		to := in
+		if o.bridge {
+			to = br
+		}
+		removeKey(to, &nft.Element{Set: links.Name, Iif: o.iif})
+	}
+	b.Append(br)
+	b.Append(in)
+	if b.Len() == 0 {
+		return nil
 	}
 	if err := c.Apply(b); err != nil {
 		return fmt.Errorf("GC of link bindings: %w", err)
 	}
 	return g.release(c)
+}
+
+// linkElem is an element of a links set: bridge says which table's.
+type linkElem struct {
+	bridge bool
+	iif    uint32
+}
+
+// linkElements lists both tables' links sets; a set (or table) not
+// there holds none.
+func (g *Guard) linkElements(c nft.Client) ([]linkElem, error) {
+	br, err := bridge(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []linkElem
+	for _, in := range []struct {
+		c      nft.Client
+		bridge bool
+	}{{c, false}, {br, true}} {
+		els, err := in.c.ListElements(g.Table, links)
+		if errors.Is(err, nft.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range els {
+			out = append(out, linkElem{bridge: in.bridge, iif: e.Iif})
+		}
+	}
+	return out, nil
 }
 
 // Drops is what a binding dropped: packets from the pod's link with
@@ -467,91 +531,67 @@ type Drops struct {
 	From, As uint64
 }
 
-// Counters reads owner's binding: ok false when it has none.
+// Counters reads owner's binding: ok false when it has none. One
+// listing of the pod maps, then a lookup of each counted element.
 func (g *Guard) Counters(ctx context.Context, owner snat.Owner) (d Drops, ok bool, err error) {
-	c, err := g.open(ctx)
+	all, err := g.All(ctx)
 	if err != nil {
 		return d, false, err
 	}
-	defer func() { _ = c.Close() }()
-	as, link, err := g.bound(c, owner.ID)
-	if err != nil || as == nil {
-		return d, false, err
-	}
-	d.Link = link
-	if d.As, err = dropped(c, g.Table, AsChain(owner.ID)); err != nil {
-		return d, true, err
-	}
-	d.From, err = dropped(c, g.Table, LinkChain(link))
-	return d, true, err
+	d, ok = all[owner.ID]
+	return d, ok, nil
 }
 
-// dropped is the packets counted by a chain's rules: every counter of
-// the binding's chains is on a drop (the as- chain has two: a socket of
-// the node, another link).
-func dropped(c nft.Client, table, chain string) (uint64, error) {
-	rules, err := c.ListRules(table, chain)
-	if err != nil {
-		return 0, err
-	}
-	if len(rules) == 0 {
-		return 0, fmt.Errorf("guard chain %s is empty or missing", chain)
-	}
-	var n uint64
-	found := false
-	for _, r := range rules {
-		for _, e := range r.Exprs {
-			if ct, ok := e.(*expr.Counter); ok {
-				n, found = n+ct.Packets, true
-			}
-		}
-	}
-	if !found {
-		return 0, fmt.Errorf("guard chain %s has no counter", chain)
-	}
-	return n, nil
-}
-
-// All reads every binding's drops, by owner ID: one listing of the
-// table's chains and one of its rules, whatever the number of pods (for
-// a metrics scrape). A table that does not exist holds none.
+// All reads every binding's drops, by owner ID: one listing of the pod
+// maps and one of each counted set, whatever the number of pods (for a
+// metrics scrape). A table that does not exist holds none.
 func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	c, err := g.open(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = c.Close() }()
-	if ok, err := c.TableExists(g.Table); err != nil || !ok {
+	els, err := g.pods(c)
+	if err != nil || len(els) == 0 {
 		return nil, err
 	}
-	chains, err := c.ListChains(g.Table)
+	br, err := bridge(c)
 	if err != nil {
 		return nil, err
 	}
-	rules, err := c.ListRules(g.Table, "")
-	if err != nil {
-		return nil, err
-	}
-	last := map[string]uint64{} // chain -> what its counters (all on drops) counted
-	for _, r := range rules {
-		for _, e := range r.Exprs {
-			if ct, ok := e.(*expr.Counter); ok {
-				last[r.Chain] += ct.Packets
+	counts := map[string]uint64{} // "as/<addr>", "from/<index>"
+	add := func(c nft.Client, s *nft.Set, name func(nft.Element) string) error {
+		list, err := c.ListElements(g.Table, s)
+		if errors.Is(err, nft.ErrNotFound) {
+			return nil
+		}
+		for _, e := range list {
+			if e.Counter != nil {
+				counts[name(e)] += e.Counter.Packets
 			}
+		}
+		return err
+	}
+	byAddr := func(e nft.Element) string { return "as/" + e.Key[0].String() }
+	byLink := func(e nft.Element) string { return fmt.Sprint("from/", e.Iif) }
+	for _, step := range []error{add(c, as4, byAddr), add(c, as6, byAddr), add(c, links, byLink), add(br, brLinks, byLink)} {
+		if step != nil {
+			return nil, step
 		}
 	}
 	out := map[string]Drops{}
-	for _, ch := range chains {
-		id := commentField(ch.Comment, "owner")
+	seen := map[string]bool{}
+	for _, e := range els {
+		id := commentField(e.Comment, "owner")
 		if id == "" {
 			continue
 		}
 		d := out[id]
-		switch {
-		case strings.HasPrefix(ch.Name, AsPrefix):
-			d.As, d.Link = last[ch.Name], commentField(ch.Comment, "link")
-		case strings.HasPrefix(ch.Name, LinkPrefix):
-			d.From = last[ch.Name]
+		d.Link = commentField(e.Comment, "link")
+		d.As += counts["as/"+e.Key[0].String()]
+		if from := fmt.Sprint("from/", valueIndex(e.Data)); !seen[id+from] {
+			seen[id+from] = true
+			d.From += counts[from]
 		}
 		out[id] = d
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"hash/fnv"
 	"net"
 	"net/netip"
 	"strings"
@@ -142,8 +143,12 @@ func (e *bridged) seen() map[netip.Addr]int {
 	}
 }
 
+// binding is owner's binding of addr to link; its index, for the fake,
+// is made up from the name (bindingOn reads the kernel's).
 func binding(owner, link, addr string) linkguard.Binding {
-	return linkguard.Binding{Owner: snat.Owner{Network: "net1", ID: owner}, Link: link,
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(link))
+	return linkguard.Binding{Owner: snat.Owner{Network: "net1", ID: owner}, Link: link, Index: 100 + int(h.Sum32()%100000),
 		Addrs: []netip.Addr{netip.MustParseAddr(addr)}, Mark: linkguard.DefaultMark}
 }
 
@@ -173,14 +178,15 @@ func TestSpoofedSourceDropped(t *testing.T) {
 	if err != nil || link != e.hostA {
 		t.Fatalf("HostLink of A = %q, %v; want %q", link, err, e.hostA)
 	}
-	if err := g.Add(ctx, binding("podA", link, addrA)); err != nil {
+	bA := bindingOn(t, e, "podA", link, addrA)
+	if err := g.Add(ctx, bA); err != nil {
 		t.Fatal(err)
 	}
 	// Twice: ADD is idempotent.
-	if err := g.Add(ctx, binding("podA", link, addrA)); err != nil {
+	if err := g.Add(ctx, bA); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Check(ctx, binding("podA", link, addrA)); err != nil {
+	if err := g.Check(ctx, bA); err != nil {
 		t.Fatalf("CHECK after ADD: %v", err)
 	}
 	send(t, e.podB, addrA, 7)
@@ -199,7 +205,7 @@ func TestSpoofedSourceDropped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Add(ctx, binding("podB", linkB, addrB)); err != nil {
+	if err := g.Add(ctx, bindingOn(t, e, "podB", linkB, addrB)); err != nil {
 		t.Fatal(err)
 	}
 	send(t, e.podB, addrA, 4)
@@ -225,22 +231,26 @@ func TestSpoofedSourceDropped(t *testing.T) {
 		t.Fatalf("after DEL the remote saw %d of 2; the guard's objects are still there?", n)
 	}
 	dump := testutil.Run(t, e.node, "nft", "list", "ruleset") // the last DEL removes the table too
-	if strings.Contains(dump, "chain as-") || strings.Contains(dump, "chain link-") || strings.Contains(dump, "goto") {
+	if strings.Contains(dump, g.Table) {
 		t.Fatalf("DEL left objects behind:\n%s", dump)
 	}
 }
 
-// TestLinkTakenOver: a pod that gets the device of a vanished pod (the
-// old pod's DEL never ran) takes the link chain over; the old pod's late
-// DEL and GC then leave it alone.
+// TestLinkTakenOver: a pod that gets the device name of a vanished pod
+// (the old pod's DEL never ran; its device, and so its index, is gone)
+// is bound by its own device's index; the old pod's late DEL and GC
+// then leave it alone.
 func TestLinkTakenOver(t *testing.T) {
 	e := newBridged(t)
 	g := &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path()}
 	ctx := context.Background()
-	if err := g.Add(ctx, binding("old", e.hostA, "198.18.50.77")); err != nil {
+	old := binding("old", e.hostA, "198.18.50.77")
+	old.Index = 999999 // the vanished device's
+	if err := g.Add(ctx, old); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Add(ctx, binding("new", e.hostA, addrA)); err != nil {
+	bNew := bindingOn(t, e, "new", e.hostA, addrA)
+	if err := g.Add(ctx, bNew); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.GC(ctx, "net1", map[string]bool{"new": true}); err != nil {
@@ -249,7 +259,7 @@ func TestLinkTakenOver(t *testing.T) {
 	if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "old"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Check(ctx, binding("new", e.hostA, addrA)); err != nil {
+	if err := g.Check(ctx, bNew); err != nil {
 		t.Fatalf("the new pod's binding after the old one's GC and DEL: %v", err)
 	}
 	send(t, e.podA, addrA, 2)
@@ -260,7 +270,7 @@ func TestLinkTakenOver(t *testing.T) {
 	if err := g.GC(ctx, "net1", map[string]bool{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Check(ctx, binding("new", e.hostA, addrA)); err == nil {
+	if err := g.Check(ctx, bNew); err == nil {
 		t.Fatal("GC with no valid owner left the binding")
 	}
 }
@@ -291,7 +301,7 @@ func TestAddBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	dump := f.Dump()
-	for _, want := range []string{"hook ingress device \"veth1\"", "chain as-o1", "192.0.2.5 : goto as-o1", "hook prerouting priority -450", "hook output priority -450"} {
+	for _, want := range []string{"192.0.2.5 : 0x", `comment "owner=o1 link=veth1`, "hook prerouting priority -460", "hook output priority -460"} {
 		if !strings.Contains(dump, want) {
 			t.Errorf("dump lacks %q:\n%s", want, dump)
 		}
@@ -302,7 +312,7 @@ func TestAddBatch(t *testing.T) {
 	// Someone flushes the base chain: every binding is void, and CHECK
 	// says so.
 	flush := nft.NewBatch("t")
-	flush.FlushChain(linkguard.BaseChain)
+	flush.FlushChain(linkguard.FlatPrerouting)
 	if err := f.Apply(flush); err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +328,7 @@ func TestAddBatch(t *testing.T) {
 	if err := g.Del(context.Background(), snat.Owner{Network: "net1", ID: "o1"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if dump := f.Dump(); strings.Contains(dump, "as-o1") || strings.Contains(dump, "veth1") {
+	if dump := f.Dump() + bridgeDump(f); strings.Contains(dump, "192.0.2.5") || strings.Contains(dump, "veth1") {
 		t.Fatalf("DEL without addresses left:\n%s", dump)
 	}
 }
@@ -353,5 +363,74 @@ func TestTableDeletedByAnother(t *testing.T) {
 	}
 	if err := g.Check(context.Background(), b); err != nil {
 		t.Fatalf("CHECK after the repairing ADD: %v", err)
+	}
+}
+
+// bridgeDump is the fake's bridge tables, as nft lists them.
+func bridgeDump(f *nft.Fake) string {
+	return nft.In(f, unix.NFPROTO_BRIDGE).(*nft.Fake).Dump()
+}
+
+// TestTakeoverLeavesNothingAfterGC: B is given the address A's binding
+// still holds (A vanished without DEL) and takes it over; A's link is
+// then named by no binding, and A's late DEL cannot find it. GC removes
+// it, so that B's DEL, the last, removes the tables: before, the
+// orphaned link kept them (and their hooks) for good.
+func TestTakeoverLeavesNothingAfterGC(t *testing.T) {
+	f := nft.NewFake()
+	g := &linkguard.Guard{Table: "t", Client: f}
+	ctx := context.Background()
+	bA, bB := binding("podA", "vethA", "192.0.2.5"), binding("podB", "vethB", "192.0.2.5")
+	for _, b := range []linkguard.Binding{bA, bB} {
+		if err := g.Add(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Check(ctx, bB); err != nil {
+		t.Fatalf("B after taking the address over: %v", err)
+	}
+	if err := g.Del(ctx, bA.Owner, bA.Addrs); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(ctx, bB); err != nil {
+		t.Fatalf("B after A's late DEL: %v", err)
+	}
+	if err := g.GC(ctx, "net1", map[string]bool{"podB": true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Del(ctx, bB.Owner, bB.Addrs); err != nil {
+		t.Fatal(err)
+	}
+	if tables := append(f.Tables(), nft.In(f, unix.NFPROTO_BRIDGE).(*nft.Fake).Tables()...); len(tables) > 0 {
+		t.Fatalf("the last DEL left %v:\n%s%s", tables, f.Dump(), bridgeDump(f))
+	}
+}
+
+// TestAddReadsNothing: once the fixed objects are whole, a pod's ADD is
+// one transaction and no read, whatever is bound; its DEL reads only its
+// own elements.
+func TestAddReadsNothing(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	if err := (&linkguard.Guard{Table: "t", Client: f}).Add(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatal(err)
+	}
+	var trips []string
+	g := &linkguard.Guard{Table: "t", Client: nft.Observe(f, func(kind string, _ *nft.Batch) { trips = append(trips, kind) })}
+	if err := g.Add(ctx, binding("o2", "veth2", "192.0.2.6")); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(trips, ",") != "apply" {
+		t.Fatalf("a second pod's ADD: %v; want one transaction, no read", trips)
+	}
+	trips = nil
+	if err := g.Del(ctx, snat.Owner{Network: "net1", ID: "o2"}, []netip.Addr{netip.MustParseAddr("192.0.2.6")}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(trips, ",") != "list,apply,apply" {
+		t.Fatalf("its DEL: %v; want its element's lookup, the transaction, the release attempt", trips)
+	}
+	if err := g.Check(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatalf("the other pod after: %v", err)
 	}
 }

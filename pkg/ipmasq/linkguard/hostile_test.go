@@ -202,7 +202,7 @@ func TestLongNetworkNameCollected(t *testing.T) {
 	g := &linkguard.Guard{Table: "t", Client: f}
 	ctx := context.Background()
 	long := strings.Repeat("n", 200)
-	b := linkguard.Binding{Owner: snat.Owner{Network: long, ID: "0123456789abcdef"}, Link: "veth1234567890a",
+	b := linkguard.Binding{Owner: snat.Owner{Network: long, ID: "0123456789abcdef"}, Link: "veth1234567890a", Index: 40,
 		Addrs: []netip.Addr{netip.MustParseAddr("192.0.2.5")}, Mark: linkguard.DefaultMark}
 	if err := g.Add(ctx, b); err != nil {
 		t.Fatal(err)
@@ -210,8 +210,8 @@ func TestLongNetworkNameCollected(t *testing.T) {
 	if err := g.Del(ctx, b.Owner, b.Addrs); err != nil {
 		t.Fatal(err)
 	}
-	if d := f.Dump(); strings.Contains(d, "veth1234567890a") {
-		t.Fatalf("DEL left the link chain:\n%s", d)
+	if d := f.Dump() + bridgeDump(f); strings.Contains(d, "veth1234567890a") || strings.Contains(d, "192.0.2.5") {
+		t.Fatalf("DEL left the binding:\n%s", d)
 	}
 	if err := g.Add(ctx, b); err != nil {
 		t.Fatal(err)
@@ -219,7 +219,7 @@ func TestLongNetworkNameCollected(t *testing.T) {
 	if err := g.GC(ctx, long, map[string]bool{}); err != nil {
 		t.Fatal(err)
 	}
-	if d := f.Dump(); strings.Contains(d, "veth1234567890a") || strings.Contains(d, "as-0123") {
+	if d := f.Dump() + bridgeDump(f); strings.Contains(d, "veth1234567890a") || strings.Contains(d, "192.0.2.5") {
 		t.Fatalf("GC with no valid owner left the binding:\n%s", d)
 	}
 }
@@ -254,4 +254,58 @@ func fragment(src string, id, off uint16, more bool, payload []byte) []byte {
 	copy(b[12:], s[:])
 	copy(b[16:], d[:])
 	return append(b, payload...)
+}
+
+// TestRoutedVethSpoofDropped: a pod on a routed veth (Calico's and
+// Cilium's shape: a /32 behind its own veth, no bridge) with CAP_NET_RAW
+// sends as bridged pod A, and unbound bridged pod B sends as it. Before
+// the binding both reach the remote (the attack); bound, the routed
+// pod's key passes its own datagrams at inet prerouting, its link drops
+// its datagrams as A (counted from its link), and B's as it are dropped
+// (counted as it).
+func TestRoutedVethSpoofDropped(t *testing.T) {
+	e := newBridged(t)
+	g := &linkguard.Guard{Table: "lgtest", NetNS: e.node.Path()}
+	ctx := context.Background()
+	const addrC = "198.18.51.5"
+	podC, hostC := testutil.NewNS(t), "lgc"+testutil.RandSuffix(6)
+	testutil.Veth(t, e.node, hostC, podC, "eth0")
+	testutil.Addr(t, podC, "eth0", addrC+"/32")
+	testutil.Run(t, e.node, "ip", "route", "add", addrC+"/32", "dev", hostC)
+	testutil.Run(t, e.remote, "ip", "route", "add", "198.18.51.0/24", "via", "198.19.50.1")
+	var mac string
+	if err := e.node.Do(func(ns.NetNS) error {
+		l, err := netlink.LinkByName(hostC)
+		if err == nil {
+			mac = l.Attrs().HardwareAddr.String()
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	testutil.Run(t, podC, "ip", "route", "add", "169.254.1.1", "dev", "eth0", "scope", "link")
+	testutil.Run(t, podC, "ip", "route", "add", "default", "via", "169.254.1.1")
+	testutil.Run(t, podC, "ip", "neigh", "add", "169.254.1.1", "lladdr", mac, "dev", "eth0")
+
+	send(t, podC, addrA, 2)
+	send(t, e.podB, addrC, 2)
+	if got := e.seen(); got[netip.MustParseAddr(addrA)] != 2 || got[netip.MustParseAddr(addrC)] != 2 {
+		t.Fatalf("without a binding the remote saw %v; the setup does not show the attack", got)
+	}
+	for _, b := range []linkguard.Binding{bindingOn(t, e, "podA", e.hostA, addrA), bindingOn(t, e, "podC", hostC, addrC)} {
+		if err := g.Add(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(t, podC, addrA, 3)
+	send(t, e.podB, addrC, 4)
+	send(t, podC, addrC, 2)
+	send(t, e.podA, addrA, 1)
+	got := e.seen()
+	if got[netip.MustParseAddr(addrC)] != 2 || got[netip.MustParseAddr(addrA)] != 1 {
+		t.Fatalf("remote saw %v; want C's own 2 and A's own 1, none spoofed", got)
+	}
+	if d := drops(t, g, "podC"); d.From != 3 || d.As != 4 {
+		t.Fatalf("C's drops %+v; want 3 from its link (as A), 4 as C (from B)", d)
+	}
 }

@@ -138,58 +138,89 @@ func TestTraceReinjectedForwardedPacket(t *testing.T) {
 	f := nft.NewFake()
 	g := &linkguard.Guard{Table: "guard", Client: f}
 	ctx := context.Background()
-	a := netip.MustParseAddr("10.0.0.2")
+	a, c := netip.MustParseAddr("10.0.0.2"), netip.MustParseAddr("10.0.9.5")
+	const bridgeIndex = 3 // the bridge A and B are ports of; C is a routed veth
 	bA := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "vethA", Index: 7,
 		Addrs: []netip.Addr{a}, Mark: linkguard.DefaultMark}
 	bB := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "bbbbbbbbbbbbbbbb"}, Link: "vethB", Index: 8,
 		Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
-	for _, b := range []linkguard.Binding{bA, bB} {
+	bC := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "cccccccccccccccc"}, Link: "caliC", Index: 9,
+		Addrs: []netip.Addr{c}, Mark: linkguard.DefaultMark}
+	for _, b := range []linkguard.Binding{bA, bB, bC} {
 		if err := g.Add(ctx, b); err != nil {
 			t.Fatal(err)
 		}
 	}
 	svc := netip.MustParseAddr("10.96.0.10")
-	trace := func(hook uint32, dev string, p *nft.Packet) string {
+	trace := func(fam byte, hook uint32, p *nft.Packet) string {
 		t.Helper()
-		v, err := f.Trace(hook, dev, p)
+		v, err := f.TraceIn(fam, hook, "", p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v
 	}
-	// A's packet: its link marks it, prerouting clears the bit.
+	// A's packet: the bridge marks it at A's port, prerouting (where it
+	// arrives on the bridge) clears the bit.
 	p := &nft.Packet{Src: a, Dst: svc, Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 53, IIF: 7, Mark: 0x4000}
-	if v := trace(nft.HookIngress, "vethA", p); v != nft.Accepted || p.Mark != 0x4000|linkguard.DefaultMark {
-		t.Fatalf("A's packet at its link: %s, mark %#x", v, p.Mark)
+	if v := trace(unix.NFPROTO_BRIDGE, nft.HookBridgePrerouting, p); v != nft.Accepted || p.Mark != 0x4000|linkguard.DefaultMark {
+		t.Fatalf("A's packet at its bridge port: %s, mark %#x", v, p.Mark)
 	}
-	if v := trace(unix.NF_INET_PRE_ROUTING, "", p); v != nft.Accepted || p.Mark != 0x4000 {
+	p.IIF = bridgeIndex
+	if v := trace(unix.NFPROTO_INET, unix.NF_INET_PRE_ROUTING, p); v != nft.Accepted || p.Mark != 0x4000 {
 		t.Fatalf("A's packet at prerouting: %s, mark %#x; want accepted, the bit cleared", v, p.Mark)
 	}
 	// IPVS sends it on to a backend: re-injected through LOCAL_OUT,
 	// tracked, no socket, no input device.
 	fwd := &nft.Packet{Src: a, Dst: netip.MustParseAddr("10.0.1.9"), Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 53,
 		Mark: p.Mark, Tracked: true}
-	if v := trace(unix.NF_INET_LOCAL_OUT, "", fwd); v != nft.Accepted {
+	if v := trace(unix.NFPROTO_INET, unix.NF_INET_LOCAL_OUT, fwd); v != nft.Accepted {
 		t.Fatalf("A's forwarded packet re-injected by IPVS: %s; want accepted", v)
 	}
 	// A node socket, whatever its mark.
 	for _, m := range []uint32{0, linkguard.DefaultMark, 0xffffffff} {
 		loc := &nft.Packet{Src: a, Dst: svc, Proto: unix.IPPROTO_UDP, Mark: m, Socket: true}
-		if v := trace(unix.NF_INET_LOCAL_OUT, "", loc); v != nft.Dropped {
+		if v := trace(unix.NFPROTO_INET, unix.NF_INET_LOCAL_OUT, loc); v != nft.Dropped {
 			t.Fatalf("a node socket with mark %#x sending as A: %s; want dropped", m, v)
 		}
 	}
-	// B sends as A: dropped at B's link; and were it let through there,
-	// A's check in prerouting drops it unmarked.
-	if v := trace(nft.HookIngress, "vethB", &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
-		t.Fatalf("B's packet with A's address at B's link: %s", v)
+	// B sends as A: dropped at B's port; and were it let through there
+	// (an unbound neighbour), A's check in prerouting drops it unmarked.
+	if v := trace(unix.NFPROTO_BRIDGE, nft.HookBridgePrerouting, &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
+		t.Fatalf("B's packet with A's address at B's port: %s", v)
 	}
-	if v := trace(unix.NF_INET_PRE_ROUTING, "", &nft.Packet{Src: a, Dst: svc, IIF: 8}); v != nft.Dropped {
+	if v := trace(unix.NFPROTO_INET, unix.NF_INET_PRE_ROUTING, &nft.Packet{Src: a, Dst: svc, IIF: bridgeIndex}); v != nft.Dropped {
 		t.Fatalf("an unmarked packet with A's address at prerouting: %s", v)
+	}
+	// C, on a routed veth: its own packet passes prerouting by its key;
+	// C sending as A, and B's port-less neighbour sending as C, do not.
+	if v := trace(unix.NFPROTO_INET, unix.NF_INET_PRE_ROUTING, &nft.Packet{Src: c, Dst: svc, IIF: 9}); v != nft.Accepted {
+		t.Fatalf("C's own packet from its routed veth: %s", v)
+	}
+	if v := trace(unix.NFPROTO_INET, unix.NF_INET_PRE_ROUTING, &nft.Packet{Src: a, Dst: svc, IIF: 9}); v != nft.Dropped {
+		t.Fatalf("C's packet with A's address: %s", v)
+	}
+	if v := trace(unix.NFPROTO_INET, unix.NF_INET_PRE_ROUTING, &nft.Packet{Src: c, Dst: svc, IIF: bridgeIndex}); v != nft.Dropped {
+		t.Fatalf("a packet with C's address from the bridge: %s", v)
+	}
+	// The unbound sources pass a bound link.
+	for _, src := range []string{"0.0.0.0", "fe80::1", "::"} {
+		q := &nft.Packet{Src: netip.MustParseAddr(src), Dst: netip.MustParseAddr("255.255.255.255").Unmap(), IIF: 7}
+		if netip.MustParseAddr(src).Is6() {
+			q.Dst = netip.MustParseAddr("ff02::1")
+		}
+		if v := trace(unix.NFPROTO_BRIDGE, nft.HookBridgePrerouting, q); v != nft.Accepted {
+			t.Errorf("%s from A's port: %s; want accepted", src, v)
+		}
 	}
 	d, ok, err := g.Counters(ctx, bA.Owner)
 	if err != nil || !ok || d.As != 4 {
 		t.Fatalf("A's drops %+v (%v, %v); want 4 as A (3 node sockets, 1 unmarked)", d, ok, err)
+	}
+	for _, o := range []linkguard.Binding{bB, bC} {
+		if d, _, _ := g.Counters(ctx, o.Owner); d.From != 1 {
+			t.Errorf("%s's drops %+v; want 1 from its link", o.Link, d)
+		}
 	}
 }
 
@@ -200,8 +231,8 @@ func TestTraceReinjectedForwardedPacket(t *testing.T) {
 func TestLastUnbindRemovesTable(t *testing.T) {
 	run := func(t *testing.T, g *linkguard.Guard, tables func() string) {
 		ctx := context.Background()
-		b1 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "1111111111111111"}, Link: "lgx1", Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2")}, Mark: linkguard.DefaultMark}
-		b2 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "2222222222222222"}, Link: "lgx2", Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
+		b1 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "1111111111111111"}, Link: "lgx1", Index: 11, Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2")}, Mark: linkguard.DefaultMark}
+		b2 := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "2222222222222222"}, Link: "lgx2", Index: 12, Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.3")}, Mark: linkguard.DefaultMark}
 		for _, b := range []linkguard.Binding{b1, b2} {
 			if err := g.Add(ctx, b); err != nil {
 				t.Fatal(err)
@@ -232,7 +263,9 @@ func TestLastUnbindRemovesTable(t *testing.T) {
 	}
 	t.Run("fake", func(t *testing.T) {
 		f := nft.NewFake()
-		run(t, &linkguard.Guard{Table: "lgempty", Client: f}, func() string { return strings.Join(f.Tables(), " ") })
+		run(t, &linkguard.Guard{Table: "lgempty", Client: f}, func() string {
+			return strings.Join(append(f.Tables(), nft.In(f, unix.NFPROTO_BRIDGE).(*nft.Fake).Tables()...), " ")
+		})
 	})
 	t.Run("kernel", func(t *testing.T) {
 		node := testutil.NewNS(t)

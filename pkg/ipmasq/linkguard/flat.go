@@ -1,0 +1,445 @@
+package linkguard
+
+// The flat layout (docs/ipmasq.md, "Link-bound identity"): a pod's
+// binding is exact-key elements in sets that fixed chains look up, in a
+// bridge table and an inet table of the same name. No chain, no hook per
+// pod: binding one costs the same with 10 or 10,000 pods bound.
+//
+//	table bridge diktyo-guard {
+//	  set link4 { type iface_index . ipv4_addr }   # (and link6) a pod's link and address
+//	  set links { type iface_index; counter }      # the bound links; counts "from"
+//	  chain prerouting { type filter hook prerouting priority -450
+//	    meta protocol ip iif . ip saddr @link4 meta mark set meta mark | BIT accept
+//	    (ip6 likewise); the unbound sources accept
+//	    meta protocol ip iif @links drop            # (ip6 likewise)
+//	  }
+//	}
+//	table inet diktyo-guard {
+//	  link4, link6, links as above
+//	  map pods4 { type ipv4_addr : iface_index . mark . mark }   # (pods6) the link, owner and SNAT config
+//	  set as4 { type ipv4_addr; counter }                       # (as6) counts "as"
+//	  chain bind-prerouting { type filter hook prerouting priority -460
+//	    iif . ip saddr @link4 accept                 # a routed veth's own (ip6 likewise)
+//	    the unbound sources accept
+//	    iif @links drop                              # another source from a routed veth
+//	    meta mark & BIT != 0 ip saddr @pods4 meta mark set meta mark & ~BIT accept   # a bridge port's own
+//	    ip saddr @as4 drop                           # a pod's address from anywhere else
+//	  }
+//	  chain bind-output { type filter hook output priority -460
+//	    meta cgroup >= 0 ip saddr @as4 drop }        # a socket of the node sending as a pod
+//	}
+//
+// The bridge family's prerouting hook sees a bridge port's frames with
+// the port as iif, before the bridge forwards them or passes them up and
+// before any defragmentation; a routed veth's packets reach inet
+// prerouting with the veth as iif. Both keys are written in both tables:
+// ADD need not know which kind of link the pod has. The mark is cleared
+// only for an address of this layout, so that the per-pod chains of the
+// layout before it (prerouting at -450, after this) keep working for the
+// pods not moved yet.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"net/netip"
+	"strings"
+	"sync"
+
+	"github.com/google/nftables/expr"
+	"golang.org/x/sys/unix"
+
+	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
+)
+
+// Names of the flat layout's objects.
+const (
+	FlatPrerouting = "bind-prerouting"
+	FlatOutput     = "bind-output"
+	BridgeChain    = "prerouting"
+	flatPrio       = -460
+)
+
+var (
+	link4 = &nft.Set{Name: "link4", Fields: []byte{nft.FieldIfindex, unix.NFPROTO_IPV4}, ID: 11}
+	link6 = &nft.Set{Name: "link6", Fields: []byte{nft.FieldIfindex, unix.NFPROTO_IPV6}, ID: 12}
+	links = &nft.Set{Name: "links", Fields: []byte{nft.FieldIfindex}, Counter: true, ID: 13}
+	pods4 = &nft.Set{Name: "pods4", Fields: []byte{unix.NFPROTO_IPV4}, Data: []byte{nft.FieldIfindex, nft.FieldU32, nft.FieldU32}, ID: 14}
+	pods6 = &nft.Set{Name: "pods6", Fields: []byte{unix.NFPROTO_IPV6}, Data: []byte{nft.FieldIfindex, nft.FieldU32, nft.FieldU32}, ID: 15}
+	as4   = &nft.Set{Name: "as4", Fields: []byte{unix.NFPROTO_IPV4}, Counter: true, ID: 16}
+	as6   = &nft.Set{Name: "as6", Fields: []byte{unix.NFPROTO_IPV6}, Counter: true, ID: 17}
+
+	// The bridge table's sets: the same shapes, other batch IDs.
+	brLink4 = &nft.Set{Name: "link4", Fields: link4.Fields, ID: 21}
+	brLink6 = &nft.Set{Name: "link6", Fields: link6.Fields, ID: 22}
+	brLinks = &nft.Set{Name: "links", Fields: links.Fields, Counter: true, ID: 23}
+
+	families = []byte{unix.NFPROTO_IPV4, unix.NFPROTO_IPV6}
+)
+
+func linkSet(fam byte) *nft.Set {
+	if fam == unix.NFPROTO_IPV4 {
+		return link4
+	}
+	return link6
+}
+
+func podSet(fam byte) *nft.Set {
+	if fam == unix.NFPROTO_IPV4 {
+		return pods4
+	}
+	return pods6
+}
+
+func asSet(fam byte) *nft.Set {
+	if fam == unix.NFPROTO_IPV4 {
+		return as4
+	}
+	return as6
+}
+
+// ethertype is "meta protocol ip" (ip6): the bridge family's test of a
+// frame's network protocol (meta nfproto is the bridge there).
+func ethertype(fam byte) []expr.Any {
+	t := uint16(unix.ETH_P_IP)
+	if fam == unix.NFPROTO_IPV6 {
+		t = unix.ETH_P_IPV6
+	}
+	return []expr.Any{
+		&expr.Meta{Key: expr.MetaKeyPROTOCOL, Register: nft.Reg1},
+		&expr.Cmp{Op: expr.CmpOpEq, Register: nft.Reg1, Data: binary.BigEndian.AppendUint16(nil, t)},
+	}
+}
+
+// familyMatch is the test of the packet's family in a table of the
+// bridge family (bridge true) or the inet family.
+func familyMatch(bridge bool, fam byte) []expr.Any {
+	if bridge {
+		return ethertype(fam)
+	}
+	return nft.MatchFamily(fam)
+}
+
+// ownKey is "iif . saddr @linkN": the rule goes on for a link's own
+// source.
+func ownKey(bridge bool, fam byte) []expr.Any {
+	es := familyMatch(bridge, fam)
+	return append(es,
+		&expr.Meta{Key: expr.MetaKeyIIF, Register: nft.Reg1},
+		nft.LoadAddr(fam, false, nft.Reg32_01),
+		nft.Lookup(linkSet(fam).Name))
+}
+
+// unboundRules pass the sources that are nobody's identity (see
+// unbound).
+func unboundRules(chain string, bridge bool) []*nft.Rule {
+	var out []*nft.Rule
+	for _, p := range unbound {
+		fam := nft.FamilyOf(p.Addr())
+		es := familyMatch(bridge, fam)
+		// MatchPrefix begins with the inet family's test: replaced.
+		es = append(es, nft.MatchPrefix(false, p)[len(nft.MatchFamily(fam)):]...)
+		out = append(out, &nft.Rule{Chain: chain, Exprs: append(es, &expr.Verdict{Kind: expr.VerdictAccept})})
+	}
+	return out
+}
+
+// fromLink drops what a bound link sends with another source; the
+// lookup counts it in the link's element.
+func fromLink(chain string, bridge bool, fam byte) *nft.Rule {
+	var es []expr.Any
+	if bridge {
+		es = ethertype(fam)
+	}
+	es = append(es, &expr.Meta{Key: expr.MetaKeyIIF, Register: nft.Reg1}, nft.Lookup(links.Name), &expr.Verdict{Kind: expr.VerdictDrop})
+	return &nft.Rule{Chain: chain, Exprs: es}
+}
+
+// bridgeRules are the bridge table's prerouting rules.
+func bridgeRules(bit uint32) []*nft.Rule {
+	var out []*nft.Rule
+	for _, fam := range families {
+		es := append(ownKey(true, fam), nft.SetMarkBits(bit, bit)...)
+		out = append(out, &nft.Rule{Chain: BridgeChain, Exprs: append(es, &expr.Verdict{Kind: expr.VerdictAccept})})
+	}
+	out = append(out, unboundRules(BridgeChain, true)...)
+	for _, fam := range families {
+		out = append(out, fromLink(BridgeChain, true, fam))
+	}
+	return out
+}
+
+// preroutingRules are the inet table's prerouting rules.
+func preroutingRules(bit uint32) []*nft.Rule {
+	var out []*nft.Rule
+	for _, fam := range families {
+		out = append(out, &nft.Rule{Chain: FlatPrerouting, Exprs: append(ownKey(false, fam), &expr.Verdict{Kind: expr.VerdictAccept})})
+	}
+	out = append(out, unboundRules(FlatPrerouting, false)...)
+	out = append(out, &nft.Rule{Chain: FlatPrerouting, Exprs: []expr.Any{
+		&expr.Meta{Key: expr.MetaKeyIIF, Register: nft.Reg1}, nft.Lookup(links.Name), &expr.Verdict{Kind: expr.VerdictDrop}}})
+	zero := mark(0)
+	for _, fam := range families {
+		es := []expr.Any{
+			&expr.Meta{Key: expr.MetaKeyMARK, Register: nft.Reg1},
+			&expr.Bitwise{SourceRegister: nft.Reg1, DestRegister: nft.Reg1, Len: 4, Mask: mark(bit), Xor: zero},
+			&expr.Cmp{Op: expr.CmpOpNeq, Register: nft.Reg1, Data: zero},
+		}
+		es = append(es, nft.MatchFamily(fam)...)
+		es = append(es, nft.LoadAddr(fam, false, nft.Reg1), nft.Lookup(podSet(fam).Name))
+		es = append(es, nft.SetMarkBits(0, bit)...)
+		out = append(out, &nft.Rule{Chain: FlatPrerouting, Exprs: append(es, &expr.Verdict{Kind: expr.VerdictAccept})})
+	}
+	for _, fam := range families {
+		es := append(nft.MatchFamily(fam), nft.LoadAddr(fam, false, nft.Reg1), nft.Lookup(asSet(fam).Name), &expr.Verdict{Kind: expr.VerdictDrop})
+		out = append(out, &nft.Rule{Chain: FlatPrerouting, Exprs: es})
+	}
+	return out
+}
+
+// outputRules drop a pod's address sent by a socket of the node (see
+// asRules for why the socket, not the mark): meta cgroup breaks the
+// rule for a packet without one (IPVS re-injecting a forwarded packet).
+func outputRules() []*nft.Rule {
+	var out []*nft.Rule
+	for _, fam := range families {
+		es := []expr.Any{
+			&expr.Meta{Key: expr.MetaKeyCGROUP, Register: nft.Reg1},
+			&expr.Cmp{Op: expr.CmpOpGte, Register: nft.Reg1, Data: mark(0)},
+		}
+		es = append(es, nft.MatchFamily(fam)...)
+		es = append(es, nft.LoadAddr(fam, false, nft.Reg1), nft.Lookup(asSet(fam).Name), &expr.Verdict{Kind: expr.VerdictDrop})
+		out = append(out, &nft.Rule{Chain: FlatOutput, Exprs: es})
+	}
+	return out
+}
+
+var (
+	bridgeBase = &nft.Chain{Name: BridgeChain, Hook: &nft.Hook{Type: "filter", Num: nft.HookBridgePrerouting, Priority: basePrio}}
+	flatChains = []*nft.Chain{
+		{Name: FlatPrerouting, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_PRE_ROUTING, Priority: flatPrio}},
+		{Name: FlatOutput, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_LOCAL_OUT, Priority: flatPrio}},
+	}
+)
+
+// flatRules are a fixed chain's rules, by chain (the bridge table's
+// under "bridge/").
+func flatRules(bit uint32) map[string][]*nft.Rule {
+	return map[string][]*nft.Rule{
+		"bridge/" + BridgeChain: bridgeRules(bit),
+		FlatPrerouting:          preroutingRules(bit),
+		FlatOutput:              outputRules(),
+	}
+}
+
+// RenderFlatBase declares both tables, their sets and fixed chains and
+// rewrites the chains' rules (idempotent): one transaction with what
+// follows it.
+func RenderFlatBase(b *nft.Batch, table string, bit uint32) {
+	rules := flatRules(bit)
+	br := nft.NewBatchIn(unix.NFPROTO_BRIDGE, table)
+	br.AddTable()
+	for _, s := range []*nft.Set{brLink4, brLink6, brLinks} {
+		br.AddSet(s)
+	}
+	br.AddChain(bridgeBase)
+	br.FlushChain(BridgeChain)
+	for _, r := range rules["bridge/"+BridgeChain] {
+		br.AddRule(r)
+	}
+	in := nft.NewBatch(table)
+	in.AddTable()
+	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+		in.AddSet(s)
+	}
+	for _, c := range flatChains {
+		in.AddChain(c)
+		in.FlushChain(c.Name)
+		for _, r := range rules[c.Name] {
+			in.AddRule(r)
+		}
+	}
+	// Last: its presence says the objects above were written whole.
+	in.AddChain(&nft.Chain{Name: wholeName()})
+	b.Append(br)
+	b.Append(in)
+}
+
+// wholeName is the chain whose presence says the fixed objects were
+// written whole, by this version: an ADD's creation flushes it (empty,
+// a no-op) and so fails, going the slow way that writes them, where it
+// is missing (a table another writer deleted and that the elements'
+// sets made again is not whole). CHECK deletes it when it finds the
+// fixed chains changed, so that the repairing ADD rewrites them. Its
+// name is a digest of the fixed rules (with the default mark): a version
+// whose rules differ writes its own.
+var wholeName = sync.OnceValue(func() string {
+	var texts []string
+	rules := flatRules(DefaultMark)
+	for _, name := range []string{"bridge/" + BridgeChain, FlatPrerouting, FlatOutput} {
+		for _, r := range rules[name] {
+			texts = append(texts, name+" "+r.String())
+		}
+	}
+	return fmt.Sprintf("whole-%08x", tag(strings.Join(texts, "\n")))
+})
+
+// renderTripwires make a creation fail, changing nothing, where the slow
+// way must run: the layout before still there (its base chain: creating
+// a chain of that name fails), or the fixed objects not written whole
+// (wholeName).
+func renderTripwires(b *nft.Batch, table string) {
+	in := nft.NewBatch(table)
+	in.CreateChain(&nft.Chain{Name: BaseChain})
+	in.DelChain(BaseChain)
+	in.FlushChain(wholeName())
+	b.Append(in)
+}
+
+// tag is a 32-bit digest of an owner or a SNAT config, as a pod's value
+// holds them: a DEL tells its own element from another's by them. Both
+// are taken in the form comments hold (netTag, sanitised), so that the
+// upgrade computes them from the old layout's comments alike.
+func tag(s string) uint32 {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(s))
+	return h.Sum32()
+}
+
+func ownerTag(o snat.Owner) uint32 { return tag(netTag(o.Network) + "\x00" + o.ID) }
+
+func guardsTag(guards string) uint32 {
+	if guards == "" {
+		return tag("")
+	}
+	return tag(strings.ReplaceAll(snat.Sanitize(guards), " ", "_"))
+}
+
+// podValue is a pod element's value: its link's index, its owner's tag
+// and its SNAT config's tag (pods4's and pods6's data words).
+func podValue(b Binding) *nft.Data {
+	return &nft.Data{Words: []uint32{uint32(b.Index), ownerTag(b.Owner), guardsTag(b.Guards)}}
+}
+
+// valueWord is word i of a pod element's value; 0 when it has none.
+func valueWord(v *nft.Data, i int) uint32 {
+	if v == nil || len(v.Words) <= i {
+		return 0
+	}
+	return v.Words[i]
+}
+
+// valueIndex is the link index a pod element's value holds.
+func valueIndex(v *nft.Data) uint32 { return valueWord(v, 0) }
+
+func valueOwner(v *nft.Data) uint32 { return valueWord(v, 1) }
+
+func valueGuards(v *nft.Data) uint32 { return valueWord(v, 2) }
+
+// flatKeys are the elements of a binding, by table family: what ADD
+// adds and DEL deletes.
+type flatKeys struct {
+	bridge, inet []*nft.Element
+}
+
+// keys are the elements of link index idx bound to addrs, the pod
+// elements with value and comment.
+func keys(idx uint32, addrs []netip.Addr, value *nft.Data, comment string) flatKeys {
+	var k flatKeys
+	for _, a := range addrs {
+		fam := nft.FamilyOf(a)
+		key := []netip.Addr{a}
+		k.bridge = append(k.bridge, &nft.Element{Set: linkSet(fam).Name, Iif: idx, Key: key})
+		k.inet = append(k.inet,
+			&nft.Element{Set: linkSet(fam).Name, Iif: idx, Key: key},
+			&nft.Element{Set: asSet(fam).Name, Key: key},
+			&nft.Element{Set: podSet(fam).Name, Key: key, Data: value, Comment: comment})
+	}
+	k.bridge = append(k.bridge, &nft.Element{Set: links.Name, Iif: idx})
+	k.inet = append(k.inet, &nft.Element{Set: links.Name, Iif: idx})
+	return k
+}
+
+func keysOf(b Binding) flatKeys {
+	return keys(uint32(b.Index), b.Addrs, podValue(b), asComment(b))
+}
+
+// renderKeys adds k: a creation that fails (EEXIST) when an address is
+// bound to another link, owner or SNAT config.
+func renderKeys(batch *nft.Batch, table string, k flatKeys) {
+	br := nft.NewBatchIn(unix.NFPROTO_BRIDGE, table)
+	for _, e := range k.bridge {
+		br.AddElement(e)
+	}
+	in := nft.NewBatch(table)
+	for _, e := range k.inet {
+		in.AddElement(e)
+	}
+	batch.Append(br)
+	batch.Append(in)
+}
+
+// removeKey deletes e whether or not it is there: added first (a no-op
+// when it is), then deleted. For a pod element, the add fails when the
+// key holds another value: the batch then changes nothing.
+func removeKey(b *nft.Batch, e *nft.Element) {
+	b.AddElement(e)
+	b.DelElement(&nft.Element{Set: e.Set, Iif: e.Iif, Key: e.Key})
+}
+
+// renderUnbind deletes the elements of the bindings pod elements held:
+// held are the elements as read (the add that guards a delete fails the
+// batch when the element changed since); withLinks deletes their links'
+// elements too (not when another pod took an address over: its holder's
+// link keeps its other addresses), but those of keep.
+func renderUnbind(batch *nft.Batch, table string, held []*nft.Element, withLinks bool, keep map[uint32]bool) {
+	br := nft.NewBatchIn(unix.NFPROTO_BRIDGE, table)
+	in := nft.NewBatch(table)
+	seen := maps.Clone(keep)
+	if seen == nil {
+		seen = map[uint32]bool{}
+	}
+	for _, e := range held {
+		idx := valueIndex(e.Data)
+		fam := nft.FamilyOf(e.Key[0])
+		removeKey(in, &nft.Element{Set: podSet(fam).Name, Key: e.Key, Data: e.Data, Comment: e.Comment})
+		removeKey(in, &nft.Element{Set: asSet(fam).Name, Key: e.Key})
+		removeKey(in, &nft.Element{Set: linkSet(fam).Name, Iif: idx, Key: e.Key})
+		removeKey(br, &nft.Element{Set: linkSet(fam).Name, Iif: idx, Key: e.Key})
+		if withLinks && !seen[idx] && idx != 0 {
+			seen[idx] = true
+			removeKey(in, &nft.Element{Set: links.Name, Iif: idx})
+			removeKey(br, &nft.Element{Set: links.Name, Iif: idx})
+		}
+	}
+	batch.Append(br)
+	batch.Append(in)
+}
+
+// flatRelease removes the flat layout's fixed objects and tables when
+// nothing else is in them (NLM_F_NONREC), in one transaction.
+func flatRelease(table string) *nft.Batch {
+	b := nft.NewBatch(table)
+	br := nft.NewBatchIn(unix.NFPROTO_BRIDGE, table)
+	br.DelChain(BridgeChain)
+	for _, s := range []*nft.Set{brLink4, brLink6, brLinks} {
+		br.DelSetIfEmpty(s)
+	}
+	br.DelTableIfEmpty()
+	in := nft.NewBatch(table)
+	for _, c := range flatChains {
+		in.DelChain(c.Name)
+	}
+	// Declared first: deleted whether or not CHECK removed it.
+	in.AddChain(&nft.Chain{Name: wholeName()})
+	in.DelChain(wholeName())
+	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+		in.DelSetIfEmpty(s)
+	}
+	in.DelTableIfEmpty()
+	b.Append(br)
+	b.Append(in)
+	return b
+}
