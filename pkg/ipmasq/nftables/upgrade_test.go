@@ -204,15 +204,7 @@ func TestParallelAddsOfNewMaps(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
-		for _, p := range plans {
-			if err := tg.b.Check(pass, p); err != nil {
-				t.Errorf("CHECK: %v", err)
-			}
-		}
-		if f, ok := tg.b.Client.(*nft.Fake); ok {
-			assertTranslatedOnce(t, f, "after parallel ADDs", plans...)
-		}
+		expectPlans(t, tg, "after parallel ADDs", plans)
 	})
 }
 
@@ -235,14 +227,21 @@ func TestAddMany(t *testing.T) {
 		if err := tg.b.AddMany(ctx, plans); err != nil {
 			t.Fatal(err)
 		}
-		pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
-		for _, p := range plans {
-			if err := tg.b.Check(pass, p); err != nil {
-				t.Errorf("CHECK: %v", err)
-			}
-		}
-		if f, ok := tg.b.Client.(*nft.Fake); ok {
-			assertTranslatedOnce(t, f, "after AddMany", plans...)
-		}
+		expectPlans(t, tg, "after AddMany", plans)
 	})
+}
+
+// expectPlans: one reconcile pass's CHECKs find every plan in place and,
+// on the fake, each pod's packets are translated once, as its plan says.
+func expectPlans(t *testing.T, tg target, when string, plans []*snat.Plan) {
+	t.Helper()
+	pass := cniutil.WithReadCache(context.Background(), cniutil.NewReadCache())
+	for _, p := range plans {
+		if err := tg.b.Check(pass, p); err != nil {
+			t.Errorf("CHECK %s: %v", when, err)
+		}
+	}
+	if f, ok := tg.b.Client.(*nft.Fake); ok {
+		assertTranslatedOnce(t, f, when, plans...)
+	}
 }
