@@ -754,26 +754,67 @@ func readAnswers(c *packet.Conn, ifi *net.Interface, a Address) error {
 		if err != nil {
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
-				return nil
+				return drainAnswers(c, ifi, a, buf)
 			}
 			return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
 		}
-		src := from.(*packet.Addr).HardwareAddr
-		var mac net.HardwareAddr
-		var how string
-		if a.Addr.Is4() {
-			mac, how, err = arpAnswer(buf[:n], ifi, a.Addr)
-		} else {
-			mac, how, err = ndAnswer(buf[:n], a.Addr)
+		if ce := conflict(buf[:n], from.(*packet.Addr).HardwareAddr, ifi, a); ce != nil {
+			return ce
 		}
-		if err != nil || slices.Equal(src, ifi.HardwareAddr) {
-			continue // not about the address, or our own frame looped back
-		}
-		if mac == nil {
-			mac = src
-		}
-		return &ConflictError{Addr: a.Addr, Interface: ifi.Name, MAC: mac, How: how}
 	}
+}
+
+// drainAnswers reads, without waiting, the frames still queued on c once
+// its deadline passed. Go's poller reports a passed deadline without
+// reading, so on a loaded node (the reader scheduled after the deadline)
+// an answer queued in time would otherwise be lost and the address
+// taken as free.
+func drainAnswers(c *packet.Conn, ifi *net.Interface, a Address, buf []byte) error {
+	rc, err := c.SyscallConn()
+	if err != nil {
+		return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
+	}
+	for {
+		var n int
+		var from unix.Sockaddr
+		var rerr error
+		if err := rc.Control(func(fd uintptr) { n, from, rerr = unix.Recvfrom(int(fd), buf, unix.MSG_DONTWAIT) }); err != nil {
+			return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, err)
+		}
+		switch {
+		case errors.Is(rerr, unix.EAGAIN):
+			return nil
+		case rerr != nil:
+			return fmt.Errorf("probing egress address %s on %s: %w", a.Addr, ifi.Name, rerr)
+		}
+		ll, ok := from.(*unix.SockaddrLinklayer)
+		if !ok || int(ll.Halen) > len(ll.Addr) {
+			continue
+		}
+		if ce := conflict(buf[:n], net.HardwareAddr(ll.Addr[:ll.Halen]), ifi, a); ce != nil {
+			return ce
+		}
+	}
+}
+
+// conflict is the conflict a frame from src shows for a, or nil when it
+// is not about a or is our own frame looped back.
+func conflict(frame []byte, src net.HardwareAddr, ifi *net.Interface, a Address) *ConflictError {
+	var mac net.HardwareAddr
+	var how string
+	var err error
+	if a.Addr.Is4() {
+		mac, how, err = arpAnswer(frame, ifi, a.Addr)
+	} else {
+		mac, how, err = ndAnswer(frame, a.Addr)
+	}
+	if err != nil || slices.Equal(src, ifi.HardwareAddr) {
+		return nil
+	}
+	if mac == nil {
+		mac = src
+	}
+	return &ConflictError{Addr: a.Addr, Interface: ifi.Name, MAC: mac, How: how}
 }
 
 // arpAnswer says whether an ARP packet shows another host holding ip (any
