@@ -545,3 +545,46 @@ func TestGuardTableMoveKernel(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestGuardTableMoveInRulesTransaction: the move of TestGuardTableMove
+// as ipmasq's nftables backend sends it, rendered into the rules' own
+// transaction (For), the creation first and, where it fails (the pod's
+// rules there already: a re-applying ADD), the converging one; then
+// ReleaseFrom removes table A with its last binding.
+func TestGuardTableMoveInRulesTransaction(t *testing.T) {
+	for _, slow := range []bool{false, true} {
+		t.Run(map[bool]string{false: "creation", true: "converging"}[slow], func(t *testing.T) {
+			f := nft.NewFake()
+			ctx := context.Background()
+			b := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "veth7", Index: 7,
+				Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2"), netip.MustParseAddr("2001:db8::2")}, Mark: linkguard.DefaultMark}
+			if err := (&linkguard.Guard{Table: "A", Client: f}).Add(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			gB := &linkguard.Guard{Table: "B", Client: f, From: "A"}
+			if _, err := gB.Prepare(ctx, b.Mark); err != nil {
+				t.Fatal(err)
+			}
+			batch, err := gB.For(b).Render(f, slow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Apply(batch); err != nil {
+				t.Fatalf("the move's one transaction: %v", err)
+			}
+			if err := gB.Check(ctx, b); err != nil {
+				t.Fatalf("CHECK under B: %v", err)
+			}
+			if a := sectionOf(f.Dump()+bridgeDump(f), "A"); strings.Contains(a, "10.0.0.2") || strings.Contains(a, "2001:db8::2") {
+				t.Fatalf("A still holds the pod after the move:\n%s", a)
+			}
+			if err := gB.ReleaseFrom(ctx); err != nil {
+				t.Fatal(err)
+			}
+			tables := append(f.Tables(), nft.In(f, unix.NFPROTO_BRIDGE).(*nft.Fake).Tables()...)
+			if slices.Contains(tables, "A") {
+				t.Fatalf("table A outlived the move of its only binding: %v", tables)
+			}
+		})
+	}
+}
