@@ -253,3 +253,28 @@ func TestForeignEgressGuardRewritten(t *testing.T) {
 		t.Errorf("%v passes for the egress guard, which no pass writes", n)
 	}
 }
+
+// TestFixedObjectsAtLoad: diktyo-nri makes ipmasq's nftables table,
+// chains and gate sets and its guard's tables when it loads its config,
+// before any pod: a pod's ADD then writes its own elements only. A
+// foreign flush of a family chain, which no pod's element names, is
+// repaired by the pass it triggers and counted as ipmasq's drift.
+func TestFixedObjectsAtLoad(t *testing.T) {
+	e, p := foreignEnv(t, true)
+	table := e.nftTable()
+	for _, want := range []string{"set src4", "set src6", "chain flat-snat {", "chain flat-snat4", "chain flat-snat6"} {
+		if !strings.Contains(table, want) {
+			t.Fatalf("no %q in ipmasq's table after the config load, before any pod:\n%s", want, table)
+		}
+	}
+	for _, fam := range []string{"inet", "bridge"} {
+		if out, err := testutil.Output(e.host, "nft", "list", "table", fam, "diktyo-guard"); err != nil || !strings.Contains(out, "hook prerouting") {
+			t.Fatalf("no %s guard table after the config load: %v\n%s", fam, err, out)
+		}
+	}
+	drift := counterWith(t, p, "diktyo_drift_total", "plugin", "ipmasq")
+	e.foreignWrite("nft", "flush", "chain", "inet", ipmasqTable, "flat-snat4")
+	waitFor(t, "the flushed chain repaired and counted", func() bool {
+		return strings.Contains(e.nftTable(), "!= @src4 return") && counterWith(t, p, "diktyo_drift_total", "plugin", "ipmasq") > drift
+	})
+}

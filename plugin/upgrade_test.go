@@ -118,3 +118,44 @@ func hasFlow(t *testing.T, e *env, f *netlink.ConntrackFlow) bool {
 	}
 	return found
 }
+
+// TestGuardTableMoveOnRestart: the admin changes ipmasq's guardTable
+// under a running pod. The restart's reconcile ADDs the pod under the
+// new config, handing it the pod's record (the config it was ADDed
+// under): the binding moves to the new table in the ADD's one
+// transaction and the old table goes with it. Before, the pod stayed
+// bound in the old table as well, for good (a bridged pod's own
+// traffic then dropped: pkg/ipmasq/linkguard TestGuardTableMove).
+func TestGuardTableMoveOnRestart(t *testing.T) {
+	e := newEnv(t, "fail")
+	_, stop := e.startPlugin()
+	const addr = "198.51.100.88"
+	pod := e.pod("keep", "team-a", addr, policyAnnotations("keep"))
+	if err := e.run(pod); err != nil {
+		t.Fatal(err)
+	}
+	if !e.bound(addr) {
+		t.Fatalf("the pod is not bound:\n%s", testutil.Run(t, e.host, "nft", "list", "ruleset"))
+	}
+	stop()
+	table := "dkg-" + testutil.RandSuffix(6)
+	t.Cleanup(func() {
+		_ = e.host.Do(func(ns.NetNS) error {
+			_ = exec.Command("nft", "delete", "table", "inet", table).Run()
+			return exec.Command("nft", "delete", "table", "bridge", table).Run()
+		})
+	})
+	e.write(e.conflist, strings.Replace(mustRead(t, e.conflist), `"type": "ipmasq",`, `"type": "ipmasq", "guardTable": "`+table+`",`, 1))
+	e.startPlugin()
+
+	ruleset := testutil.Run(t, e.host, "nft", "list", "ruleset")
+	if strings.Contains(ruleset, "table inet diktyo-guard ") || strings.Contains(ruleset, "table bridge diktyo-guard ") {
+		t.Fatalf("the old guard table outlived the move of its only binding:\n%s", ruleset)
+	}
+	moved := testutil.Run(t, e.host, "nft", "list", "table", "inet", table)
+	if !strings.Contains(moved, addr+` comment "owner=`) {
+		t.Fatalf("the pod is not bound in the new guard table:\n%s", moved)
+	}
+	e.stop(pod)
+	e.remove(pod)
+}

@@ -234,6 +234,38 @@ func (r *Runner) NodeCounts(ctx context.Context) (map[string]map[string]uint64, 
 	return out, errors.Join(errs...)
 }
 
+// Prepare is every chain plugin's Prepare (cniutil.Plugin), through the
+// registry, on the chain's host side: the fixed objects the pods' ADDs
+// need, made or repaired. It returns what each plugin repaired (by
+// type; see Prepare there). A plugin that fails is named in the error;
+// the others still run.
+func (r *Runner) Prepare(ctx context.Context) (map[string][]string, error) {
+	out := map[string][]string{}
+	var errs []error
+	prepare := func() error {
+		for _, pc := range r.list.Plugins {
+			p, ok := Builtin()[pc.Network.Type]
+			if !ok || p.Prepare == nil {
+				continue
+			}
+			repaired, err := p.Prepare(ctx, pc.Bytes)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", pc.Network.Type, err))
+			}
+			if len(repaired) > 0 {
+				out[pc.Network.Type] = append(out[pc.Network.Type], repaired...)
+			}
+		}
+		return nil
+	}
+	if r.netns == "" {
+		_ = prepare()
+	} else if err := ns.WithNetNSPath(r.netns, func(ns.NetNS) error { return prepare() }); err != nil {
+		return nil, err
+	}
+	return out, errors.Join(errs...)
+}
+
 // PluginTypes lists the chain's plugin types in order.
 func (r *Runner) PluginTypes() []string {
 	out := make([]string, 0, len(r.list.Plugins))

@@ -58,6 +58,15 @@ type Plugin struct {
 	// "spoofed_as"): one read whatever the number of pods, for a metrics
 	// scrape.
 	NodeCounts func(ctx context.Context, stdin []byte) (map[string]map[string]uint64, error)
+	// Prepare, when set, makes the kernel hold the fixed objects every
+	// pod's ADD under the plugin config stdin (a conflist entry) needs
+	// (ipmasq's nftables table, chains and sets, its guard's), so that a
+	// pod's ADD is only its own elements; a long-lived caller calls it
+	// when it loads a config and at each reconcile pass. It returns what
+	// it repaired of objects that were there in part (a foreign write: a
+	// chain flushed, a set deleted), not what it made anew. A plugin's
+	// ADD still creates what is missing: Prepare is never needed.
+	Prepare func(ctx context.Context, stdin []byte) (repaired []string, err error)
 	// Flush, when set, waits until the work the plugin's verbs left
 	// behind their answers (Env.Behind) is done: a long-lived caller
 	// calls it before it exits.

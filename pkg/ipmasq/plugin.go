@@ -29,7 +29,7 @@ const Timeout = 30 * time.Second
 // Plugin is ipmasq in diktyo's plugin contract: the binary
 // (cmd/ipmasq), the in-process executor and explain all start here.
 var Plugin = cniutil.Plugin{
-	Type:     "ipmasq",
+	Type:     pluginType,
 	About:    "diktyo ipmasq: per-pod source NAT (iptables or nftables)",
 	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env, cniutil.ExecRunner{}).cni() },
 	Explain:  explain,
@@ -37,7 +37,41 @@ var Plugin = cniutil.Plugin{
 	Moved:    moved,
 	// The link binding's drops, for diktyo-nri's metrics.
 	NodeCounts: nodeCounts,
+	Prepare:    prepare,
 }
+
+// nodeSources stand for any pod in the plan of the node's own rules
+// (prepare): one address of each family, from the documentation ranges.
+var nodeSources = []netip.Prefix{netip.MustParsePrefix("192.0.2.1/32"), netip.MustParsePrefix("2001:db8::1/128")}
+
+// prepare makes the kernel hold the fixed objects the config's pods
+// need: the nftables backend's table, chains, gate sets and the maps of
+// the node's own rules (every pod has them), and the guard's chains and
+// sets unless nothing is bound (binding "address"). The iptables
+// backend's tag chain is left to the first ADD (its slow path, under
+// its lock).
+func prepare(ctx context.Context, stdin []byte) ([]string, error) {
+	cfg, err := snat.ParseNodeConfig(stdin)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	var repaired []string
+	if cfg.Backend == snat.BackendNFTables {
+		plan := snat.BuildPlan(cfg, snat.Owner{Network: cfg.Network}, nodeSources)
+		if repaired, err = nftables.New(cfg.Table).Prepare(ctx, plan); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Binding == snat.BindingAddress {
+		return repaired, nil
+	}
+	more, err := linkguard.New(cfg.GuardTable).Prepare(ctx, cfg.LinkMark)
+	return append(repaired, more...), err
+}
+
+const pluginType = "ipmasq"
 
 // nodeCounts reads every binding of the config's guard table.
 func nodeCounts(ctx context.Context, stdin []byte) (map[string]map[string]uint64, error) {
@@ -155,11 +189,17 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 	// there is never a moment when the pod's rules translate packets that
 	// its link did not send.
 	be := NewBackend(inv.cfg, v.run)
-	if err := v.bind(ctx, inv, args, be); err != nil {
+	g, err := v.bind(ctx, inv, args, be)
+	if err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
 	if err := be.Add(ctx, inv.plan); err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
+	}
+	if err := g.ReleaseFrom(ctx); err != nil {
+		// The pod is bound; the old table's empty objects wait for the
+		// next move's ADD.
+		v.log.Warn("removing the guard table the pod was moved from", "table", g.From, "error", err)
 	}
 	// The pod's flows must leave as the rules now say, from the next
 	// packet on (a previous pod with this address, or a changed policy):
@@ -345,24 +385,32 @@ func bindable(p *snat.Plan) bool { return len(p.Sources()) > 0 }
 
 // bind installs the pod's binding, or says (once per ADD) why it has
 // none. The nftables backend sends it with the pod's rules, in one
-// transaction; the iptables backend's rules follow it.
-func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, be snat.Backend) error {
+// transaction; the iptables backend's rules follow it. When the pod
+// was ADDed under a config with another guard table (diktyo-nri's
+// record of the pod says which: cniutil.Previous), the binding moves
+// from there in the same transaction; the guard returned removes that
+// table's objects once empty (ReleaseFrom).
+func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, be snat.Backend) (*linkguard.Guard, error) {
+	g := linkguard.New(inv.cfg.GuardTable)
+	if prev, ok := cniutil.Previous(ctx, pluginType); ok {
+		g.From, _ = snat.GuardTableOf(prev)
+	}
 	b, ok, noLink, err := binding(inv, args)
 	if err != nil {
-		return err
+		return g, err
 	}
 	if !ok {
 		if noLink != nil {
 			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", noLink)
 		}
-		return nil
+		g.From = "" // nothing of it moves
+		return g, nil
 	}
-	g := linkguard.New(inv.cfg.GuardTable)
 	if nb, ok := be.(*nftables.Backend); ok {
 		nb.With = g.For(b)
-		return nil
+		return g, nil
 	}
-	return g.Add(ctx, b)
+	return g, g.Add(ctx, b)
 }
 
 func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {

@@ -422,12 +422,28 @@ func renderUnbind(batch *nft.Batch, table string, held []*nft.Element, withLinks
 // nothing else is in them (NLM_F_NONREC), in one transaction.
 func flatRelease(table string) *nft.Batch {
 	b := nft.NewBatch(table)
+	b.Append(flatReleaseBridge(table, true))
+	b.Append(flatReleaseInet(table, true))
+	return b
+}
+
+// flatReleaseBridge removes the bridge table's fixed objects, and the
+// table with them when withTable; refused (EBUSY) while a set holds an
+// element or, withTable, anything else is in the table.
+func flatReleaseBridge(table string, withTable bool) *nft.Batch {
 	br := nft.NewBatchIn(unix.NFPROTO_BRIDGE, table)
 	br.DelChain(BridgeChain)
 	for _, s := range []*nft.Set{brLink4, brLink6, brLinks} {
 		br.DelSetIfEmpty(s)
 	}
-	br.DelTableIfEmpty()
+	if withTable {
+		br.DelTableIfEmpty()
+	}
+	return br
+}
+
+// flatReleaseInet is flatReleaseBridge for the inet table.
+func flatReleaseInet(table string, withTable bool) *nft.Batch {
 	in := nft.NewBatch(table)
 	for _, c := range flatChains {
 		in.DelChain(c.Name)
@@ -438,8 +454,8 @@ func flatRelease(table string) *nft.Batch {
 	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
 		in.DelSetIfEmpty(s)
 	}
-	in.DelTableIfEmpty()
-	b.Append(br)
-	b.Append(in)
-	return b
+	if withTable {
+		in.DelTableIfEmpty()
+	}
+	return in
 }

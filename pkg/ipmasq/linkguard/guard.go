@@ -30,6 +30,15 @@ type Guard struct {
 	// rules moved to another backend or table, and its ADD there bound
 	// it again) is not this DEL's.
 	Guards string
+	// From, when set, is the guard table the pod's binding was made in
+	// under the config before (its guardTable changed; the caller's
+	// record of the pod names it): Add, and the batch For renders, take
+	// the pod's elements out of it in the transaction that binds the pod
+	// in Table, so the pod is never unbound nor bound in both (where the
+	// first table's prerouting would clear the link bit the second one
+	// looks for). ReleaseFrom then removes From's fixed objects once
+	// nothing is left in them.
+	From string
 }
 
 // New returns the guard of table.
@@ -166,8 +175,84 @@ func (g *Guard) Add(ctx context.Context, b Binding) error {
 		}
 	}
 	if upgraded(batch) {
-		return g.releaseOld(c)
+		if err := g.releaseOld(c); err != nil {
+			return err
+		}
 	}
+	return g.releaseFrom(c)
+}
+
+// ReleaseFrom removes the fixed objects and tables of g.From (see
+// release) once a move took the last binding out of them; for a caller
+// that sent the move in its own transaction (For). Nothing to do
+// without From.
+func (g *Guard) ReleaseFrom(ctx context.Context) error {
+	if !g.moving() {
+		return nil
+	}
+	c, err := g.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.Close() }()
+	return g.releaseFrom(c)
+}
+
+func (g *Guard) moving() bool { return g.From != "" && g.From != g.Table }
+
+// releaseFrom removes g.From's fixed objects and tables once no
+// binding is left in them; where something else keeps a table (another
+// writer's chain), only the fixed objects go, so none of its hooks is
+// left. Each step is one transaction the kernel refuses, changing
+// nothing, while any binding is left (EBUSY: the answer, not an error).
+func (g *Guard) releaseFrom(c nft.Client) error {
+	if !g.moving() {
+		return nil
+	}
+	err := c.Apply(flatRelease(g.From))
+	if !errors.Is(err, unix.EBUSY) {
+		return releaseAnswer(g.From, err)
+	}
+	// Refused: a binding is left (the common answer while a move goes
+	// on: one more transaction says so, since a binding holds elements
+	// in both tables), or another writer's object keeps a table; then
+	// the fixed objects go without it.
+	if err := c.Apply(flatReleaseBridge(g.From, false)); err != nil {
+		return releaseAnswer(g.From, err)
+	}
+	bridgeTable := nft.NewBatchIn(unix.NFPROTO_BRIDGE, g.From)
+	bridgeTable.DelTableIfEmpty()
+	if err := releaseAnswer(g.From, c.Apply(bridgeTable)); err != nil {
+		return err
+	}
+	err = c.Apply(flatReleaseInet(g.From, true))
+	if errors.Is(err, unix.EBUSY) {
+		err = c.Apply(flatReleaseInet(g.From, false))
+	}
+	return releaseAnswer(g.From, err)
+}
+
+// releaseAnswer is a release's error: refused (a binding or another's
+// object left) and gone already are answers.
+func releaseAnswer(table string, err error) error {
+	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
+		return nil
+	}
+	return fmt.Errorf("removing the empty guard tables %s: %w", table, err)
+}
+
+// renderMove takes b's elements out of g.From, as read (the batch fails,
+// changing nothing, when one changed since): the owner's whatever SNAT
+// config they guard, since the move is of the binding, not the rules.
+func (g *Guard) renderMove(c nft.Client, batch *nft.Batch, b Binding) error {
+	if !g.moving() {
+		return nil
+	}
+	held, err := ownedIn(c, g.From, b.Owner, b.Addrs, func(*nft.Element) bool { return true })
+	if err != nil {
+		return fmt.Errorf("reading the binding of %s in guard table %s: %w", b.Owner.ID, g.From, err)
+	}
+	renderUnbind(batch, g.From, held, true, nil)
 	return nil
 }
 
@@ -205,11 +290,17 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	if !slow {
 		batch := nft.NewBatch(g.Table)
 		renderTripwires(batch, g.Table)
+		if err := g.renderMove(c, batch, b); err != nil {
+			return nil, err
+		}
 		renderKeys(batch, g.Table, keysOf(b))
 		return batch, nil
 	}
 	batch, err := g.base(c, b.Mark)
 	if err != nil {
+		return nil, err
+	}
+	if err := g.renderMove(c, batch, b); err != nil {
 		return nil, err
 	}
 	want := podValue(b)
@@ -236,16 +327,22 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 // owned reads the pod elements of owner's addresses that are owner's
 // and, when g.Guards is set, made for that SNAT config.
 func (g *Guard) owned(c nft.Client, owner snat.Owner, addrs []netip.Addr) ([]*nft.Element, error) {
+	return ownedIn(c, g.Table, owner, addrs, func(e *nft.Element) bool { return g.mine(e, owner) })
+}
+
+// ownedIn reads table's pod elements of addrs that mine accepts: one
+// lookup per address, no listing.
+func ownedIn(c nft.Client, table string, owner snat.Owner, addrs []netip.Addr, mine func(*nft.Element) bool) ([]*nft.Element, error) {
 	var out []*nft.Element
 	for _, a := range addrs {
-		e, err := c.GetElement(g.Table, podSet(nft.FamilyOf(a)), &nft.Element{Key: []netip.Addr{a}})
+		e, err := c.GetElement(table, podSet(nft.FamilyOf(a)), &nft.Element{Key: []netip.Addr{a}})
 		if errors.Is(err, nft.ErrNotFound) {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		if g.mine(e, owner) {
+		if valueOwner(e.Data) == ownerTag(owner) && commentField(e.Comment, "owner") == owner.ID && mine(e) {
 			out = append(out, e)
 		}
 	}
@@ -342,11 +439,7 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 // else is in the tables. No listing: a refusal (EBUSY), or a table gone
 // already (ENOENT), is the answer.
 func (g *Guard) release(c nft.Client) error {
-	err := c.Apply(flatRelease(g.Table))
-	if err == nil || errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) {
-		return nil
-	}
-	return fmt.Errorf("removing the empty guard tables %s: %w", g.Table, err)
+	return releaseAnswer(g.Table, c.Apply(flatRelease(g.Table)))
 }
 
 // Teardown removes the guard tables for an uninstall, as the last
@@ -394,12 +487,31 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	if err != nil {
 		return err
 	}
+	get := func(c nft.Client, where string, want *nft.Element) (*nft.Element, error) {
+		return c.GetElement(g.Table, setOf(want), want)
+	}
+	if cniutil.ReadCacheFrom(ctx) != nil {
+		// A reconcile pass: every binding's elements, listed once for
+		// all pods (one dump per set, not a lookup per element and pod).
+		listed, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/elements", func() (map[string]*nft.Element, error) {
+			return g.listElements(c, br)
+		})
+		if err != nil {
+			return err
+		}
+		get = func(_ nft.Client, where string, want *nft.Element) (*nft.Element, error) {
+			if e, ok := listed[elemKey(where, want)]; ok {
+				return e, nil
+			}
+			return nil, nft.ErrNotFound
+		}
+	}
 	k := keysOf(b)
 	for _, e := range k.inet {
-		problems = append(problems, g.diffElement(c, "", e)...)
+		problems = append(problems, diffElement(get, c, "", e)...)
 	}
 	for _, e := range k.bridge {
-		problems = append(problems, g.diffElement(br, "bridge ", e)...)
+		problems = append(problems, diffElement(get, br, "bridge ", e)...)
 	}
 	if len(problems) > 0 {
 		return &snat.DriftError{Owner: b.Owner, Problems: problems}
@@ -407,9 +519,43 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	return nil
 }
 
-// diffElement says how the kernel's element of want's key differs.
-func (g *Guard) diffElement(c nft.Client, where string, want *nft.Element) []string {
-	have, err := c.GetElement(g.Table, setOf(want), want)
+// listElements lists the elements of both tables' sets, by elemKey; a
+// set (or table) not there holds none.
+func (g *Guard) listElements(c, br nft.Client) (map[string]*nft.Element, error) {
+	out := map[string]*nft.Element{}
+	for _, in := range []struct {
+		c     nft.Client
+		where string
+		sets  []*nft.Set
+	}{{c, "", []*nft.Set{link4, link6, links, pods4, pods6, as4, as6}}, {br, "bridge ", []*nft.Set{brLink4, brLink6, brLinks}}} {
+		for _, s := range in.sets {
+			els, err := in.c.ListElements(g.Table, s)
+			if errors.Is(err, nft.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			for i := range els {
+				e := &els[i]
+				e.Set = s.Name
+				out[elemKey(in.where, e)] = e
+			}
+		}
+	}
+	return out, nil
+}
+
+// elemKey names an element of the flat layout by table, set, link and
+// address.
+func elemKey(where string, e *nft.Element) string {
+	return fmt.Sprint(where, e.Set, " ", e.Iif, " ", e.Key)
+}
+
+// diffElement says how the element of want's key that get reads
+// differs.
+func diffElement(get func(nft.Client, string, *nft.Element) (*nft.Element, error), c nft.Client, where string, want *nft.Element) []string {
+	have, err := get(c, where, want)
 	if err != nil {
 		return []string{fmt.Sprintf("guard element %s%s { %s }: %v", where, want.Set, want, err)}
 	}
@@ -596,4 +742,66 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 		out[id] = d
 	}
 	return out, nil
+}
+
+// Prepare makes both tables hold the fixed objects (their chains and
+// sets, written whole), moving the layout before when it is there, so
+// that a pod's ADD is a creation of its elements alone: a listing of
+// the tables' rules (a few, whatever the number of pods) and one
+// transaction only when something is missing or changed. It returns
+// what it repaired of the fixed chains that were there in part (a
+// foreign flush or deletion), not tables it made anew.
+func (g *Guard) Prepare(ctx context.Context, bit uint32) (repaired []string, err error) {
+	c, err := g.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = c.Close() }()
+	ok, err := g.baseOK(c, bit)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if repaired, err = g.partial(c); err != nil {
+			return nil, err
+		}
+	}
+	batch, err := g.base(c, bit)
+	if err != nil || batch.Len() == 0 {
+		return nil, err
+	}
+	if err := c.Apply(batch); err != nil {
+		return nil, fmt.Errorf("preparing guard tables %s: %w", g.Table, err)
+	}
+	if upgraded(batch) {
+		return repaired, g.releaseOld(c)
+	}
+	return repaired, nil
+}
+
+// partial names the fixed chains that are there while the whole is not
+// (the caller found it so): what a foreign write left; none when none of
+// them is there (tables to make anew, or only the layout before).
+func (g *Guard) partial(c nft.Client) ([]string, error) {
+	br, err := bridge(c)
+	if err != nil {
+		return nil, err
+	}
+	var there []string
+	for _, ch := range []struct {
+		c    nft.Client
+		name string
+	}{{br, BridgeChain}, {c, FlatPrerouting}, {c, FlatOutput}} {
+		_, err := ch.c.GetChain(g.Table, ch.name)
+		switch {
+		case err == nil:
+			there = append(there, ch.name)
+		case !errors.Is(err, nft.ErrNotFound):
+			return nil, err
+		}
+	}
+	if len(there) == 0 {
+		return nil, nil
+	}
+	return []string{fmt.Sprintf("guard tables %s: fixed chains or sets missing or changed (found %s)", g.Table, strings.Join(there, ", "))}, nil
 }

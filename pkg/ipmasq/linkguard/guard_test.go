@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/internal/nft"
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/testutil"
@@ -432,5 +433,88 @@ func TestAddReadsNothing(t *testing.T) {
 	}
 	if err := g.Check(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
 		t.Fatalf("the other pod after: %v", err)
+	}
+}
+
+// TestPrepare: Prepare (diktyo-nri, at a config load and each reconcile
+// pass) writes the fixed objects whole, so that the first pod's ADD is
+// one transaction of its elements, no read; a second Prepare writes
+// nothing; a foreign flush of the prerouting chain is repaired and
+// said; tables made anew are not a repair.
+func TestPrepare(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	var trips []string
+	g := &linkguard.Guard{Table: "t", Client: nft.Observe(f, func(kind string, _ *nft.Batch) { trips = append(trips, kind) })}
+	if repaired, err := g.Prepare(ctx, linkguard.DefaultMark); err != nil || len(repaired) != 0 {
+		t.Fatalf("Prepare of new tables: repaired %q, %v; want none", repaired, err)
+	}
+	trips = nil
+	if repaired, err := g.Prepare(ctx, linkguard.DefaultMark); err != nil || len(repaired) != 0 || strings.Contains(strings.Join(trips, ","), "apply") {
+		t.Fatalf("a second Prepare: repaired %q, %v, round trips %v; want nothing written", repaired, err, trips)
+	}
+	trips = nil
+	if err := g.Add(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(trips, ",") != "apply" {
+		t.Fatalf("the first pod's ADD after Prepare: %v; want one transaction, no read", trips)
+	}
+	flush := nft.NewBatch("t")
+	flush.FlushChain(linkguard.FlatPrerouting)
+	if err := f.Apply(flush); err != nil {
+		t.Fatal(err)
+	}
+	repaired, err := g.Prepare(ctx, linkguard.DefaultMark)
+	if err != nil || len(repaired) == 0 {
+		t.Fatalf("Prepare after a foreign flush: repaired %q, %v; want it said", repaired, err)
+	}
+	if err := g.Check(ctx, binding("o1", "veth1", "192.0.2.5")); err != nil {
+		t.Fatalf("CHECK after the repair: %v", err)
+	}
+}
+
+// TestCheckInPass: inside a reconcile pass (a read cache) CHECK reads
+// every binding's elements from one listing of the sets, and finds what
+// the per-key lookups find outside one: nothing when whole, the
+// element another writer deleted (of one pod only) when not.
+func TestCheckInPass(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	g := &linkguard.Guard{Table: "t", Client: f}
+	b1, b2 := binding("o1", "veth1", "192.0.2.5"), binding("o2", "veth2", "2001:db8::6")
+	for _, b := range []linkguard.Binding{b1, b2} {
+		if err := g.Add(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(b linkguard.Binding) (inPass, alone error) {
+		var trips int
+		c := &linkguard.Guard{Table: "t", Client: nft.Observe(f, func(string, *nft.Batch) { trips++ })}
+		pass := cniutil.WithReadCache(ctx, cniutil.NewReadCache())
+		inPass = c.Check(pass, b)
+		if trips > 14 { // the rules of both tables and the ten sets, once
+			t.Errorf("CHECK in a pass: %d round trips", trips)
+		}
+		return inPass, c.Check(ctx, b)
+	}
+	for _, b := range []linkguard.Binding{b1, b2} {
+		if inPass, alone := check(b); inPass != nil || alone != nil {
+			t.Fatalf("%s whole: in a pass %v, alone %v", b.Link, inPass, alone)
+		}
+	}
+	del := nft.NewBatchIn(unix.NFPROTO_BRIDGE, "t")
+	del.DelElement(&nft.Element{Set: "link4", Iif: uint32(b1.Index), Key: b1.Addrs})
+	if err := f.Apply(del); err != nil {
+		t.Fatal(err)
+	}
+	inPass, alone := check(b1)
+	for _, err := range []error{inPass, alone} {
+		if err == nil || !strings.Contains(err.Error(), "guard element bridge link4") {
+			t.Fatalf("b1 with its bridge link4 element deleted: in a pass %v, alone %v; want that element named", inPass, alone)
+		}
+	}
+	if inPass, alone := check(b2); inPass != nil || alone != nil {
+		t.Fatalf("b2, untouched: in a pass %v, alone %v", inPass, alone)
 	}
 }

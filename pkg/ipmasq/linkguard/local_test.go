@@ -7,8 +7,10 @@ package linkguard_test
 
 import (
 	"context"
+	"fmt"
 	"net/netip"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -370,5 +372,219 @@ func TestMoveKeepsBindingKernel(t *testing.T) {
 	}
 	if err := guard(newCfg).Del(ctx, bind(newCfg).Owner, nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// afterEach is a client that runs check after every transaction it
+// commits: what a packet meets at each instant of a sequence of them.
+type afterEach struct {
+	nft.Client
+	check func()
+}
+
+func (c *afterEach) Apply(b *nft.Batch) error {
+	err := c.Client.Apply(b)
+	if err == nil && b.Len() > 0 {
+		c.check()
+	}
+	return err
+}
+
+func (c *afterEach) In(fam byte) nft.Client {
+	if in := nft.In(c.Client, fam); in != nil {
+		return &afterEach{Client: in, check: c.check}
+	}
+	return nil
+}
+
+// TestGuardTableMove: the admin changes guardTable from A to B under
+// running pods, and each pod's ADD under the new config binds it in B.
+// Before the fix that ADD bound the pod in B beside A: A's prerouting
+// chain cleared the link bit for it, B's then found its address
+// unmarked and dropped every packet of the pod's own, and A held the pod
+// for good. Now the ADD is told the table the pod was bound in (From)
+// and moves it in its one transaction: after every transaction the
+// pod's own packets pass and a neighbour's with its address do not; A
+// holds nothing of a moved pod, and A's chains, sets and tables go with
+// the last one, but not while anything foreign is in them.
+func TestGuardTableMove(t *testing.T) {
+	for _, foreign := range []bool{false, true} {
+		t.Run(map[bool]string{false: "alone", true: "foreign chain in A"}[foreign], func(t *testing.T) {
+			f := nft.NewFake()
+			ctx := context.Background()
+			const bridgeIndex = 3
+			a1, a2 := netip.MustParseAddr("10.0.0.2"), netip.MustParseAddr("10.0.0.3")
+			bind := func(id string, index int, addr netip.Addr) linkguard.Binding {
+				return linkguard.Binding{Owner: snat.Owner{Network: "n", ID: id}, Link: fmt.Sprint("veth", index), Index: index,
+					Addrs: []netip.Addr{addr}, Mark: linkguard.DefaultMark}
+			}
+			pods := []linkguard.Binding{bind("aaaaaaaaaaaaaaaa", 7, a1), bind("bbbbbbbbbbbbbbbb", 8, a2)}
+			dst := netip.MustParseAddr("192.0.2.1")
+			var step string
+			check := func() {
+				t.Helper()
+				if step == "" {
+					return // binding them in A
+				}
+				for _, b := range pods {
+					own := &nft.Packet{Src: b.Addrs[0], Dst: dst, IIF: b.Index}
+					v1, err1 := f.TraceIn(unix.NFPROTO_BRIDGE, nft.HookBridgePrerouting, "", own)
+					own.IIF = bridgeIndex
+					v2, err2 := f.Trace(unix.NF_INET_PRE_ROUTING, "", own)
+					if err1 != nil || err2 != nil || v1 != nft.Accepted || v2 != nft.Accepted {
+						t.Fatalf("%s: %s's own packet: bridge %s (%v), prerouting %s (%v); want both accepted", step, b.Link, v1, err1, v2, err2)
+					}
+					spoof := &nft.Packet{Src: b.Addrs[0], Dst: dst, IIF: 9} // an unbound neighbour's port
+					v1, err1 = f.TraceIn(unix.NFPROTO_BRIDGE, nft.HookBridgePrerouting, "", spoof)
+					spoof.IIF = bridgeIndex
+					v2, err2 = f.Trace(unix.NF_INET_PRE_ROUTING, "", spoof)
+					if err1 != nil || err2 != nil || (v1 != nft.Dropped && v2 != nft.Dropped) {
+						t.Fatalf("%s: a neighbour sending as %s: bridge %s (%v), prerouting %s (%v); want dropped", step, b.Link, v1, err1, v2, err2)
+					}
+				}
+			}
+			c := &afterEach{Client: f, check: check}
+			for _, b := range pods {
+				if err := (&linkguard.Guard{Table: "A", Client: c}).Add(ctx, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			step = "bound in A"
+			check()
+			if foreign {
+				fb := nft.NewBatch("A")
+				fb.AddChain(&nft.Chain{Name: "someone-elses"})
+				if err := f.Apply(fb); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gB := &linkguard.Guard{Table: "B", Client: c, From: "A"}
+			for i, b := range pods {
+				step = fmt.Sprintf("moving %s to B", b.Link)
+				if err := gB.Add(ctx, b); err != nil {
+					t.Fatal(err)
+				}
+				if err := gB.Check(ctx, b); err != nil {
+					t.Fatalf("%s: CHECK under B: %v", step, err)
+				}
+				dumpA := f.Dump() + bridgeDump(f)
+				for _, moved := range pods[:i+1] {
+					if strings.Contains(sectionOf(dumpA, "A"), moved.Addrs[0].String()) || strings.Contains(sectionOf(dumpA, "A"), moved.Link) {
+						t.Fatalf("%s: table A still holds %s:\n%s", step, moved.Link, dumpA)
+					}
+				}
+			}
+			// A repeated ADD finds nothing in A: the tables are gone, or
+			// only what is foreign keeps them.
+			if err := gB.Add(ctx, pods[0]); err != nil {
+				t.Fatal(err)
+			}
+			tables := append(f.Tables(), nft.In(f, unix.NFPROTO_BRIDGE).(*nft.Fake).Tables()...)
+			want := []string{"B", "B"}
+			if foreign {
+				want = []string{"A", "B", "B"} // inet A, for the other writer's chain
+			}
+			slices.Sort(tables)
+			if !slices.Equal(tables, want) {
+				t.Fatalf("tables %v after the move; want %v:\n%s%s", tables, want, f.Dump(), bridgeDump(f))
+			}
+			if a := sectionOf(f.Dump(), "A"); foreign && (strings.Contains(a, "hook") || strings.Contains(a, "set ")) {
+				t.Fatalf("the other writer's chain kept our objects in A:\n%s", a)
+			}
+		})
+	}
+}
+
+// sectionOf is the part of a dump of several tables that is table
+// name's ("table <family> name {" up to the next table).
+func sectionOf(dump, name string) string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(dump, "\n") {
+		if strings.HasPrefix(l, "table ") {
+			in = strings.HasSuffix(l, " "+name+" {")
+		}
+		if in {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestGuardTableMoveKernel: TestGuardTableMove's move on the kernel,
+// with A on a bridge: after the move its own datagrams reach the remote
+// as A and B's with A's address do not, and both of table A's tables
+// are gone.
+func TestGuardTableMoveKernel(t *testing.T) {
+	e := newBridged(t)
+	ctx := context.Background()
+	b := bindingOn(t, e, "podA", e.hostA, addrA)
+	t.Cleanup(func() {
+		for _, tb := range []string{"lgtest-a", "lgtest-b"} {
+			_, _ = testutil.Output(e.node, "nft", "delete", "table", "inet", tb)
+			_, _ = testutil.Output(e.node, "nft", "delete", "table", "bridge", tb)
+		}
+	})
+	if err := (&linkguard.Guard{Table: "lgtest-a", NetNS: e.node.Path()}).Add(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	gB := &linkguard.Guard{Table: "lgtest-b", NetNS: e.node.Path(), From: "lgtest-a"}
+	if err := gB.Add(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	send(t, e.podB, addrA, 3)
+	send(t, e.podA, addrA, 2)
+	if got := e.untilSeen(t, addrB); got[netip.MustParseAddr(addrA)] != 2 {
+		t.Fatalf("after the move the remote saw %v; want A's own 2 as A, none of B's", got)
+	}
+	ruleset := testutil.Run(t, e.node, "nft", "list", "ruleset")
+	if strings.Contains(ruleset, "lgtest-a") {
+		t.Fatalf("table A outlived the move of its last binding:\n%s", ruleset)
+	}
+	if err := gB.Del(ctx, b.Owner, b.Addrs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGuardTableMoveInRulesTransaction: the move of TestGuardTableMove
+// as ipmasq's nftables backend sends it, rendered into the rules' own
+// transaction (For), the creation first and, where it fails (the pod's
+// rules there already: a re-applying ADD), the converging one; then
+// ReleaseFrom removes table A with its last binding.
+func TestGuardTableMoveInRulesTransaction(t *testing.T) {
+	for _, slow := range []bool{false, true} {
+		t.Run(map[bool]string{false: "creation", true: "converging"}[slow], func(t *testing.T) {
+			f := nft.NewFake()
+			ctx := context.Background()
+			b := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "veth7", Index: 7,
+				Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2"), netip.MustParseAddr("2001:db8::2")}, Mark: linkguard.DefaultMark}
+			if err := (&linkguard.Guard{Table: "A", Client: f}).Add(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			gB := &linkguard.Guard{Table: "B", Client: f, From: "A"}
+			if _, err := gB.Prepare(ctx, b.Mark); err != nil {
+				t.Fatal(err)
+			}
+			batch, err := gB.For(b).Render(f, slow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Apply(batch); err != nil {
+				t.Fatalf("the move's one transaction: %v", err)
+			}
+			if err := gB.Check(ctx, b); err != nil {
+				t.Fatalf("CHECK under B: %v", err)
+			}
+			if a := sectionOf(f.Dump()+bridgeDump(f), "A"); strings.Contains(a, "10.0.0.2") || strings.Contains(a, "2001:db8::2") {
+				t.Fatalf("A still holds the pod after the move:\n%s", a)
+			}
+			if err := gB.ReleaseFrom(ctx); err != nil {
+				t.Fatal(err)
+			}
+			tables := append(f.Tables(), nft.In(f, unix.NFPROTO_BRIDGE).(*nft.Fake).Tables()...)
+			if slices.Contains(tables, "A") {
+				t.Fatalf("table A outlived the move of its only binding: %v", tables)
+			}
+		})
 	}
 }

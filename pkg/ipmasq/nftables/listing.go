@@ -17,9 +17,13 @@ type listing struct {
 	exists bool
 	sets   map[string]bool
 	maps   map[string]mapID
-	// elems are the gate and map elements.
-	elems  []*nft.Element
-	chains []nft.Chain
+	// elems are the gate and map elements; bySource the same, by their
+	// source address (the first field of every key): a reconcile pass
+	// shares one listing among every pod's CHECK, each of which reads
+	// its own sources' elements.
+	elems    []*nft.Element
+	bySource map[netip.Addr][]*nft.Element
+	chains   []nft.Chain
 	// legacy are the per-pod chain layout's map elements.
 	legacy []legacyElem
 }
@@ -78,6 +82,10 @@ func (s *session) read(elements bool) (*listing, error) {
 		}
 	}
 	sortElems(l.elems)
+	l.bySource = make(map[netip.Addr][]*nft.Element, len(l.elems)/2)
+	for _, e := range l.elems {
+		l.bySource[e.Key[0]] = append(l.bySource[e.Key[0]], e)
+	}
 	if l.chains, err = s.c.ListChains(s.b.Table); err != nil {
 		return nil, err
 	}
@@ -131,13 +139,17 @@ func (l *listing) ruleElems() []*nft.Element {
 	return out
 }
 
-// ofSources are the gate and map elements of addresses srcs.
+// ofSources are the gate and map elements of addresses srcs, in the
+// listing's order: a lookup per address, whatever the number of pods.
 func (l *listing) ofSources(srcs []netip.Addr) []*nft.Element {
 	var out []*nft.Element
-	for _, e := range l.elems {
-		if slices.Contains(srcs, e.Key[0]) {
-			out = append(out, e)
+	for i, a := range srcs {
+		if !slices.Contains(srcs[:i], a) {
+			out = append(out, l.bySource[a]...)
 		}
+	}
+	if len(srcs) > 1 {
+		sortElems(out)
 	}
 	return out
 }
@@ -152,6 +164,12 @@ func (l *listing) ofOwner(owner snat.Owner) []*nft.Element {
 		}
 	}
 	return out
+}
+
+// flat says whether the table holds any fixed object of the flat
+// layout (a gate set or one of its chains).
+func (l *listing) flat() bool {
+	return l.sets[Gate4] || l.sets[Gate6] || l.hasChain(FlatChain) || l.hasChain(FlatChain4) || l.hasChain(FlatChain6)
 }
 
 func (l *listing) hasChain(name string) bool {

@@ -659,22 +659,7 @@ func (b *Backend) AddMany(ctx context.Context, plans []*snat.Plan) error {
 	for _, p := range plans {
 		need = union(need, mapsOf(compile(p)))
 	}
-	err = s.retry(func(gen uint32) (*nft.Batch, error) {
-		l, err := s.listStructure()
-		if err != nil {
-			return nil, err
-		}
-		maps := union(l.mapIDs(), need)
-		problems, err := s.structure(l, maps)
-		if err != nil || len(problems) == 0 {
-			return nil, err
-		}
-		batch := nft.NewBatch(b.Table)
-		RenderStructure(batch, maps)
-		batch.GenID = gen
-		return batch, nil
-	})
-	if err != nil {
+	if _, err := s.ensureStructure(need); err != nil {
 		return fmt.Errorf("declaring the structure: %w", err)
 	}
 	for i := 0; i < len(plans); i += manyPerBatch {
@@ -696,4 +681,56 @@ func (b *Backend) AddMany(ctx context.Context, plans []*snat.Plan) error {
 		}
 	}
 	return nil
+}
+
+// Prepare makes the table hold the fixed objects (the gate sets, the
+// three chains) and the maps plan needs (a plan of the node's own
+// rules: every pod has them), so that a pod's ADD is a creation of its
+// elements alone: constant-size listings, and one batch (sent with the
+// generation it was computed from) only when something is missing. It
+// returns what it repaired of a table that was there (a foreign flush or
+// deletion), not a table it made anew; maps in use stay in the chains.
+func (b *Backend) Prepare(ctx context.Context, plan *snat.Plan) (repaired []string, err error) {
+	s, err := b.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	repaired, err = s.ensureStructure(mapsOf(compile(plan)))
+	if err != nil {
+		return nil, fmt.Errorf("preparing table inet %s: %w", b.Table, err)
+	}
+	return repaired, nil
+}
+
+// ensureStructure makes the table hold the fixed objects and the maps
+// in use and need, with the chains probing them: constant-size listings,
+// and one batch, sent with the generation it was computed from, only
+// when something is missing. It returns what the structure in use
+// lacked in a table of this layout (a foreign flush or deletion); a map
+// needed for the first time, or a table made anew or of the layout
+// before, is no repair.
+func (s *session) ensureStructure(need []mapID) (repaired []string, err error) {
+	err = s.retry(func(gen uint32) (*nft.Batch, error) {
+		l, err := s.listStructure()
+		if err != nil {
+			return nil, err
+		}
+		maps := union(l.mapIDs(), need)
+		problems, err := s.structure(l, maps)
+		if err != nil || len(problems) == 0 {
+			repaired = nil
+			return nil, err
+		}
+		if repaired = nil; l.flat() {
+			if repaired, err = s.structure(l, l.mapIDs()); err != nil {
+				return nil, err
+			}
+		}
+		batch := nft.NewBatch(s.b.Table)
+		RenderStructure(batch, maps)
+		batch.GenID = gen
+		return batch, nil
+	})
+	return repaired, err
 }

@@ -318,6 +318,23 @@ func parseTable(s string) (string, error) {
 	return s, nil
 }
 
+// GuardTableOf is the guard table one plugin entry of a conflist names
+// (a record of the config a pod was ADDed under), the default applied;
+// ok false when it does not parse.
+func GuardTableOf(entry []byte) (table string, ok bool) {
+	var conf struct {
+		GuardTable string `json:"guardTable"`
+	}
+	if json.Unmarshal(entry, &conf) != nil {
+		return "", false
+	}
+	if conf.GuardTable == "" {
+		return DefaultGuardTable, true
+	}
+	t, err := parseTable(conf.GuardTable)
+	return t, err == nil
+}
+
 func (cfg *Config) parseBinding(conf *NetConf) error {
 	switch conf.Binding {
 	case "":

@@ -299,12 +299,30 @@ func (l *Loader) build(st, old *State, conflistErr error) error {
 	} else {
 		st.Runner, st.RunnerErr = l.newRunner(cfg)
 	}
+	l.prepare(st)
 	var prev *hostaddr.Ledger
 	if old != nil {
 		prev = old.Ledger
 	}
 	st.Ledger, err = l.opts.Admission.Ledger(st.Admit(), prev, old == nil)
 	return err
+}
+
+// prepare makes the kernel hold the fixed objects st's chain needs
+// (chainrun.Runner.Prepare), so that the pods' ADDs write their own
+// elements alone. A failure is logged: each ADD still makes what is
+// missing, and every reconcile pass prepares again.
+func (l *Loader) prepare(st *State) {
+	if st.Runner == nil {
+		return
+	}
+	repaired, err := st.Runner.Prepare(context.Background())
+	if err != nil {
+		l.opts.Log.Warn("chain's fixed objects not prepared; each pod's ADD makes what is missing", "error", err)
+	}
+	for typ, what := range repaired {
+		l.opts.Log.Info("chain's fixed objects repaired at load", "plugin", typ, "repaired", what)
+	}
 }
 
 // newRunner builds the chain runner of cfg.

@@ -131,6 +131,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, trigger string) {
 	}
 	r.MarkVanished()
 	r.Holds.Retry()
+	r.prepare(ctx, st)
 	entries := r.Pods.Snapshot()
 	renamed, err := st.Runner.Renamed()
 	if err != nil {
@@ -157,6 +158,23 @@ func (r *Reconciler) Reconcile(ctx context.Context, trigger string) {
 	wg.Wait()
 	r.gc(ctx, st)
 	r.Log.Info("reconciled", "trigger", trigger, "pods", len(entries), "took", time.Since(start).Round(time.Millisecond))
+}
+
+// prepare checks, and repairs, the fixed objects the chain's pods share
+// (chainrun.Runner.Prepare) before the pods are checked: a repair there
+// is drift every pod shared, counted once for the plugin (and as the
+// foreign-change listener's hint found it), as a pod's CHECK counts its
+// own.
+func (r *Reconciler) prepare(ctx context.Context, st *gen.State) {
+	repaired, err := st.Runner.Prepare(ctx)
+	if err != nil {
+		r.Log.Warn("reconcile: preparing the chain's fixed objects; each pod's ADD makes what is missing", "error", err)
+	}
+	for typ, what := range repaired {
+		r.Metrics.Drift.WithLabelValues(typ).Inc()
+		r.foreign.drift.Add(1)
+		r.Log.Warn("reconcile: the chain's fixed objects had changed; repaired", "plugin", typ, "repaired", what)
+	}
 }
 
 // MarkVanished stops pods whose network namespace is gone although no
@@ -421,7 +439,11 @@ func (r *Reconciler) update(ctx context.Context, st *gen.State, e *pods.Entry, p
 			log.Warn("reconcile: DEL of plugins that left the chain failed; GC will retry", "error", err)
 		}
 	}
-	if err := r.Work.Repair(ctx, st, e, pol, att.IPs()); err != nil {
+	// The ADD is handed the pod's record (the config it was ADDed
+	// under): a plugin whose state the new config puts elsewhere in a
+	// way it can move (ipmasq's guard table) moves it in its own
+	// transaction.
+	if err := r.Work.Repair(cniutil.WithPrevious(ctx, att.List.Bytes), st, e, pol, att.IPs()); err != nil {
 		return err // the old state still holds the pod's policy
 	}
 	moved := st.Runner.Moved(att)
