@@ -52,6 +52,9 @@ func nodeCounts(ctx context.Context, stdin []byte) (map[string]map[string]uint64
 	out := make(map[string]map[string]uint64, len(all))
 	for id, d := range all {
 		out[id] = map[string]uint64{CountSpoofedFrom: d.From, CountSpoofedAs: d.As}
+		if d.Strict {
+			out[id][CountStrictDropped] = d.Untranslated
+		}
 	}
 	return out, nil
 }
@@ -60,6 +63,10 @@ func nodeCounts(ctx context.Context, stdin []byte) (map[string]map[string]uint64
 const (
 	CountSpoofedFrom = "spoofed_from"
 	CountSpoofedAs   = "spoofed_as"
+	// CountStrictDropped is a strict pod's new connections dropped
+	// because no decision of ipmasq's marked them (present only for a
+	// pod held to strict mode).
+	CountStrictDropped = "strict_dropped"
 )
 
 // moved: a pod's rules live in the backend's own objects, so a change of
@@ -106,7 +113,11 @@ func (v *verbs) cni() cniutil.Verbs {
 // nothing, so a plugin exec pays only for the transactions it needs.
 func NewBackend(cfg *snat.Config, r cniutil.Runner) snat.Backend {
 	if cfg.Backend == snat.BackendNFTables {
-		return nftables.New(cfg.Table)
+		b := nftables.New(cfg.Table)
+		if cfg.Strict {
+			b.Strict = cfg.StrictMark
+		}
+		return b
 	}
 	b := iptables.New(cfg.Tag, r)
 	b.LockFile = cfg.LockFile
@@ -320,7 +331,8 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 // and no host-side link is an error naming the interface. noLink is
 // why a pod under mode "preferred" has no link (for the log).
 func binding(inv *invocation, args *skel.CmdArgs) (b linkguard.Binding, ok bool, noLink, err error) {
-	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark, Guards: guards(inv.cfg)}
+	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark, Guards: guards(inv.cfg),
+		Strict: inv.cfg.Strict, StrictMark: inv.cfg.StrictMark}
 	if inv.cfg.Binding == snat.BindingAddress || !bindable(inv.plan) {
 		return b, false, nil, nil
 	}

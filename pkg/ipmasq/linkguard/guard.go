@@ -53,12 +53,12 @@ func bridge(c nft.Client) (nft.Client, error) {
 // and nothing else (which also proves the tables and the sets they name
 // exist, and that no chain of the layout before is left): one listing of
 // each table's rules, a few whatever the number of pods.
-func (g *Guard) baseOK(c nft.Client, bit uint32) (bool, error) {
+func (g *Guard) baseOK(c nft.Client, m marks) (bool, error) {
 	br, err := bridge(c)
 	if err != nil {
 		return false, err
 	}
-	rules := flatRules(bit)
+	rules := flatRules(m)
 	if ok, err := holdsAll(br, g.Table, rules["bridge/"+BridgeChain]); err != nil || !ok {
 		return false, err
 	}
@@ -86,9 +86,9 @@ func holdsAll(c nft.Client, table string, want []*nft.Rule) (bool, error) {
 // base returns the batch an ADD starts from: empty when the tables hold
 // exactly the fixed chains; else the fixed objects, and the move of the
 // old layout's bindings when its base chain is there.
-func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
+func (g *Guard) base(c nft.Client, m marks) (*nft.Batch, error) {
 	b := nft.NewBatch(g.Table)
-	ok, err := g.baseOK(c, bit)
+	ok, err := g.baseOK(c, m)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
 	if err := g.dropStaleWhole(c, b); err != nil {
 		return nil, err
 	}
-	RenderFlatBase(b, g.Table, bit)
+	RenderFlatBase(b, g.Table, m)
 	olds, present, kept, err := g.oldBindings(c)
 	if err != nil {
 		return nil, err
@@ -208,7 +208,7 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		renderKeys(batch, g.Table, keysOf(b))
 		return batch, nil
 	}
-	batch, err := g.base(c, b.Mark)
+	batch, err := g.base(c, marksOf(b))
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +371,7 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	defer func() { _ = c.Close() }()
 	baseOK, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/flatbase", func() (bool, error) {
-		ok, err := g.baseOK(c, b.Mark)
+		ok, err := g.baseOK(c, marksOf(b))
 		if err != nil || ok {
 			return ok, err
 		}
@@ -388,7 +388,7 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	var problems []string
 	if !baseOK {
-		problems = append(problems, fmt.Sprintf("guard chains %s, %s or bridge %s missing or changed, or the layout before them still there: no flat binding is in force", FlatPrerouting, FlatOutput, BridgeChain))
+		problems = append(problems, fmt.Sprintf("guard chains %s, %s, %s or bridge %s missing or changed, or the layout before them still there: no flat binding is in force", FlatPrerouting, FlatOutput, FlatStrict, BridgeChain))
 	}
 	br, err := bridge(c)
 	if err != nil {
@@ -400,6 +400,11 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	for _, e := range k.bridge {
 		problems = append(problems, g.diffElement(br, "bridge ", e)...)
+	}
+	for _, e := range k.unstrict {
+		if _, err := c.GetElement(g.Table, setOf(e), e); !errors.Is(err, nft.ErrNotFound) {
+			problems = append(problems, fmt.Sprintf("guard element %s { %s }: present (or unreadable: %v) for a pod not in strict mode", e.Set, e, err))
+		}
 	}
 	if len(problems) > 0 {
 		return &snat.DriftError{Owner: b.Owner, Problems: problems}
@@ -423,7 +428,7 @@ func (g *Guard) diffElement(c nft.Client, where string, want *nft.Element) []str
 // (its key and data fields read the element back; the bridge table's
 // sets have the inet ones' shapes).
 func setOf(e *nft.Element) *nft.Set {
-	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+	for _, s := range inetSets {
 		if s.Name == e.Set {
 			return s
 		}
@@ -524,11 +529,15 @@ func (g *Guard) linkElements(c nft.Client) ([]linkElem, error) {
 }
 
 // Drops is what a binding dropped: packets from the pod's link with
-// another source (From), and packets carrying the pod's address that did
-// not come from its link (As).
+// another source (From), packets carrying the pod's address that did
+// not come from its link (As), and, when the pod is held to strict mode
+// (Strict), its new connections that would have left with its own
+// address without a decision of ipmasq's (Untranslated).
 type Drops struct {
-	Link     string
-	From, As uint64
+	Link         string
+	From, As     uint64
+	Strict       bool
+	Untranslated uint64
 }
 
 // Counters reads owner's binding: ok false when it has none. One
@@ -559,13 +568,17 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	if err != nil {
 		return nil, err
 	}
-	counts := map[string]uint64{} // "as/<addr>", "from/<index>"
+	counts := map[string]uint64{} // "as/<addr>", "from/<index>", "strict/<addr>"
+	strict := map[string]bool{}   // "strict/<addr>" has an element
 	add := func(c nft.Client, s *nft.Set, name func(nft.Element) string) error {
 		list, err := c.ListElements(g.Table, s)
 		if errors.Is(err, nft.ErrNotFound) {
 			return nil
 		}
 		for _, e := range list {
+			if s == strict4 || s == strict6 {
+				strict[name(e)] = true
+			}
 			if e.Counter != nil {
 				counts[name(e)] += e.Counter.Packets
 			}
@@ -574,7 +587,9 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	}
 	byAddr := func(e nft.Element) string { return "as/" + e.Key[0].String() }
 	byLink := func(e nft.Element) string { return fmt.Sprint("from/", e.Iif) }
-	for _, step := range []error{add(c, as4, byAddr), add(c, as6, byAddr), add(c, links, byLink), add(br, brLinks, byLink)} {
+	byStrict := func(e nft.Element) string { return "strict/" + e.Key[0].String() }
+	for _, step := range []error{add(c, as4, byAddr), add(c, as6, byAddr), add(c, links, byLink), add(br, brLinks, byLink),
+		add(c, strict4, byStrict), add(c, strict6, byStrict)} {
 		if step != nil {
 			return nil, step
 		}
@@ -589,6 +604,8 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 		d := out[id]
 		d.Link = commentField(e.Comment, "link")
 		d.As += counts["as/"+e.Key[0].String()]
+		d.Untranslated += counts["strict/"+e.Key[0].String()]
+		d.Strict = d.Strict || strict["strict/"+e.Key[0].String()]
 		if from := fmt.Sprint("from/", valueIndex(e.Data)); !seen[id+from] {
 			seen[id+from] = true
 			d.From += counts[from]

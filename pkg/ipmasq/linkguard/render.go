@@ -94,6 +94,12 @@ type Binding struct {
 	// table or tag, SNATConfig): a DEL under another one (the old config
 	// of a pod whose rules moved) leaves the binding alone.
 	Guards string
+	// Strict holds the pod to strict mode: its new connections that
+	// leave with its own address and without StrictMark, the conntrack
+	// mark bit of ipmasq's decisions (snat.DefaultStrictMark when 0),
+	// are dropped.
+	Strict     bool
+	StrictMark uint32
 }
 
 // SNATConfig is Binding.Guards for a backend and its table or tag.
