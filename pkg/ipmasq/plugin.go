@@ -336,10 +336,10 @@ func binding(inv *invocation, args *skel.CmdArgs) (b linkguard.Binding, ok bool,
 	if inv.cfg.Binding == snat.BindingAddress || !bindable(inv.plan) {
 		return b, false, nil, nil
 	}
-	link, index, err := linkguard.HostLink(args.Netns, "", args.IfName)
+	link, err := linkguard.HostLink(args.Netns, "", args.IfName)
 	switch {
 	case err == nil:
-		b.Link, b.Index = link, index
+		b.Link, b.Index, b.PerDevice = link.Name, link.Index, link.OVS
 		return b, true, nil, nil
 	case errors.Is(err, linkguard.ErrNoHostLink) && inv.cfg.Binding == snat.BindingPreferred:
 		return b, false, err, nil

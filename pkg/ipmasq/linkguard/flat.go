@@ -216,6 +216,49 @@ func bridgeRules(bit uint32) []*nft.Rule {
 	return out
 }
 
+// portRules are a per-device binding's ingress chain's rules: the
+// bridge chain's, in the inet family's words. The link's own sources
+// get the mark that inet prerouting passes a pod's address with
+// (whatever device the packet arrives on there: an OVS internal port);
+// another source is dropped and counted in the link's element.
+func portRules(idx, bit uint32) []*nft.Rule {
+	chain := PortChain(idx)
+	var out []*nft.Rule
+	for _, fam := range families {
+		es := append(ownKey(false, fam), nft.SetMarkBits(bit, bit)...)
+		out = append(out, &nft.Rule{Chain: chain, Exprs: append(es, &expr.Verdict{Kind: expr.VerdictAccept})})
+	}
+	out = append(out, unboundRules(chain, false)...)
+	return append(out, fromLink(chain, false, 0))
+}
+
+// portChain is the ingress chain of b's link: at the ingress hook, which
+// sees a device's packets before any master (bridge, Open vSwitch) takes
+// them and before defragmentation, each fragment on its own.
+func portChain(b Binding) *nft.Chain {
+	return &nft.Chain{Name: PortChain(uint32(b.Index)), Hook: &nft.Hook{Type: "filter", Num: nft.HookIngress, Device: b.Link, Priority: ingressPrio}}
+}
+
+// renderPort writes b's ingress chain when b is bound per device: as a
+// creation (fails when it is there: a repeated ADD goes the slow way),
+// or, slow, declared and its rules rewritten.
+func renderPort(batch *nft.Batch, table string, b Binding, slow bool) {
+	if !b.PerDevice {
+		return
+	}
+	in := nft.NewBatch(table)
+	if slow {
+		in.AddChain(portChain(b))
+		in.FlushChain(PortChain(uint32(b.Index)))
+	} else {
+		in.CreateChain(portChain(b))
+	}
+	for _, r := range portRules(uint32(b.Index), marksOf(b).link) {
+		in.AddRule(r)
+	}
+	batch.Append(in)
+}
+
 // preroutingRules are the inet table's prerouting rules.
 func preroutingRules(bit uint32) []*nft.Rule {
 	var out []*nft.Rule
@@ -429,6 +472,11 @@ func keys(idx uint32, addrs []netip.Addr, value *nft.Data, comment string) flatK
 
 func keysOf(b Binding) flatKeys {
 	k := keys(uint32(b.Index), b.Addrs, podValue(b), asComment(b))
+	if b.PerDevice {
+		// Its packets never meet the bridge family's hooks (an OVS port),
+		// or must not be marked there (a test forcing this path).
+		k.bridge = nil
+	}
 	for _, a := range b.Addrs {
 		e := strictKey(a, asComment(b))
 		if b.Strict {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -69,11 +71,16 @@ func (g *Guard) baseOK(c nft.Client, m marks) (bool, error) {
 	return holdsAll(c, g.Table, want)
 }
 
-// holdsAll says whether table's rules, all chains', are exactly want.
+// holdsAll says whether table's rules, all chains' but the per-device
+// bindings' (PortChain, a pod's), are exactly want.
 func holdsAll(c nft.Client, table string, want []*nft.Rule) (bool, error) {
-	have, err := c.ListRules(table, "")
-	if err != nil || len(have) != len(want) {
+	all, err := c.ListRules(table, "")
+	if err != nil {
 		return false, err
+	}
+	have := slices.DeleteFunc(all, func(r nft.Rule) bool { return strings.HasPrefix(r.Chain, PortPrefix) })
+	if len(have) != len(want) {
+		return false, nil
 	}
 	for i := range want {
 		if have[i].Chain != want[i].Chain || have[i].String() != want[i].String() {
@@ -206,6 +213,7 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 		batch := nft.NewBatch(g.Table)
 		renderTripwires(batch, g.Table)
 		renderKeys(batch, g.Table, keysOf(b))
+		renderPort(batch, g.Table, b, false)
 		return batch, nil
 	}
 	batch, err := g.base(c, marksOf(b))
@@ -230,6 +238,7 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	// this transaction would be the same); another's go.
 	renderUnbind(batch, g.Table, held, false, nil)
 	renderKeys(batch, g.Table, keysOf(b))
+	renderPort(batch, g.Table, b, true)
 	return batch, nil
 }
 
@@ -327,12 +336,43 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 		renderUnbind(b, g.Table, held, true, nil)
 		err = c.Apply(b)
 		if err == nil {
+			if err := g.dropPorts(c, held); err != nil {
+				return err
+			}
 			return g.release(c)
 		}
 		if attempt > 0 {
 			return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
 		}
 	}
+}
+
+// dropPorts deletes the ingress chains of the per-device bindings among
+// unbound (their elements gone in a transaction before): each in its
+// own transaction, a chain already gone (its device went, and a kernel
+// before 6.16 took the chain with it) being success.
+func (g *Guard) dropPorts(c nft.Client, unbound []*nft.Element) error {
+	done := map[uint32]bool{}
+	for _, e := range unbound {
+		idx := valueIndex(e.Data)
+		if commentField(e.Comment, "hook") != "ingress" || idx == 0 || done[idx] {
+			continue
+		}
+		done[idx] = true
+		if err := g.dropPort(c, idx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *Guard) dropPort(c nft.Client, idx uint32) error {
+	b := nft.NewBatch(g.Table)
+	b.DelChain(PortChain(idx))
+	if err := c.Apply(b); err != nil && !errors.Is(err, unix.ENOENT) {
+		return fmt.Errorf("removing the ingress chain %s: %w", PortChain(idx), err)
+	}
+	return nil
 }
 
 // release removes the guard's fixed objects and tables once no binding
@@ -401,6 +441,9 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	for _, e := range k.bridge {
 		problems = append(problems, g.diffElement(br, "bridge ", e)...)
 	}
+	if b.PerDevice {
+		problems = append(problems, g.diffPort(c, b)...)
+	}
 	for _, e := range k.unstrict {
 		if _, err := c.GetElement(g.Table, setOf(e), e); !errors.Is(err, nft.ErrNotFound) {
 			problems = append(problems, fmt.Sprintf("guard element %s { %s }: present (or unreadable: %v) for a pod not in strict mode", e.Set, e, err))
@@ -408,6 +451,32 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	if len(problems) > 0 {
 		return &snat.DriftError{Owner: b.Owner, Problems: problems}
+	}
+	return nil
+}
+
+// diffPort says how b's ingress chain differs from its rules.
+func (g *Guard) diffPort(c nft.Client, b Binding) []string {
+	name := PortChain(uint32(b.Index))
+	ch, err := c.GetChain(g.Table, name)
+	if err != nil {
+		return []string{fmt.Sprintf("guard chain %s (ingress of %s): %v", name, b.Link, err)}
+	}
+	if ch.Hook == nil || ch.Hook.Device != b.Link {
+		return []string{fmt.Sprintf("guard chain %s does not hook the ingress of %s", name, b.Link)}
+	}
+	have, err := c.ListRules(g.Table, name)
+	if err != nil {
+		return []string{fmt.Sprintf("guard chain %s: %v", name, err)}
+	}
+	want := portRules(uint32(b.Index), marksOf(b).link)
+	if len(have) != len(want) {
+		return []string{fmt.Sprintf("guard chain %s has %d rules, want %d", name, len(have), len(want))}
+	}
+	for i := range want {
+		if have[i].String() != want[i].String() {
+			return []string{fmt.Sprintf("guard chain %s rule %d changed", name, i)}
+		}
 	}
 	return nil
 }
@@ -471,6 +540,7 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	}
 	b := nft.NewBatch(g.Table)
 	renderUnbind(b, g.Table, gone, true, keep)
+	stay := maps.Clone(keep) // links a binding that stays names
 	for _, e := range gone {
 		keep[valueIndex(e.Data)] = true // deleted with it, above
 	}
@@ -487,13 +557,45 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	}
 	b.Append(br)
 	b.Append(in)
+	if b.Len() > 0 {
+		if err := c.Apply(b); err != nil {
+			return fmt.Errorf("GC of link bindings: %w", err)
+		}
+	}
+	if err := g.dropOrphanPorts(c, stay); err != nil {
+		return err
+	}
 	if b.Len() == 0 {
 		return nil
 	}
-	if err := c.Apply(b); err != nil {
-		return fmt.Errorf("GC of link bindings: %w", err)
-	}
 	return g.release(c)
+}
+
+// dropOrphanPorts deletes the per-device ingress chains of links no
+// binding names (stay): those of the bindings GC removed, and any a DEL
+// left behind.
+func (g *Guard) dropOrphanPorts(c nft.Client, stay map[uint32]bool) error {
+	chains, err := c.ListChains(g.Table)
+	if errors.Is(err, nft.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, ch := range chains {
+		rest, ok := strings.CutPrefix(ch.Name, PortPrefix)
+		if !ok {
+			continue
+		}
+		idx, err := strconv.ParseUint(rest, 10, 32)
+		if err != nil || stay[uint32(idx)] {
+			continue
+		}
+		if err := g.dropPort(c, uint32(idx)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // linkElem is an element of a links set: bridge says which table's.

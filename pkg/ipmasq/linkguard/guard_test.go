@@ -174,7 +174,8 @@ func TestSpoofedSourceDropped(t *testing.T) {
 		t.Fatalf("without a binding the remote saw %d of B's 5 datagrams as A's; the setup does not show the attack", n)
 	}
 
-	link, _, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
+	hl, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
+	link := hl.Name
 	if err != nil || link != e.hostA {
 		t.Fatalf("HostLink of A = %q, %v; want %q", link, err, e.hostA)
 	}
@@ -201,7 +202,8 @@ func TestSpoofedSourceDropped(t *testing.T) {
 	}
 
 	// B bound too: its spoofing is dropped at its own link.
-	linkB, _, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
+	hlB, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
+	linkB := hlB.Name
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,14 +282,14 @@ func TestLinkTakenOver(t *testing.T) {
 func TestHostLinkRefusesOtherLinks(t *testing.T) {
 	node, pod, other := testutil.NewNS(t), testutil.NewNS(t), testutil.NewNS(t)
 	testutil.Run(t, pod, "ip", "link", "add", "eth0", "type", "bridge")
-	if _, _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
+	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
 		t.Fatalf("a bridge as eth0: %v; want ErrNoHostLink naming it", err)
 	}
 	// A veth whose peer is in a third namespace: an index that happens
 	// to exist in the node's namespace must not be taken for it.
 	testutil.Veth(t, other, "peer0", pod, "eth1")
 	testutil.Run(t, node, "ip", "link", "add", "decoy", "type", "bridge")
-	if _, _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
+	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
 		t.Fatalf("veth into another namespace: %v; want ErrNoHostLink", err)
 	}
 }
