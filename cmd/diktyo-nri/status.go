@@ -306,7 +306,7 @@ func strictDrops(b *api.SNATBinding) string {
 	if !b.Strict || b.DroppedUntranslated == nil {
 		return ""
 	}
-	return fmt.Sprintf("; strict: %d new connections with no SNAT decision", *b.DroppedUntranslated)
+	return fmt.Sprintf("; strict: %d packets of new connections with no SNAT decision", *b.DroppedUntranslated)
 }
 
 func writeRoutes(w io.Writer, r *localapi.Routes) {

@@ -130,6 +130,10 @@ func TestStrictTracer(t *testing.T) {
 		}
 	}
 	intact("chains intact")
+	all, err := n.guard.All(context.Background())
+	if err != nil || !all[n.a.Owner.ID].Strict || all[n.b.Owner.ID].Strict {
+		t.Errorf("drops %+v (%v): want A held to strict mode, B not", all, err)
+	}
 
 	// A's established connection, translated before the flush.
 	est := &nft.Packet{Src: netip.MustParseAddr(podA4), Dst: netip.MustParseAddr("203.0.113.7"), Proto: unix.IPPROTO_TCP,

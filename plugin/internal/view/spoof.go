@@ -23,7 +23,7 @@ var spoofDesc = prometheus.NewDesc("diktyo_spoofed_packets_dropped_total",
 // no decision of ipmasq's marked them (another writer had flushed or
 // deleted its SNAT chains or table).
 var strictDesc = prometheus.NewDesc("diktyo_strict_dropped_packets_total",
-	"New connections of a pod in ipmasq's strict mode dropped because no SNAT decision marked them (its SNAT chains or table were missing).",
+	"Packets of new connections of a pod in ipmasq's strict mode dropped because no SNAT decision marked them (its SNAT chains or table were missing).",
 	[]string{"namespace", "pod"}, nil)
 
 // spoofCollector reads the chain's node counters (ipmasq's guard table,
