@@ -324,6 +324,29 @@ func CtStateNew() []expr.Any {
 	}
 }
 
+// CtOriginal is "ct direction original".
+func CtOriginal() []expr.Any {
+	return []expr.Any{
+		&expr.Ct{Key: expr.CtKeyDIRECTION, Register: Reg1},
+		&expr.Cmp{Op: expr.CmpOpEq, Register: Reg1, Data: []byte{0}},
+	}
+}
+
+// CtStatusSNAT is "ct status snat": a source translation was set up for
+// the connection (IPS_SRC_NAT: not for a null binding, which changes
+// nothing).
+func CtStatusSNAT() []expr.Any {
+	return []expr.Any{
+		&expr.Ct{Key: expr.CtKeySTATUS, Register: Reg1},
+		&expr.Bitwise{SourceRegister: Reg1, DestRegister: Reg1, Len: 4,
+			Mask: binary.NativeEndian.AppendUint32(nil, CtStatusSrcNAT), Xor: make([]byte, 4)},
+		&expr.Cmp{Op: expr.CmpOpNeq, Register: Reg1, Data: make([]byte, 4)},
+	}
+}
+
+// CtStatusSrcNAT is IPS_SRC_NAT, the status bit "ct status snat" tests.
+const CtStatusSrcNAT = 0x10
+
 // CtMarkClear is "ct mark & bit == 0".
 func CtMarkClear(bit uint32) []expr.Any {
 	return []expr.Any{

@@ -37,11 +37,18 @@ type Packet struct {
 	// other than state break.
 	Tracked, CtReply, Established bool
 	CtMark                        uint32
+	// CtStatus is the connection's status bits (IPS_*): a source
+	// translation a nat statement sets up on a tracked packet sets
+	// CtStatusSrcNAT.
+	CtStatus uint32
 	// NAT is the translation a nat chain set up (nil: none). As in the
 	// kernel, the first nat chain at a hook that sets one up decides:
 	// the later nat chains of that hook do not see the packet, and at
 	// postrouting the chains after it see the translated source (Src
 	// becomes a snat's address, or OutAddr for a masquerade when set).
+	// A translation set up before (an established connection's) is made
+	// only while some nat chain is at the hook: the kernel unregisters
+	// its nat hooks with the last one.
 	NAT *Translation
 	// OutAddr is the output device's address a masquerade takes; unset,
 	// a masqueraded packet keeps its source for the chains after.
@@ -253,6 +260,7 @@ func (tr *tracer) expr(e expr.Any) (*Verdict, bool, error) {
 			return nil, false, fmt.Errorf("masquerade to ports is not traced")
 		}
 		tr.p.NAT = &Translation{Masquerade: true, Random: e.Random, Fully: e.FullyRandom, Table: tr.t.name, Chain: tr.chain}
+		tr.p.setSNATStatus()
 		return &Verdict{Code: 1}, true, nil // NF_ACCEPT
 	default:
 		return nil, false, fmt.Errorf("expression %T is not traced", e)
@@ -347,6 +355,8 @@ func (tr *tracer) ct(e *expr.Ct) bool {
 		tr.store(e.Register, []byte{d})
 	case e.Key == expr.CtKeyMARK:
 		tr.store(e.Register, native32(p.CtMark))
+	case e.Key == expr.CtKeySTATUS:
+		tr.store(e.Register, native32(p.CtStatus))
 	default:
 		return false
 	}
@@ -403,7 +413,17 @@ func (tr *tracer) nat(e *expr.NAT) (*Verdict, bool, error) {
 		}
 	}
 	tr.p.NAT = t
+	if !t.DNAT {
+		tr.p.setSNATStatus()
+	}
 	return &Verdict{Code: 1}, true, nil // NF_ACCEPT
+}
+
+// setSNATStatus is the conntrack status a source translation sets up.
+func (p *Packet) setSNATStatus() {
+	if p.Tracked {
+		p.CtStatus |= CtStatusSrcNAT
+	}
 }
 
 // lookup finds the key in the set: a map's verdict or data (stored in

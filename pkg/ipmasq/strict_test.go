@@ -137,7 +137,7 @@ func TestStrictTracer(t *testing.T) {
 
 	// A's established connection, translated before the flush.
 	est := &nft.Packet{Src: netip.MustParseAddr(podA4), Dst: netip.MustParseAddr("203.0.113.7"), Proto: unix.IPPROTO_TCP,
-		SPort: 40001, DPort: 443, Tracked: true, Established: true, CtMark: snat.DefaultStrictMark,
+		SPort: 40001, DPort: 443, Tracked: true, Established: true, CtMark: snat.DefaultStrictMark, CtStatus: nft.CtStatusSrcNAT,
 		NAT: &nft.Translation{Addr: netip.MustParseAddr("192.0.2.15"), PortLo: 4000, PortHi: 4010}}
 
 	flush := nft.NewBatch(strictTable)
@@ -210,9 +210,17 @@ func TestStrictTracer(t *testing.T) {
 	if v, p := n.open(t, podB4, "203.0.113.7"); v != nft.Accepted || p.Src.String() != podB4 {
 		t.Errorf("SNAT table deleted: B (not strict): %s as %s; want its own address", v, p.Src)
 	}
+	// With the last nat chain gone the kernel unregisters its nat hooks:
+	// an established connection's translation is no longer made, and A's
+	// would leave with its own address; B's (not strict) does.
 	p = *est
-	if v, _ := n.f.Trace(unix.NF_INET_POST_ROUTING, "", &p); v != nft.Accepted {
-		t.Errorf("SNAT table deleted: A's established connection %s, want accepted", v)
+	if v, _ := n.f.Trace(unix.NF_INET_POST_ROUTING, "", &p); v != nft.Dropped {
+		t.Errorf("SNAT table deleted: A's established connection %s as %s, want dropped (its translation is not made)", v, p.Src)
+	}
+	p = *est
+	p.Src = netip.MustParseAddr(podB4)
+	if v, _ := n.f.Trace(unix.NF_INET_POST_ROUTING, "", &p); v != nft.Accepted || p.Src.String() != podB4 {
+		t.Errorf("SNAT table deleted: B's established connection %s as %s; want it to leave with its own address (no strict mode)", v, p.Src)
 	}
 	n.add(t, n.a, true, 11)
 	n.add(t, n.b, false, 12)

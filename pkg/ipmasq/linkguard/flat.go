@@ -29,7 +29,8 @@ package linkguard
 //	    meta cgroup >= 0 ip saddr @as4 drop }        # a socket of the node sending as a pod
 //	  set strict4 { type ipv4_addr; counter }        # (strict6) strict pods; counts their drops
 //	  chain strict-postrouting { type filter hook postrouting priority srcnat + 1
-//	    ct state new ct mark & STRICT == 0 ip saddr @strict4 drop }   # (ip6 likewise)
+//	    ct state new ct mark & STRICT == 0 ip saddr @strict4 drop      # (ip6 likewise)
+//	    ct direction original ct status snat ip saddr @strict4 drop }  # (ip6) set up, not made
 //	}
 //
 // Strict mode: ipmasq's nftables chains (another table) set the
@@ -54,6 +55,7 @@ import (
 	"hash/fnv"
 	"maps"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 
@@ -304,18 +306,25 @@ func outputRules() []*nft.Rule {
 	return out
 }
 
-// strictRules drop a strict pod's new connection that no decision of
-// ipmasq's marked (see the package comment above); the lookup comes
-// last, so its element counts only the drops. A translated packet no
-// longer has the pod's address: only what leaves as the pod is looked
-// at.
+// strictRules drop, from a strict pod's address, a new connection that
+// no decision of ipmasq's marked (see the package comment above), and
+// an original-direction packet of a connection whose source translation
+// was set up but not made: the kernel unregisters its nat hooks with
+// the last nat chain of the namespace, and an established connection
+// then leaves with its own address. The lookup comes last, so its
+// element counts only the drops. A translated packet no longer has the
+// pod's address: only what leaves as the pod is looked at.
 func strictRules(bit uint32) []*nft.Rule {
 	var out []*nft.Rule
-	for _, fam := range families {
-		es := append(nft.CtStateNew(), nft.CtMarkClear(bit)...)
-		es = append(es, nft.MatchFamily(fam)...)
-		es = append(es, nft.LoadAddr(fam, false, nft.Reg1), nft.Lookup(strictSet(fam).Name), &expr.Verdict{Kind: expr.VerdictDrop})
-		out = append(out, &nft.Rule{Chain: FlatStrict, Exprs: es})
+	for _, test := range [][]expr.Any{
+		append(nft.CtStateNew(), nft.CtMarkClear(bit)...),
+		append(nft.CtOriginal(), nft.CtStatusSNAT()...),
+	} {
+		for _, fam := range families {
+			es := append(append(slices.Clone(test), nft.MatchFamily(fam)...), nft.LoadAddr(fam, false, nft.Reg1),
+				nft.Lookup(strictSet(fam).Name), &expr.Verdict{Kind: expr.VerdictDrop})
+			out = append(out, &nft.Rule{Chain: FlatStrict, Exprs: es})
+		}
 	}
 	return out
 }
