@@ -208,7 +208,12 @@ func strictModeKernel(t *testing.T, strict bool) {
 			{"external": "2001:db8:c::100", "destination": "2001:db8:b::/64"},
 		}},
 	})
-	add := func() { n.mustCall(t, "ADD", conf, "pod", tp.client.Path()) }
+	// Each ADD is followed by a CHECK: the kernel lists the marking
+	// chains and the guard's strict chain back as written.
+	add := func() {
+		n.mustCall(t, "ADD", conf, "pod", tp.client.Path())
+		n.mustCall(t, "CHECK", conf, "pod", tp.client.Path())
+	}
 	add()
 	t.Cleanup(func() { _, _ = n.call("DEL", conf, "pod", tp.client.Path()) })
 	if got := tp.peer(t, "udp", "203.0.113.20"); got.Addr().String() != "198.51.100.2" {
