@@ -316,12 +316,7 @@ func SetCtMarkBits(value, mask, reg uint32) []expr.Any {
 
 // CtStateNew is "ct state new": the packet opens its connection.
 func CtStateNew() []expr.Any {
-	return []expr.Any{
-		&expr.Ct{Key: expr.CtKeySTATE, Register: Reg1},
-		&expr.Bitwise{SourceRegister: Reg1, DestRegister: Reg1, Len: 4,
-			Mask: binary.NativeEndian.AppendUint32(nil, CtStateBitNew), Xor: make([]byte, 4)},
-		&expr.Cmp{Op: expr.CmpOpNeq, Register: Reg1, Data: make([]byte, 4)},
-	}
+	return ctBits(expr.CtKeySTATE, CtStateBitNew, expr.CmpOpNeq)
 }
 
 // CtOriginal is "ct direction original".
@@ -336,24 +331,23 @@ func CtOriginal() []expr.Any {
 // the connection (IPS_SRC_NAT: not for a null binding, which changes
 // nothing).
 func CtStatusSNAT() []expr.Any {
-	return []expr.Any{
-		&expr.Ct{Key: expr.CtKeySTATUS, Register: Reg1},
-		&expr.Bitwise{SourceRegister: Reg1, DestRegister: Reg1, Len: 4,
-			Mask: binary.NativeEndian.AppendUint32(nil, CtStatusSrcNAT), Xor: make([]byte, 4)},
-		&expr.Cmp{Op: expr.CmpOpNeq, Register: Reg1, Data: make([]byte, 4)},
-	}
+	return ctBits(expr.CtKeySTATUS, CtStatusSrcNAT, expr.CmpOpNeq)
 }
 
 // CtStatusSrcNAT is IPS_SRC_NAT, the status bit "ct status snat" tests.
 const CtStatusSrcNAT = 0x10
 
 // CtMarkClear is "ct mark & bit == 0".
-func CtMarkClear(bit uint32) []expr.Any {
+func CtMarkClear(bit uint32) []expr.Any { return ctBits(expr.CtKeyMARK, bit, expr.CmpOpEq) }
+
+// ctBits compares the bits mask of conntrack key with 0 by op: "ct KEY
+// & mask != 0" (a flag test) or "== 0".
+func ctBits(key expr.CtKey, mask uint32, op expr.CmpOp) []expr.Any {
 	return []expr.Any{
-		&expr.Ct{Key: expr.CtKeyMARK, Register: Reg1},
+		&expr.Ct{Key: key, Register: Reg1},
 		&expr.Bitwise{SourceRegister: Reg1, DestRegister: Reg1, Len: 4,
-			Mask: binary.NativeEndian.AppendUint32(nil, bit), Xor: make([]byte, 4)},
-		&expr.Cmp{Op: expr.CmpOpEq, Register: Reg1, Data: make([]byte, 4)},
+			Mask: binary.NativeEndian.AppendUint32(nil, mask), Xor: make([]byte, 4)},
+		&expr.Cmp{Op: op, Register: Reg1, Data: make([]byte, 4)},
 	}
 }
 

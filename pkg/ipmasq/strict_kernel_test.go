@@ -145,34 +145,7 @@ func awaitDrops(t *testing.T, g *linkguard.Guard, owner string, from uint64, n u
 // sent after this call, must come from want.
 func (f *udpFlow) expectEvery(t *testing.T, want, what string) {
 	t.Helper()
-	from := f.last
-drain:
-	for {
-		select {
-		case s := <-f.sent:
-			from = s
-		default:
-			break drain
-		}
-	}
-	f.last = from
-	deadline := time.After(5 * time.Second)
-	for got := 0; got < 3; {
-		select {
-		case s := <-f.seen:
-			seq, src := s[0].(int), s[1].(netip.Addr)
-			if src.String() != want {
-				t.Fatalf("%s: datagram %d reached the remote from %s, want %s", what, seq, src, want)
-			}
-			if seq > from {
-				got++
-			}
-		case s := <-f.sent:
-			f.last = s
-		case <-deadline:
-			t.Fatalf("%s: no datagram from %s within 5 s", what, want)
-		}
-	}
+	f.check(t, want, what, true)
 }
 
 // TestStrictModeKernel: a pod opens new UDP flows to a remote, IPv4 and
