@@ -292,13 +292,21 @@ func writeBinding(w io.Writer, b *api.SNATBinding) {
 	switch {
 	case b == nil:
 	case b.Mode == api.BindingLink && b.DroppedFrom != nil:
-		fmt.Fprintf(w, "  Binding: link %s (dropped: %d packets from its link with another source, %d with its address from elsewhere)\n",
-			b.Link, *b.DroppedFrom, *b.DroppedAs)
+		fmt.Fprintf(w, "  Binding: link %s (dropped: %d packets from its link with another source, %d with its address from elsewhere%s)\n",
+			b.Link, *b.DroppedFrom, *b.DroppedAs, strictDrops(b))
 	case b.Mode == api.BindingLink:
 		fmt.Fprintf(w, "  Binding: link %s (counters: %s)\n", b.Link, b.Reason)
 	default:
 		fmt.Fprintf(w, "  Binding: %s (%s)\n", b.Mode, b.Reason)
 	}
+}
+
+// strictDrops is what strict mode dropped, for the binding's line.
+func strictDrops(b *api.SNATBinding) string {
+	if !b.Strict || b.DroppedUntranslated == nil {
+		return ""
+	}
+	return fmt.Sprintf("; strict: %d packets of new connections with no SNAT decision", *b.DroppedUntranslated)
 }
 
 func writeRoutes(w io.Writer, r *localapi.Routes) {

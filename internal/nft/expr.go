@@ -289,11 +289,76 @@ func be32(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
 func SetMarkBits(value, mask uint32) []expr.Any {
 	return []expr.Any{
 		&expr.Meta{Key: expr.MetaKeyMARK, Register: Reg1},
-		&expr.Bitwise{SourceRegister: Reg1, DestRegister: Reg1, Len: 4,
-			Mask: binary.NativeEndian.AppendUint32(nil, ^mask), Xor: binary.NativeEndian.AppendUint32(nil, value&mask)},
+		markBits(Reg1, value, mask),
 		&expr.Meta{Key: expr.MetaKeyMARK, SourceRegister: true, Register: Reg1},
 	}
 }
+
+// markBits is the bitwise step of a mark update: the bits of value
+// under mask replace reg's, the others stay.
+func markBits(reg, value, mask uint32) *expr.Bitwise {
+	return &expr.Bitwise{SourceRegister: reg, DestRegister: reg, Len: 4,
+		Mask: binary.NativeEndian.AppendUint32(nil, ^mask), Xor: binary.NativeEndian.AppendUint32(nil, value&mask)}
+}
+
+// SetCtMarkBits is "ct mark set ct mark & ^mask | value" through
+// register reg, so that a rule can set it between a lookup and the
+// statement that reads the lookup's data from the other registers.
+// The kernel leaves a packet without a conntrack entry alone, and its
+// load of the mark ends the rule there.
+func SetCtMarkBits(value, mask, reg uint32) []expr.Any {
+	return []expr.Any{
+		&expr.Ct{Key: expr.CtKeyMARK, Register: reg},
+		markBits(reg, value, mask),
+		&expr.Ct{Key: expr.CtKeyMARK, SourceRegister: true, Register: reg},
+	}
+}
+
+// CtStateNew is "ct state new": the packet opens its connection.
+func CtStateNew() []expr.Any {
+	return ctBits(expr.CtKeySTATE, CtStateBitNew, expr.CmpOpNeq)
+}
+
+// CtOriginal is "ct direction original".
+func CtOriginal() []expr.Any {
+	return []expr.Any{
+		&expr.Ct{Key: expr.CtKeyDIRECTION, Register: Reg1},
+		&expr.Cmp{Op: expr.CmpOpEq, Register: Reg1, Data: []byte{0}},
+	}
+}
+
+// CtStatusSNAT is "ct status snat": a source translation was set up for
+// the connection (IPS_SRC_NAT: not for a null binding, which changes
+// nothing).
+func CtStatusSNAT() []expr.Any {
+	return ctBits(expr.CtKeySTATUS, CtStatusSrcNAT, expr.CmpOpNeq)
+}
+
+// CtStatusSrcNAT is IPS_SRC_NAT, the status bit "ct status snat" tests.
+const CtStatusSrcNAT = 0x10
+
+// CtMarkClear is "ct mark & bit == 0".
+func CtMarkClear(bit uint32) []expr.Any { return ctBits(expr.CtKeyMARK, bit, expr.CmpOpEq) }
+
+// ctBits compares the bits mask of conntrack key with 0 by op: "ct KEY
+// & mask != 0" (a flag test) or "== 0".
+func ctBits(key expr.CtKey, mask uint32, op expr.CmpOp) []expr.Any {
+	return []expr.Any{
+		&expr.Ct{Key: key, Register: Reg1},
+		&expr.Bitwise{SourceRegister: Reg1, DestRegister: Reg1, Len: 4,
+			Mask: binary.NativeEndian.AppendUint32(nil, mask), Xor: make([]byte, 4)},
+		&expr.Cmp{Op: op, Register: Reg1, Data: make([]byte, 4)},
+	}
+}
+
+// Conntrack state bits as "ct state" loads them (NF_CT_STATE_BIT).
+const (
+	CtStateBitInvalid     = 1
+	CtStateBitEstablished = 2
+	CtStateBitRelated     = 4
+	CtStateBitNew         = 8
+	CtStateBitUntracked   = 64
+)
 
 // SourceVmaps are "ip saddr vmap @map4" and "ip6 saddr vmap @map6" in
 // chain: the one lookup per packet that sends a pod's packets to its

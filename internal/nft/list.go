@@ -174,6 +174,15 @@ func decodeExpr(b []byte) (expr.Any, error) {
 	if err := expr.Unmarshal(unix.NFPROTO_INET, data, e); err != nil {
 		return nil, fmt.Errorf("decoding %s expression: %w", name, err)
 	}
+	// The library reads a ct expression's destination register only: a
+	// "ct set" (NFTA_CT_SREG) would read back as a load into register 0.
+	if ct, ok := e.(*expr.Ct); ok {
+		for _, a := range decodeAttrs(data) {
+			if a.typ == unix.NFTA_CT_SREG && len(a.data) == 4 {
+				ct.SourceRegister, ct.Register = true, binary.BigEndian.Uint32(a.data)
+			}
+		}
+	}
 	// A verdict is an immediate into the verdict register.
 	if imm, ok := e.(*expr.Immediate); ok && imm.Register == unix.NFT_REG_VERDICT && len(imm.Data) == 0 {
 		v := &expr.Verdict{}

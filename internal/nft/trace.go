@@ -31,12 +31,28 @@ type Packet struct {
 	Cgroup uint32
 	// Tracked says conntrack has seen the packet (a hook after
 	// conntrack's, or a forwarded packet re-injected); CtReply is then
-	// its direction. Untracked, ct expressions other than state break.
-	Tracked, CtReply bool
+	// its direction, Established whether its connection was seen in
+	// both directions (else it is new), and CtMark its connection's
+	// mark (what "ct mark set" left there). Untracked, ct expressions
+	// other than state break.
+	Tracked, CtReply, Established bool
+	CtMark                        uint32
+	// CtStatus is the connection's status bits (IPS_*): a source
+	// translation a nat statement sets up on a tracked packet sets
+	// CtStatusSrcNAT.
+	CtStatus uint32
 	// NAT is the translation a nat chain set up (nil: none). As in the
 	// kernel, the first nat chain at a hook that sets one up decides:
-	// the later nat chains of that hook do not see the packet.
+	// the later nat chains of that hook do not see the packet, and at
+	// postrouting the chains after it see the translated source (Src
+	// becomes a snat's address, or OutAddr for a masquerade when set).
+	// A translation set up before (an established connection's) is made
+	// only while some nat chain is at the hook: the kernel unregisters
+	// its nat hooks with the last one.
 	NAT *Translation
+	// OutAddr is the output device's address a masquerade takes; unset,
+	// a masqueraded packet keeps its source for the chains after.
+	OutAddr netip.Addr
 }
 
 // Translation is what a snat, dnat or masquerade statement set up.
@@ -90,18 +106,40 @@ func (f *Fake) TraceIn(fam byte, hook uint32, dev string, p *Packet) (string, er
 	}
 	slices.SortStableFunc(chains, func(a, b base) int { return int(a.c.Hook.Priority) - int(b.c.Hook.Priority) })
 	for _, b := range chains {
-		if b.c.Hook.Type == "nat" && p.NAT != nil {
+		// At postrouting the nat hook rewrites the header: on a
+		// connection's first packet after its chains, on the others
+		// (their translation set up) at once.
+		nat := b.c.Hook.Type == "nat"
+		if nat && p.NAT != nil {
+			if hook == unix.NF_INET_POST_ROUTING {
+				p.translateSource()
+			}
 			continue // the connection's translation is set up
 		}
 		v, err := (&tracer{t: b.t, p: p}).walk(b.c, 0)
 		if err != nil {
 			return "", fmt.Errorf("tracing %s %s: %w", b.t.name, b.c.Name, err)
 		}
+		if nat && hook == unix.NF_INET_POST_ROUTING {
+			p.translateSource()
+		}
 		if v == int(expr.VerdictDrop) {
 			return Dropped, nil
 		}
 	}
 	return Accepted, nil
+}
+
+// translateSource makes the source what a source NAT set up, as the
+// kernel's nat hook rewrites the header before the chains after it.
+func (p *Packet) translateSource() {
+	switch t := p.NAT; {
+	case t == nil || t.DNAT:
+	case t.Masquerade && p.OutAddr.IsValid():
+		p.Src = p.OutAddr
+	case !t.Masquerade && t.Addr.IsValid():
+		p.Src = t.Addr
+	}
 }
 
 type tracer struct {
@@ -222,6 +260,7 @@ func (tr *tracer) expr(e expr.Any) (*Verdict, bool, error) {
 			return nil, false, fmt.Errorf("masquerade to ports is not traced")
 		}
 		tr.p.NAT = &Translation{Masquerade: true, Random: e.Random, Fully: e.FullyRandom, Table: tr.t.name, Chain: tr.chain}
+		tr.p.setSNATStatus()
 		return &Verdict{Code: 1}, true, nil // NF_ACCEPT
 	default:
 		return nil, false, fmt.Errorf("expression %T is not traced", e)
@@ -290,17 +329,34 @@ func (tr *tracer) meta(e *expr.Meta) bool {
 
 func (tr *tracer) ct(e *expr.Ct) bool {
 	p := tr.p
+	if e.SourceRegister {
+		// nft_ct_set_eval: a packet without an entry is left alone.
+		if e.Key == expr.CtKeyMARK && p.Tracked {
+			p.CtMark = binary.NativeEndian.Uint32(tr.reg(e.Register))
+		}
+		return e.Key == expr.CtKeyMARK
+	}
 	switch {
 	case e.Key == expr.CtKeySTATE && !p.Tracked:
-		tr.store(e.Register, native32(1)) // invalid: no entry yet
+		tr.store(e.Register, native32(CtStateBitInvalid)) // no entry yet
 	case !p.Tracked:
 		return false
+	case e.Key == expr.CtKeySTATE:
+		st := uint32(CtStateBitNew)
+		if p.Established || p.CtReply {
+			st = CtStateBitEstablished
+		}
+		tr.store(e.Register, native32(st))
 	case e.Key == expr.CtKeyDIRECTION:
 		d := byte(0)
 		if p.CtReply {
 			d = 1
 		}
 		tr.store(e.Register, []byte{d})
+	case e.Key == expr.CtKeyMARK:
+		tr.store(e.Register, native32(p.CtMark))
+	case e.Key == expr.CtKeySTATUS:
+		tr.store(e.Register, native32(p.CtStatus))
 	default:
 		return false
 	}
@@ -357,7 +413,17 @@ func (tr *tracer) nat(e *expr.NAT) (*Verdict, bool, error) {
 		}
 	}
 	tr.p.NAT = t
+	if !t.DNAT {
+		tr.p.setSNATStatus()
+	}
 	return &Verdict{Code: 1}, true, nil // NF_ACCEPT
+}
+
+// setSNATStatus is the conntrack status a source translation sets up.
+func (p *Packet) setSNATStatus() {
+	if p.Tracked {
+		p.CtStatus |= CtStatusSrcNAT
+	}
 }
 
 // lookup finds the key in the set: a map's verdict or data (stored in

@@ -33,6 +33,11 @@ type SNATBinding struct {
 	Reason      string  `json:"reason,omitempty"`
 	DroppedFrom *uint64 `json:"droppedFrom,omitempty"`
 	DroppedAs   *uint64 `json:"droppedAs,omitempty"`
+	// Strict says the pod is held to ipmasq's strict mode, and
+	// DroppedUntranslated counts its new connections dropped because
+	// no decision of ipmasq's marked them (its SNAT objects were gone).
+	Strict              bool    `json:"strict,omitempty"`
+	DroppedUntranslated *uint64 `json:"droppedUntranslated,omitempty"`
 }
 
 // SNATRule is one of the pod's ipmasq rules, in the order the kernel

@@ -187,5 +187,8 @@ func (p *Part) readBinding(ctx context.Context) *api.SNATBinding {
 		return b
 	}
 	b.DroppedFrom, b.DroppedAs = &d.From, &d.As
+	if d.Strict {
+		b.Strict, b.DroppedUntranslated = true, &d.Untranslated
+	}
 	return b
 }

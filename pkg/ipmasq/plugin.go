@@ -60,14 +60,16 @@ func prepare(ctx context.Context, stdin []byte) ([]string, error) {
 	var repaired []string
 	if cfg.Backend == snat.BackendNFTables {
 		plan := snat.BuildPlan(cfg, snat.Owner{Network: cfg.Network}, nodeSources)
-		if repaired, err = nftables.New(cfg.Table).Prepare(ctx, plan); err != nil {
+		// The backend ADD uses, so that the fixed chains are the ones its
+		// ADD expects (strict mode's marking ones).
+		if repaired, err = newNFTables(cfg).Prepare(ctx, plan); err != nil {
 			return nil, err
 		}
 	}
 	if cfg.Binding == snat.BindingAddress {
 		return repaired, nil
 	}
-	more, err := linkguard.New(cfg.GuardTable).Prepare(ctx, cfg.LinkMark)
+	more, err := linkguard.New(cfg.GuardTable).Prepare(ctx, cfg.LinkMark, cfg.StrictMark)
 	return append(repaired, more...), err
 }
 
@@ -86,6 +88,9 @@ func nodeCounts(ctx context.Context, stdin []byte) (map[string]map[string]uint64
 	out := make(map[string]map[string]uint64, len(all))
 	for id, d := range all {
 		out[id] = map[string]uint64{CountSpoofedFrom: d.From, CountSpoofedAs: d.As}
+		if d.Strict {
+			out[id][CountStrictDropped] = d.Untranslated
+		}
 	}
 	return out, nil
 }
@@ -94,6 +99,10 @@ func nodeCounts(ctx context.Context, stdin []byte) (map[string]map[string]uint64
 const (
 	CountSpoofedFrom = "spoofed_from"
 	CountSpoofedAs   = "spoofed_as"
+	// CountStrictDropped is a strict pod's new connections dropped
+	// because no decision of ipmasq's marked them (present only for a
+	// pod held to strict mode).
+	CountStrictDropped = "strict_dropped"
 )
 
 // moved: a pod's rules live in the backend's own objects, so a change of
@@ -136,11 +145,21 @@ func (v *verbs) cni() cniutil.Verbs {
 	return cniutil.Verbs{Add: v.add, Del: v.del, Check: v.check, GC: v.gc, Status: v.status}
 }
 
+// newNFTables is the config's nftables backend, marking decisions in
+// strict mode.
+func newNFTables(cfg *snat.Config) *nftables.Backend {
+	b := nftables.New(cfg.Table)
+	if cfg.Strict {
+		b.Strict = cfg.StrictMark
+	}
+	return b
+}
+
 // NewBackend returns the backend the config names. Construction runs
 // nothing, so a plugin exec pays only for the transactions it needs.
 func NewBackend(cfg *snat.Config, r cniutil.Runner) snat.Backend {
 	if cfg.Backend == snat.BackendNFTables {
-		return nftables.New(cfg.Table)
+		return newNFTables(cfg)
 	}
 	b := iptables.New(cfg.Tag, r)
 	b.LockFile = cfg.LockFile
@@ -360,14 +379,15 @@ func (v *verbs) gc(ctx context.Context, args *skel.CmdArgs) error {
 // and no host-side link is an error naming the interface. noLink is
 // why a pod under mode "preferred" has no link (for the log).
 func binding(inv *invocation, args *skel.CmdArgs) (b linkguard.Binding, ok bool, noLink, err error) {
-	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark, Guards: guards(inv.cfg)}
+	b = linkguard.Binding{Owner: inv.plan.Owner, Addrs: inv.plan.Sources(), Mark: inv.cfg.LinkMark, Guards: guards(inv.cfg),
+		Strict: inv.cfg.Strict, StrictMark: inv.cfg.StrictMark}
 	if inv.cfg.Binding == snat.BindingAddress || !bindable(inv.plan) {
 		return b, false, nil, nil
 	}
-	link, index, err := linkguard.HostLink(args.Netns, "", args.IfName)
+	link, err := linkguard.HostLink(args.Netns, "", args.IfName)
 	switch {
 	case err == nil:
-		b.Link, b.Index = link, index
+		b.Link, b.Index, b.PerDevice = link.Name, link.Index, link.OVS
 		return b, true, nil, nil
 	case errors.Is(err, linkguard.ErrNoHostLink) && inv.cfg.Binding == snat.BindingPreferred:
 		return b, false, err, nil

@@ -101,14 +101,6 @@ func (e *Egress) Apply(ctx context.Context, spec EgressSpec) error {
 	return nil
 }
 
-// original is "ct direction original".
-func original() []expr.Any {
-	return []expr.Any{
-		&expr.Ct{Key: expr.CtKeyDIRECTION, Register: nft.Reg1},
-		&expr.Cmp{Op: expr.CmpOpEq, Register: nft.Reg1, Data: []byte{0}},
-	}
-}
-
 func counterDrop() []expr.Any {
 	return []expr.Any{&expr.Counter{}, &expr.Verdict{Kind: expr.VerdictDrop}}
 }
@@ -116,7 +108,7 @@ func counterDrop() []expr.Any {
 func egressRules(spec EgressSpec) []*nft.Rule {
 	var out []*nft.Rule
 	for _, a := range spec.Whole {
-		es := append(nft.MatchPrefix(false, netip.PrefixFrom(a, a.BitLen())), original()...)
+		es := append(nft.MatchPrefix(false, netip.PrefixFrom(a, a.BitLen())), nft.CtOriginal()...)
 		out = append(out, &nft.Rule{Chain: OutputChain, Exprs: append(es, counterDrop()...),
 			Comment: "egress address " + a.String() + ": never a source of the node's own"})
 	}
@@ -128,7 +120,7 @@ func egressRules(spec EgressSpec) []*nft.Rule {
 				&expr.Payload{Base: expr.PayloadBaseTransportHeader, Offset: 0, Len: 2, DestRegister: nft.Reg1},
 				&expr.Cmp{Op: expr.CmpOpGte, Register: nft.Reg1, Data: binary.BigEndian.AppendUint16(nil, p.Lo)},
 				&expr.Cmp{Op: expr.CmpOpLte, Register: nft.Reg1, Data: binary.BigEndian.AppendUint16(nil, p.Hi)})
-			es = append(es, original()...)
+			es = append(es, nft.CtOriginal()...)
 			out = append(out, &nft.Rule{Chain: OutputChain, Exprs: append(es, counterDrop()...),
 				Comment: fmt.Sprintf("egress pool ports %s:%d-%d: never the node's own", p.Addr, p.Lo, p.Hi)})
 		}

@@ -20,33 +20,32 @@ var ErrNoHostLink = errors.New("no host-side link")
 // namespace at nodeNS ("" for the calling thread's). Both ends are
 // checked against each other (index, peer index and the namespace ids
 // each side records for the other), so a link that merely shares an
-// index in the node's namespace is never taken for the pod's. It returns
-// the link's name and index.
-func HostLink(podNS, nodeNS, ifName string) (string, int, error) {
+// index in the node's namespace is never taken for the pod's.
+func HostLink(podNS, nodeNS, ifName string) (NodeLink, error) {
 	if podNS == "" {
-		return "", 0, fmt.Errorf("%w: the pod has no network namespace", ErrNoHostLink)
+		return NodeLink{}, fmt.Errorf("%w: the pod has no network namespace", ErrNoHostLink)
 	}
 	pod, err := netns.GetFromPath(podNS)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", 0, fmt.Errorf("%w: the pod's network namespace %s does not exist", ErrNoHostLink, podNS)
+		return NodeLink{}, fmt.Errorf("%w: the pod's network namespace %s does not exist", ErrNoHostLink, podNS)
 	}
 	if err != nil {
-		return "", 0, fmt.Errorf("opening the pod's network namespace %s: %w", podNS, err)
+		return NodeLink{}, fmt.Errorf("opening the pod's network namespace %s: %w", podNS, err)
 	}
 	defer func() { _ = pod.Close() }()
 	node, err := nodeHandle(nodeNS)
 	if err != nil {
-		return "", 0, err
+		return NodeLink{}, err
 	}
 	defer func() { _ = node.Close() }()
 	ph, err := netlink.NewHandleAt(pod)
 	if err != nil {
-		return "", 0, fmt.Errorf("netlink in the pod's namespace %s: %w", podNS, err)
+		return NodeLink{}, fmt.Errorf("netlink in the pod's namespace %s: %w", podNS, err)
 	}
 	defer ph.Close()
 	nh, err := netlink.NewHandleAt(node)
 	if err != nil {
-		return "", 0, fmt.Errorf("netlink in the node's namespace: %w", err)
+		return NodeLink{}, fmt.Errorf("netlink in the node's namespace: %w", err)
 	}
 	defer nh.Close()
 	return match(ph, nh, pod, node, ifName)
@@ -67,58 +66,66 @@ func nodeHandle(path string) (netns.NsHandle, error) {
 	return h, nil
 }
 
-func match(ph, nh *netlink.Handle, pod, node netns.NsHandle, ifName string) (string, int, error) {
+// NodeLink is the node's end of a pod's veth.
+type NodeLink struct {
+	Name  string
+	Index int
+	// OVS says it is a port of Open vSwitch: it is bound by an ingress
+	// chain of its own (Binding.PerDevice).
+	OVS bool
+}
+
+func match(ph, nh *netlink.Handle, pod, node netns.NsHandle, ifName string) (NodeLink, error) {
 	in, err := ph.LinkByName(ifName)
 	if errors.As(err, &netlink.LinkNotFoundError{}) {
-		return "", 0, fmt.Errorf("%w: the pod has no interface %s", ErrNoHostLink, ifName)
+		return NodeLink{}, fmt.Errorf("%w: the pod has no interface %s", ErrNoHostLink, ifName)
 	}
 	if err != nil {
-		return "", 0, fmt.Errorf("the pod's interface %s: %w", ifName, err)
+		return NodeLink{}, fmt.Errorf("the pod's interface %s: %w", ifName, err)
 	}
 	if _, ok := in.(*netlink.Veth); !ok {
-		return "", 0, fmt.Errorf("%w: the pod's interface %s is a %s, not a veth", ErrNoHostLink, ifName, in.Type())
+		return NodeLink{}, fmt.Errorf("%w: the pod's interface %s is a %s, not a veth", ErrNoHostLink, ifName, in.Type())
 	}
 	// The pod's end names the node's namespace by the id the pod's
 	// namespace gave it; the node's end names the pod's likewise.
 	nodeID, err := ph.GetNetNsIdByFd(int(node))
 	if err != nil {
-		return "", 0, fmt.Errorf("the node's namespace id as seen from the pod: %w", err)
+		return NodeLink{}, fmt.Errorf("the node's namespace id as seen from the pod: %w", err)
 	}
 	if in.Attrs().NetNsID != nodeID || nodeID < 0 {
-		return "", 0, fmt.Errorf("%w: the peer of the pod's %s is not in the node's network namespace", ErrNoHostLink, ifName)
+		return NodeLink{}, fmt.Errorf("%w: the peer of the pod's %s is not in the node's network namespace", ErrNoHostLink, ifName)
 	}
 	out, err := nh.LinkByIndex(in.Attrs().ParentIndex)
 	if err != nil {
-		return "", 0, fmt.Errorf("%w: the peer (index %d) of the pod's %s: %w", ErrNoHostLink, in.Attrs().ParentIndex, ifName, err)
+		return NodeLink{}, fmt.Errorf("%w: the peer (index %d) of the pod's %s: %w", ErrNoHostLink, in.Attrs().ParentIndex, ifName, err)
 	}
 	podID, err := nh.GetNetNsIdByFd(int(pod))
 	if err != nil {
-		return "", 0, fmt.Errorf("the pod's namespace id as seen from the node: %w", err)
+		return NodeLink{}, fmt.Errorf("the pod's namespace id as seen from the node: %w", err)
 	}
 	if _, ok := out.(*netlink.Veth); !ok || out.Attrs().ParentIndex != in.Attrs().Index || out.Attrs().NetNsID != podID {
-		return "", 0, fmt.Errorf("%w: index %d in the node's namespace (%s) is not the peer of the pod's %s", ErrNoHostLink, in.Attrs().ParentIndex, out.Attrs().Name, ifName)
+		return NodeLink{}, fmt.Errorf("%w: index %d in the node's namespace (%s) is not the peer of the pod's %s", ErrNoHostLink, in.Attrs().ParentIndex, out.Attrs().Name, ifName)
 	}
-	if err := notOVS(nh, out); err != nil {
-		return "", 0, err
+	ovs, err := isOVSPort(nh, out)
+	if err != nil {
+		return NodeLink{}, err
 	}
-	return out.Attrs().Name, out.Attrs().Index, nil
+	return NodeLink{Name: out.Attrs().Name, Index: out.Attrs().Index, OVS: ovs}, nil
 }
 
-// notOVS refuses a port of Open vSwitch: its datapath takes the port's
-// packets before the bridge family's hooks, and they reach the node's IP
-// stack on an OVS internal port, where the flat binding cannot tell the
-// pods apart (docs/ipmasq.md, "The flat binding").
-func notOVS(nh *netlink.Handle, l netlink.Link) error {
+// isOVSPort says whether l is a port of Open vSwitch: its datapath takes
+// the port's packets before the bridge family's hooks, and they reach
+// the node's IP stack on an OVS internal port, where the flat sets
+// cannot tell the pods apart; an ingress chain of the port's own can
+// (docs/ipmasq.md, "Open vSwitch ports").
+func isOVSPort(nh *netlink.Handle, l netlink.Link) (bool, error) {
 	m := l.Attrs().MasterIndex
 	if m <= 0 {
-		return nil
+		return false, nil
 	}
 	master, err := nh.LinkByIndex(m)
 	if err != nil {
-		return fmt.Errorf("the master (index %d) of the pod's link %s: %w", m, l.Attrs().Name, err)
+		return false, fmt.Errorf("the master (index %d) of the pod's link %s: %w", m, l.Attrs().Name, err)
 	}
-	if master.Type() == "openvswitch" {
-		return fmt.Errorf("%w: the pod's link %s is a port of Open vSwitch (%s), whose packets the flat binding cannot tell apart", ErrNoHostLink, l.Attrs().Name, master.Attrs().Name)
-	}
-	return nil
+	return master.Type() == "openvswitch", nil
 }

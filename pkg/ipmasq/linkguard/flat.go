@@ -27,7 +27,18 @@ package linkguard
 //	  }
 //	  chain bind-output { type filter hook output priority -460
 //	    meta cgroup >= 0 ip saddr @as4 drop }        # a socket of the node sending as a pod
+//	  set strict4 { type ipv4_addr; counter }        # (strict6) strict pods; counts their drops
+//	  chain strict-postrouting { type filter hook postrouting priority srcnat + 1
+//	    ct state new ct mark & STRICT == 0 ip saddr @strict4 drop      # (ip6 likewise)
+//	    ct direction original ct status snat ip saddr @strict4 drop }  # (ip6) set up, not made
 //	}
+//
+// Strict mode: ipmasq's nftables chains (another table) set the
+// conntrack mark bit STRICT with every decision they take for a pod;
+// after them, a strict pod's new connection that still carries the
+// pod's own address and no such mark was decided by no chain of
+// ipmasq's (a foreign writer flushed or deleted them) and is dropped
+// here, where that write did not reach.
 //
 // The bridge family's prerouting hook sees a bridge port's frames with
 // the port as iif, before the bridge forwards them or passes them up and
@@ -44,6 +55,7 @@ import (
 	"hash/fnv"
 	"maps"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 
@@ -58,8 +70,13 @@ import (
 const (
 	FlatPrerouting = "bind-prerouting"
 	FlatOutput     = "bind-output"
-	BridgeChain    = "prerouting"
-	flatPrio       = -460
+	FlatStrict     = "strict-postrouting"
+	// strictPrio is right after source NAT (NF_IP_PRI_NAT_SRC, 100):
+	// the decision is taken and its translation made, so a translated
+	// packet no longer carries the pod's address.
+	strictPrio  = 101
+	BridgeChain = "prerouting"
+	flatPrio    = -460
 )
 
 var (
@@ -70,6 +87,10 @@ var (
 	pods6 = &nft.Set{Name: "pods6", Fields: []byte{unix.NFPROTO_IPV6}, Data: []byte{nft.FieldIfindex, nft.FieldU32, nft.FieldU32}, ID: 15}
 	as4   = &nft.Set{Name: "as4", Fields: []byte{unix.NFPROTO_IPV4}, Counter: true, ID: 16}
 	as6   = &nft.Set{Name: "as6", Fields: []byte{unix.NFPROTO_IPV6}, Counter: true, ID: 17}
+	// strict4 and strict6 hold the strict pods' addresses; an element
+	// counts the pod's connections dropped undecided.
+	strict4 = &nft.Set{Name: "strict4", Fields: []byte{unix.NFPROTO_IPV4}, Counter: true, ID: 18}
+	strict6 = &nft.Set{Name: "strict6", Fields: []byte{unix.NFPROTO_IPV6}, Counter: true, ID: 19}
 
 	// The bridge table's sets: the same shapes, other batch IDs.
 	brLink4 = &nft.Set{Name: "link4", Fields: link4.Fields, ID: 21}
@@ -98,6 +119,32 @@ func asSet(fam byte) *nft.Set {
 		return as4
 	}
 	return as6
+}
+
+func strictSet(fam byte) *nft.Set {
+	if fam == unix.NFPROTO_IPV4 {
+		return strict4
+	}
+	return strict6
+}
+
+// inetSets are the inet table's sets.
+var inetSets = []*nft.Set{link4, link6, links, pods4, pods6, as4, as6, strict4, strict6}
+
+// marks are the bits the fixed chains use: the packet mark bit of "came
+// from the pod's link" and the conntrack mark bit of ipmasq's decisions.
+type marks struct{ link, strict uint32 }
+
+// marksOf are b's bits, the defaults where b has none.
+func marksOf(b Binding) marks {
+	m := marks{link: b.Mark, strict: b.StrictMark}
+	if m.link == 0 {
+		m.link = DefaultMark
+	}
+	if m.strict == 0 {
+		m.strict = snat.DefaultStrictMark
+	}
+	return m
 }
 
 // ethertype is "meta protocol ip" (ip6): the bridge family's test of a
@@ -171,6 +218,49 @@ func bridgeRules(bit uint32) []*nft.Rule {
 	return out
 }
 
+// portRules are a per-device binding's ingress chain's rules: the
+// bridge chain's, in the inet family's words. The link's own sources
+// get the mark that inet prerouting passes a pod's address with
+// (whatever device the packet arrives on there: an OVS internal port);
+// another source is dropped and counted in the link's element.
+func portRules(idx, bit uint32) []*nft.Rule {
+	chain := PortChain(idx)
+	var out []*nft.Rule
+	for _, fam := range families {
+		es := append(ownKey(false, fam), nft.SetMarkBits(bit, bit)...)
+		out = append(out, &nft.Rule{Chain: chain, Exprs: append(es, &expr.Verdict{Kind: expr.VerdictAccept})})
+	}
+	out = append(out, unboundRules(chain, false)...)
+	return append(out, fromLink(chain, false, 0))
+}
+
+// portChain is the ingress chain of b's link: at the ingress hook, which
+// sees a device's packets before any master (bridge, Open vSwitch) takes
+// them and before defragmentation, each fragment on its own.
+func portChain(b Binding) *nft.Chain {
+	return &nft.Chain{Name: PortChain(uint32(b.Index)), Hook: &nft.Hook{Type: "filter", Num: nft.HookIngress, Device: b.Link, Priority: ingressPrio}}
+}
+
+// renderPort writes b's ingress chain when b is bound per device: as a
+// creation (fails when it is there: a repeated ADD goes the slow way),
+// or, slow, declared and its rules rewritten.
+func renderPort(batch *nft.Batch, table string, b Binding, slow bool) {
+	if !b.PerDevice {
+		return
+	}
+	in := nft.NewBatch(table)
+	if slow {
+		in.AddChain(portChain(b))
+		in.FlushChain(PortChain(uint32(b.Index)))
+	} else {
+		in.CreateChain(portChain(b))
+	}
+	for _, r := range portRules(uint32(b.Index), marksOf(b).link) {
+		in.AddRule(r)
+	}
+	batch.Append(in)
+}
+
 // preroutingRules are the inet table's prerouting rules.
 func preroutingRules(bit uint32) []*nft.Rule {
 	var out []*nft.Rule
@@ -216,29 +306,55 @@ func outputRules() []*nft.Rule {
 	return out
 }
 
+// strictRules drop, from a strict pod's address, a new connection that
+// no decision of ipmasq's marked (see the package comment above), and
+// an original-direction packet of a connection whose source translation
+// was set up but not made: the kernel unregisters its nat hooks with
+// the last nat chain of the namespace, and an established connection
+// then leaves with its own address. The lookup comes last, so its
+// element counts only the drops. A translated packet no longer has the
+// pod's address: only what leaves as the pod is looked at.
+func strictRules(bit uint32) []*nft.Rule {
+	var out []*nft.Rule
+	for _, test := range [][]expr.Any{
+		append(nft.CtStateNew(), nft.CtMarkClear(bit)...),
+		append(nft.CtOriginal(), nft.CtStatusSNAT()...),
+	} {
+		for _, fam := range families {
+			es := append(append(slices.Clone(test), nft.MatchFamily(fam)...), nft.LoadAddr(fam, false, nft.Reg1),
+				nft.Lookup(strictSet(fam).Name), &expr.Verdict{Kind: expr.VerdictDrop})
+			out = append(out, &nft.Rule{Chain: FlatStrict, Exprs: es})
+		}
+	}
+	return out
+}
+
 var (
-	bridgeBase = &nft.Chain{Name: BridgeChain, Hook: &nft.Hook{Type: "filter", Num: nft.HookBridgePrerouting, Priority: basePrio}}
-	flatChains = []*nft.Chain{
+	strictChain = &nft.Chain{Name: FlatStrict, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_POST_ROUTING, Priority: strictPrio}}
+	bridgeBase  = &nft.Chain{Name: BridgeChain, Hook: &nft.Hook{Type: "filter", Num: nft.HookBridgePrerouting, Priority: basePrio}}
+	flatChains  = []*nft.Chain{
 		{Name: FlatPrerouting, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_PRE_ROUTING, Priority: flatPrio}},
 		{Name: FlatOutput, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_LOCAL_OUT, Priority: flatPrio}},
+		strictChain,
 	}
 )
 
 // flatRules are a fixed chain's rules, by chain (the bridge table's
 // under "bridge/").
-func flatRules(bit uint32) map[string][]*nft.Rule {
+func flatRules(m marks) map[string][]*nft.Rule {
 	return map[string][]*nft.Rule{
-		"bridge/" + BridgeChain: bridgeRules(bit),
-		FlatPrerouting:          preroutingRules(bit),
+		"bridge/" + BridgeChain: bridgeRules(m.link),
+		FlatPrerouting:          preroutingRules(m.link),
 		FlatOutput:              outputRules(),
+		FlatStrict:              strictRules(m.strict),
 	}
 }
 
 // RenderFlatBase declares both tables, their sets and fixed chains and
 // rewrites the chains' rules (idempotent): one transaction with what
 // follows it.
-func RenderFlatBase(b *nft.Batch, table string, bit uint32) {
-	rules := flatRules(bit)
+func RenderFlatBase(b *nft.Batch, table string, m marks) {
+	rules := flatRules(m)
 	br := nft.NewBatchIn(unix.NFPROTO_BRIDGE, table)
 	br.AddTable()
 	for _, s := range []*nft.Set{brLink4, brLink6, brLinks} {
@@ -251,7 +367,7 @@ func RenderFlatBase(b *nft.Batch, table string, bit uint32) {
 	}
 	in := nft.NewBatch(table)
 	in.AddTable()
-	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+	for _, s := range inetSets {
 		in.AddSet(s)
 	}
 	for _, c := range flatChains {
@@ -277,8 +393,8 @@ func RenderFlatBase(b *nft.Batch, table string, bit uint32) {
 // whose rules differ writes its own.
 var wholeName = sync.OnceValue(func() string {
 	var texts []string
-	rules := flatRules(DefaultMark)
-	for _, name := range []string{"bridge/" + BridgeChain, FlatPrerouting, FlatOutput} {
+	rules := flatRules(marks{DefaultMark, snat.DefaultStrictMark})
+	for _, name := range []string{"bridge/" + BridgeChain, FlatPrerouting, FlatOutput, FlatStrict} {
 		for _, r := range rules[name] {
 			texts = append(texts, name+" "+r.String())
 		}
@@ -339,9 +455,10 @@ func valueOwner(v *nft.Data) uint32 { return valueWord(v, 1) }
 func valueGuards(v *nft.Data) uint32 { return valueWord(v, 2) }
 
 // flatKeys are the elements of a binding, by table family: what ADD
-// adds and DEL deletes.
+// adds and DEL deletes; unstrict are the strict elements a binding not
+// in strict mode must not have (ADD deletes them).
 type flatKeys struct {
-	bridge, inet []*nft.Element
+	bridge, inet, unstrict []*nft.Element
 }
 
 // keys are the elements of link index idx bound to addrs, the pod
@@ -363,7 +480,26 @@ func keys(idx uint32, addrs []netip.Addr, value *nft.Data, comment string) flatK
 }
 
 func keysOf(b Binding) flatKeys {
-	return keys(uint32(b.Index), b.Addrs, podValue(b), asComment(b))
+	k := keys(uint32(b.Index), b.Addrs, podValue(b), asComment(b))
+	if b.PerDevice {
+		// Its packets never meet the bridge family's hooks (an OVS port),
+		// or must not be marked there (a test forcing this path).
+		k.bridge = nil
+	}
+	for _, a := range b.Addrs {
+		e := strictKey(a, asComment(b))
+		if b.Strict {
+			k.inet = append(k.inet, e)
+		} else {
+			k.unstrict = append(k.unstrict, e)
+		}
+	}
+	return k
+}
+
+// strictKey is address a's strict element.
+func strictKey(a netip.Addr, comment string) *nft.Element {
+	return &nft.Element{Set: strictSet(nft.FamilyOf(a)).Name, Key: []netip.Addr{a}, Comment: comment}
 }
 
 // renderKeys adds k: a creation that fails (EEXIST) when an address is
@@ -376,6 +512,9 @@ func renderKeys(batch *nft.Batch, table string, k flatKeys) {
 	in := nft.NewBatch(table)
 	for _, e := range k.inet {
 		in.AddElement(e)
+	}
+	for _, e := range k.unstrict {
+		removeKey(in, e)
 	}
 	batch.Append(br)
 	batch.Append(in)
@@ -406,6 +545,7 @@ func renderUnbind(batch *nft.Batch, table string, held []*nft.Element, withLinks
 		fam := nft.FamilyOf(e.Key[0])
 		removeKey(in, &nft.Element{Set: podSet(fam).Name, Key: e.Key, Data: e.Data, Comment: e.Comment})
 		removeKey(in, &nft.Element{Set: asSet(fam).Name, Key: e.Key})
+		removeKey(in, &nft.Element{Set: strictSet(fam).Name, Key: e.Key})
 		removeKey(in, &nft.Element{Set: linkSet(fam).Name, Iif: idx, Key: e.Key})
 		removeKey(br, &nft.Element{Set: linkSet(fam).Name, Iif: idx, Key: e.Key})
 		if withLinks && !seen[idx] && idx != 0 {
@@ -445,13 +585,18 @@ func flatReleaseBridge(table string, withTable bool) *nft.Batch {
 // flatReleaseInet is flatReleaseBridge for the inet table.
 func flatReleaseInet(table string, withTable bool) *nft.Batch {
 	in := nft.NewBatch(table)
+	// Strict mode's chain and sets declared first: a table a version
+	// before them wrote has none, and goes all the same.
+	in.AddChain(strictChain)
+	in.AddSet(strict4)
+	in.AddSet(strict6)
 	for _, c := range flatChains {
 		in.DelChain(c.Name)
 	}
 	// Declared first: deleted whether or not CHECK removed it.
 	in.AddChain(&nft.Chain{Name: wholeName()})
 	in.DelChain(wholeName())
-	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+	for _, s := range inetSets {
 		in.DelSetIfEmpty(s)
 	}
 	if withTable {

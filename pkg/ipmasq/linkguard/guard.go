@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -62,12 +64,12 @@ func bridge(c nft.Client) (nft.Client, error) {
 // and nothing else (which also proves the tables and the sets they name
 // exist, and that no chain of the layout before is left): one listing of
 // each table's rules, a few whatever the number of pods.
-func (g *Guard) baseOK(c nft.Client, bit uint32) (bool, error) {
+func (g *Guard) baseOK(c nft.Client, m marks) (bool, error) {
 	br, err := bridge(c)
 	if err != nil {
 		return false, err
 	}
-	rules := flatRules(bit)
+	rules := flatRules(m)
 	if ok, err := holdsAll(br, g.Table, rules["bridge/"+BridgeChain]); err != nil || !ok {
 		return false, err
 	}
@@ -78,11 +80,16 @@ func (g *Guard) baseOK(c nft.Client, bit uint32) (bool, error) {
 	return holdsAll(c, g.Table, want)
 }
 
-// holdsAll says whether table's rules, all chains', are exactly want.
+// holdsAll says whether table's rules, all chains' but the per-device
+// bindings' (PortChain, a pod's), are exactly want.
 func holdsAll(c nft.Client, table string, want []*nft.Rule) (bool, error) {
-	have, err := c.ListRules(table, "")
-	if err != nil || len(have) != len(want) {
+	all, err := c.ListRules(table, "")
+	if err != nil {
 		return false, err
+	}
+	have := slices.DeleteFunc(all, func(r nft.Rule) bool { return strings.HasPrefix(r.Chain, PortPrefix) })
+	if len(have) != len(want) {
+		return false, nil
 	}
 	for i := range want {
 		if have[i].Chain != want[i].Chain || have[i].String() != want[i].String() {
@@ -95,9 +102,9 @@ func holdsAll(c nft.Client, table string, want []*nft.Rule) (bool, error) {
 // base returns the batch an ADD starts from: empty when the tables hold
 // exactly the fixed chains; else the fixed objects, and the move of the
 // old layout's bindings when its base chain is there.
-func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
+func (g *Guard) base(c nft.Client, m marks) (*nft.Batch, error) {
 	b := nft.NewBatch(g.Table)
-	ok, err := g.baseOK(c, bit)
+	ok, err := g.baseOK(c, m)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +119,7 @@ func (g *Guard) base(c nft.Client, bit uint32) (*nft.Batch, error) {
 	if err := g.dropStaleWhole(c, b); err != nil {
 		return nil, err
 	}
-	RenderFlatBase(b, g.Table, bit)
+	RenderFlatBase(b, g.Table, m)
 	olds, present, kept, err := g.oldBindings(c)
 	if err != nil {
 		return nil, err
@@ -294,9 +301,10 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 			return nil, err
 		}
 		renderKeys(batch, g.Table, keysOf(b))
+		renderPort(batch, g.Table, b, false)
 		return batch, nil
 	}
-	batch, err := g.base(c, b.Mark)
+	batch, err := g.base(c, marksOf(b))
 	if err != nil {
 		return nil, err
 	}
@@ -321,6 +329,7 @@ func (bd *Bound) Render(c nft.Client, slow bool) (*nft.Batch, error) {
 	// this transaction would be the same); another's go.
 	renderUnbind(batch, g.Table, held, false, nil)
 	renderKeys(batch, g.Table, keysOf(b))
+	renderPort(batch, g.Table, b, true)
 	return batch, nil
 }
 
@@ -424,12 +433,43 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 		renderUnbind(b, g.Table, held, true, nil)
 		err = c.Apply(b)
 		if err == nil {
+			if err := g.dropPorts(c, held); err != nil {
+				return err
+			}
 			return g.release(c)
 		}
 		if attempt > 0 {
 			return fmt.Errorf("removing the link binding of %s: %w", owner.ID, err)
 		}
 	}
+}
+
+// dropPorts deletes the ingress chains of the per-device bindings among
+// unbound (their elements gone in a transaction before): each in its
+// own transaction, a chain already gone (its device went, and a kernel
+// before 6.16 took the chain with it) being success.
+func (g *Guard) dropPorts(c nft.Client, unbound []*nft.Element) error {
+	done := map[uint32]bool{}
+	for _, e := range unbound {
+		idx := valueIndex(e.Data)
+		if commentField(e.Comment, "hook") != "ingress" || idx == 0 || done[idx] {
+			continue
+		}
+		done[idx] = true
+		if err := g.dropPort(c, idx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *Guard) dropPort(c nft.Client, idx uint32) error {
+	b := nft.NewBatch(g.Table)
+	b.DelChain(PortChain(idx))
+	if err := c.Apply(b); err != nil && !errors.Is(err, unix.ENOENT) {
+		return fmt.Errorf("removing the ingress chain %s: %w", PortChain(idx), err)
+	}
+	return nil
 }
 
 // release removes the guard's fixed objects and tables once no binding
@@ -464,7 +504,7 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	defer func() { _ = c.Close() }()
 	baseOK, err := cniutil.Read(ctx, "linkguard/"+g.NetNS+"/"+g.Table+"/flatbase", func() (bool, error) {
-		ok, err := g.baseOK(c, b.Mark)
+		ok, err := g.baseOK(c, marksOf(b))
 		if err != nil || ok {
 			return ok, err
 		}
@@ -481,7 +521,7 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	}
 	var problems []string
 	if !baseOK {
-		problems = append(problems, fmt.Sprintf("guard chains %s, %s or bridge %s missing or changed, or the layout before them still there: no flat binding is in force", FlatPrerouting, FlatOutput, BridgeChain))
+		problems = append(problems, fmt.Sprintf("guard chains %s, %s, %s or bridge %s missing or changed, or the layout before them still there: no flat binding is in force", FlatPrerouting, FlatOutput, FlatStrict, BridgeChain))
 	}
 	br, err := bridge(c)
 	if err != nil {
@@ -513,8 +553,42 @@ func (g *Guard) Check(ctx context.Context, b Binding) error {
 	for _, e := range k.bridge {
 		problems = append(problems, diffElement(get, br, "bridge ", e)...)
 	}
+	if b.PerDevice {
+		problems = append(problems, g.diffPort(c, b)...)
+	}
+	for _, e := range k.unstrict {
+		if _, err := c.GetElement(g.Table, setOf(e), e); !errors.Is(err, nft.ErrNotFound) {
+			problems = append(problems, fmt.Sprintf("guard element %s { %s }: present (or unreadable: %v) for a pod not in strict mode", e.Set, e, err))
+		}
+	}
 	if len(problems) > 0 {
 		return &snat.DriftError{Owner: b.Owner, Problems: problems}
+	}
+	return nil
+}
+
+// diffPort says how b's ingress chain differs from its rules.
+func (g *Guard) diffPort(c nft.Client, b Binding) []string {
+	name := PortChain(uint32(b.Index))
+	ch, err := c.GetChain(g.Table, name)
+	if err != nil {
+		return []string{fmt.Sprintf("guard chain %s (ingress of %s): %v", name, b.Link, err)}
+	}
+	if ch.Hook == nil || ch.Hook.Device != b.Link {
+		return []string{fmt.Sprintf("guard chain %s does not hook the ingress of %s", name, b.Link)}
+	}
+	have, err := c.ListRules(g.Table, name)
+	if err != nil {
+		return []string{fmt.Sprintf("guard chain %s: %v", name, err)}
+	}
+	want := portRules(uint32(b.Index), marksOf(b).link)
+	if len(have) != len(want) {
+		return []string{fmt.Sprintf("guard chain %s has %d rules, want %d", name, len(have), len(want))}
+	}
+	for i := range want {
+		if have[i].String() != want[i].String() {
+			return []string{fmt.Sprintf("guard chain %s rule %d changed", name, i)}
+		}
 	}
 	return nil
 }
@@ -569,7 +643,7 @@ func diffElement(get func(nft.Client, string, *nft.Element) (*nft.Element, error
 // (its key and data fields read the element back; the bridge table's
 // sets have the inet ones' shapes).
 func setOf(e *nft.Element) *nft.Set {
-	for _, s := range []*nft.Set{link4, link6, links, pods4, pods6, as4, as6} {
+	for _, s := range inetSets {
 		if s.Name == e.Set {
 			return s
 		}
@@ -612,6 +686,7 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	}
 	b := nft.NewBatch(g.Table)
 	renderUnbind(b, g.Table, gone, true, keep)
+	stay := maps.Clone(keep) // links a binding that stays names
 	for _, e := range gone {
 		keep[valueIndex(e.Data)] = true // deleted with it, above
 	}
@@ -628,13 +703,45 @@ func (g *Guard) GC(ctx context.Context, network string, valid map[string]bool) e
 	}
 	b.Append(br)
 	b.Append(in)
+	if b.Len() > 0 {
+		if err := c.Apply(b); err != nil {
+			return fmt.Errorf("GC of link bindings: %w", err)
+		}
+	}
+	if err := g.dropOrphanPorts(c, stay); err != nil {
+		return err
+	}
 	if b.Len() == 0 {
 		return nil
 	}
-	if err := c.Apply(b); err != nil {
-		return fmt.Errorf("GC of link bindings: %w", err)
-	}
 	return g.release(c)
+}
+
+// dropOrphanPorts deletes the per-device ingress chains of links no
+// binding names (stay): those of the bindings GC removed, and any a DEL
+// left behind.
+func (g *Guard) dropOrphanPorts(c nft.Client, stay map[uint32]bool) error {
+	chains, err := c.ListChains(g.Table)
+	if errors.Is(err, nft.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, ch := range chains {
+		rest, ok := strings.CutPrefix(ch.Name, PortPrefix)
+		if !ok {
+			continue
+		}
+		idx, err := strconv.ParseUint(rest, 10, 32)
+		if err != nil || stay[uint32(idx)] {
+			continue
+		}
+		if err := g.dropPort(c, uint32(idx)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // linkElem is an element of a links set: bridge says which table's.
@@ -670,11 +777,15 @@ func (g *Guard) linkElements(c nft.Client) ([]linkElem, error) {
 }
 
 // Drops is what a binding dropped: packets from the pod's link with
-// another source (From), and packets carrying the pod's address that did
-// not come from its link (As).
+// another source (From), packets carrying the pod's address that did
+// not come from its link (As), and, when the pod is held to strict mode
+// (Strict), its new connections that would have left with its own
+// address without a decision of ipmasq's (Untranslated).
 type Drops struct {
-	Link     string
-	From, As uint64
+	Link         string
+	From, As     uint64
+	Strict       bool
+	Untranslated uint64
 }
 
 // Counters reads owner's binding: ok false when it has none. One
@@ -705,13 +816,17 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	if err != nil {
 		return nil, err
 	}
-	counts := map[string]uint64{} // "as/<addr>", "from/<index>"
+	counts := map[string]uint64{} // "as/<addr>", "from/<index>", "strict/<addr>"
+	strict := map[string]bool{}   // "strict/<addr>" has an element
 	add := func(c nft.Client, s *nft.Set, name func(nft.Element) string) error {
 		list, err := c.ListElements(g.Table, s)
 		if errors.Is(err, nft.ErrNotFound) {
 			return nil
 		}
 		for _, e := range list {
+			if s == strict4 || s == strict6 {
+				strict[name(e)] = true
+			}
 			if e.Counter != nil {
 				counts[name(e)] += e.Counter.Packets
 			}
@@ -720,7 +835,9 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 	}
 	byAddr := func(e nft.Element) string { return "as/" + e.Key[0].String() }
 	byLink := func(e nft.Element) string { return fmt.Sprint("from/", e.Iif) }
-	for _, step := range []error{add(c, as4, byAddr), add(c, as6, byAddr), add(c, links, byLink), add(br, brLinks, byLink)} {
+	byStrict := func(e nft.Element) string { return "strict/" + e.Key[0].String() }
+	for _, step := range []error{add(c, as4, byAddr), add(c, as6, byAddr), add(c, links, byLink), add(br, brLinks, byLink),
+		add(c, strict4, byStrict), add(c, strict6, byStrict)} {
 		if step != nil {
 			return nil, step
 		}
@@ -735,6 +852,8 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 		d := out[id]
 		d.Link = commentField(e.Comment, "link")
 		d.As += counts["as/"+e.Key[0].String()]
+		d.Untranslated += counts["strict/"+e.Key[0].String()]
+		d.Strict = d.Strict || strict["strict/"+e.Key[0].String()]
 		if from := fmt.Sprint("from/", valueIndex(e.Data)); !seen[id+from] {
 			seen[id+from] = true
 			d.From += counts[from]
@@ -751,13 +870,14 @@ func (g *Guard) All(ctx context.Context) (map[string]Drops, error) {
 // transaction only when something is missing or changed. It returns
 // what it repaired of the fixed chains that were there in part (a
 // foreign flush or deletion), not tables it made anew.
-func (g *Guard) Prepare(ctx context.Context, bit uint32) (repaired []string, err error) {
+func (g *Guard) Prepare(ctx context.Context, linkMark, strictMark uint32) (repaired []string, err error) {
+	bits := marksOf(Binding{Mark: linkMark, StrictMark: strictMark})
 	c, err := g.open(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = c.Close() }()
-	ok, err := g.baseOK(c, bit)
+	ok, err := g.baseOK(c, bits)
 	if err != nil {
 		return nil, err
 	}
@@ -766,7 +886,7 @@ func (g *Guard) Prepare(ctx context.Context, bit uint32) (repaired []string, err
 			return nil, err
 		}
 	}
-	batch, err := g.base(c, bit)
+	batch, err := g.base(c, bits)
 	if err != nil || batch.Len() == 0 {
 		return nil, err
 	}

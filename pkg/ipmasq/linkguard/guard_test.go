@@ -175,7 +175,8 @@ func TestSpoofedSourceDropped(t *testing.T) {
 		t.Fatalf("without a binding the remote saw %d of B's 5 datagrams as A's; the setup does not show the attack", n)
 	}
 
-	link, _, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
+	hl, err := linkguard.HostLink(e.podA.Path(), e.node.Path(), "eth0")
+	link := hl.Name
 	if err != nil || link != e.hostA {
 		t.Fatalf("HostLink of A = %q, %v; want %q", link, err, e.hostA)
 	}
@@ -202,7 +203,8 @@ func TestSpoofedSourceDropped(t *testing.T) {
 	}
 
 	// B bound too: its spoofing is dropped at its own link.
-	linkB, _, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
+	hlB, err := linkguard.HostLink(e.podB.Path(), e.node.Path(), "eth0")
+	linkB := hlB.Name
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,14 +283,14 @@ func TestLinkTakenOver(t *testing.T) {
 func TestHostLinkRefusesOtherLinks(t *testing.T) {
 	node, pod, other := testutil.NewNS(t), testutil.NewNS(t), testutil.NewNS(t)
 	testutil.Run(t, pod, "ip", "link", "add", "eth0", "type", "bridge")
-	if _, _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
+	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth0"); !errors.Is(err, linkguard.ErrNoHostLink) || !strings.Contains(err.Error(), "bridge") {
 		t.Fatalf("a bridge as eth0: %v; want ErrNoHostLink naming it", err)
 	}
 	// A veth whose peer is in a third namespace: an index that happens
 	// to exist in the node's namespace must not be taken for it.
 	testutil.Veth(t, other, "peer0", pod, "eth1")
 	testutil.Run(t, node, "ip", "link", "add", "decoy", "type", "bridge")
-	if _, _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
+	if _, err := linkguard.HostLink(pod.Path(), node.Path(), "eth1"); !errors.Is(err, linkguard.ErrNoHostLink) {
 		t.Fatalf("veth into another namespace: %v; want ErrNoHostLink", err)
 	}
 }
@@ -446,11 +448,11 @@ func TestPrepare(t *testing.T) {
 	ctx := context.Background()
 	var trips []string
 	g := &linkguard.Guard{Table: "t", Client: nft.Observe(f, func(kind string, _ *nft.Batch) { trips = append(trips, kind) })}
-	if repaired, err := g.Prepare(ctx, linkguard.DefaultMark); err != nil || len(repaired) != 0 {
+	if repaired, err := g.Prepare(ctx, linkguard.DefaultMark, 0); err != nil || len(repaired) != 0 {
 		t.Fatalf("Prepare of new tables: repaired %q, %v; want none", repaired, err)
 	}
 	trips = nil
-	if repaired, err := g.Prepare(ctx, linkguard.DefaultMark); err != nil || len(repaired) != 0 || strings.Contains(strings.Join(trips, ","), "apply") {
+	if repaired, err := g.Prepare(ctx, linkguard.DefaultMark, 0); err != nil || len(repaired) != 0 || strings.Contains(strings.Join(trips, ","), "apply") {
 		t.Fatalf("a second Prepare: repaired %q, %v, round trips %v; want nothing written", repaired, err, trips)
 	}
 	trips = nil
@@ -465,7 +467,7 @@ func TestPrepare(t *testing.T) {
 	if err := f.Apply(flush); err != nil {
 		t.Fatal(err)
 	}
-	repaired, err := g.Prepare(ctx, linkguard.DefaultMark)
+	repaired, err := g.Prepare(ctx, linkguard.DefaultMark, 0)
 	if err != nil || len(repaired) == 0 {
 		t.Fatalf("Prepare after a foreign flush: repaired %q, %v; want it said", repaired, err)
 	}

@@ -562,7 +562,7 @@ func TestGuardTableMoveInRulesTransaction(t *testing.T) {
 				t.Fatal(err)
 			}
 			gB := &linkguard.Guard{Table: "B", Client: f, From: "A"}
-			if _, err := gB.Prepare(ctx, b.Mark); err != nil {
+			if _, err := gB.Prepare(ctx, b.Mark, b.StrictMark); err != nil {
 				t.Fatal(err)
 			}
 			batch, err := gB.For(b).Render(f, slow)

@@ -42,6 +42,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"net/netip"
 	"strings"
 
@@ -79,6 +80,14 @@ func AsChain(id string) string { return AsPrefix + id }
 // LinkChain is the ingress chain of the pod's link dev.
 func LinkChain(dev string) string { return LinkPrefix + dev }
 
+// PortPrefix starts the name of a per-device binding's ingress chain.
+const PortPrefix = "port-"
+
+// PortChain is the ingress chain of the link of interface index idx
+// (Binding.PerDevice): named by the index, which the kernel does not
+// hand out again, so a chain left behind never names another device.
+func PortChain(idx uint32) string { return fmt.Sprintf("%s%d", PortPrefix, idx) }
+
 // Binding is one pod's link and addresses.
 type Binding struct {
 	Owner snat.Owner
@@ -94,6 +103,18 @@ type Binding struct {
 	// table or tag, SNATConfig): a DEL under another one (the old config
 	// of a pod whose rules moved) leaves the binding alone.
 	Guards string
+	// PerDevice binds the link by an ingress chain of its own (PortChain):
+	// a port of Open vSwitch, whose datapath takes its packets before the
+	// bridge family's hooks and hands them to the node's IP stack on an
+	// OVS internal port. The chain marks the port's own sources, as the
+	// bridge chain does a bridge port's; the bridge table gets no keys.
+	PerDevice bool
+	// Strict holds the pod to strict mode: its new connections that
+	// leave with its own address and without StrictMark, the conntrack
+	// mark bit of ipmasq's decisions (snat.DefaultStrictMark when 0),
+	// are dropped.
+	Strict     bool
+	StrictMark uint32
 }
 
 // SNATConfig is Binding.Guards for a backend and its table or tag.
@@ -119,6 +140,9 @@ func asComment(b Binding) string {
 	c := "link=" + b.Link + " net=" + netTag(b.Owner.Network)
 	if b.Guards != "" {
 		c += " snat=" + strings.ReplaceAll(snat.Sanitize(b.Guards), " ", "_")
+	}
+	if b.PerDevice {
+		c += " hook=ingress"
 	}
 	return snat.Comment(b.Owner, c)
 }

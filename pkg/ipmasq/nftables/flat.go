@@ -2,6 +2,7 @@ package nftables
 
 import (
 	"cmp"
+	"fmt"
 	"net/netip"
 	"regexp"
 	"slices"
@@ -172,8 +173,9 @@ var families = []snat.Family{snat.IPv4, snat.IPv6}
 
 // probe is the rule of map m: the key (source . [protocol .] destination
 // masked to m's length; no destination for a /0) looked up in m, then m's statement on what it
-// finds. The element counts the packet.
-func probe(m mapID) *nft.Rule {
+// finds. The element counts the packet. With a strict mark, the rule
+// sets it on the connection between the lookup and the statement.
+func probe(m mapID, strict uint32) *nft.Rule {
 	f := nfFamily(m.fam)
 	n := uint32(addrLen(m.fam))
 	es := []expr.Any{nft.LoadAddr(f, false, nft.Reg1)}
@@ -193,6 +195,7 @@ func probe(m mapID) *nft.Rule {
 	}
 	lookup := &expr.Lookup{SourceRegister: nft.Reg1, SetName: m.Name()}
 	es = append(es, lookup)
+	es = append(es, decided(strict)...)
 	random, fully := m.kind.random == snat.RandomHash, m.kind.random == snat.RandomFully
 	switch m.kind.action {
 	case snat.ActionReturn:
@@ -237,7 +240,14 @@ func mask(bits int, n uint32) []byte {
 // pod's protocol element overrides its any-protocol one of the same
 // destination). At most one element of a pod matches at one length and
 // protocol key (compile), so the order of kinds does not matter.
-func chainRules(fam snat.Family, maps []mapID) []*nft.Rule {
+//
+// With a strict mark, every probe marks the connection it decides, and
+// a last rule marks what no element decided (the plan leaves that
+// destination alone): the guard's strict chain (linkguard) drops a
+// strict pod's new connection that leaves without the mark, which is
+// one no chain of this table decided (flushed, deleted, or passed by a
+// rule another writer put before the probes).
+func chainRules(fam snat.Family, maps []mapID, strict uint32) []*nft.Rule {
 	f := nfFamily(fam)
 	out := []*nft.Rule{{Chain: familyChain(fam), Exprs: []expr.Any{
 		nft.LoadAddr(f, false, nft.Reg1),
@@ -248,11 +258,38 @@ func chainRules(fam snat.Family, maps []mapID) []*nft.Rule {
 	slices.SortFunc(ms, compareMaps)
 	for _, m := range ms {
 		if m.fam == fam {
-			out = append(out, probe(m))
+			out = append(out, probe(m, strict))
 		}
+	}
+	if strict != 0 {
+		out = append(out, &nft.Rule{Chain: familyChain(fam), Exprs: decided(strict)})
 	}
 	return out
 }
+
+// markReg is the register the decision mark is computed in: past every
+// key and data register a probe uses (an IPv6 key of source, protocol
+// and destination ends in NFT_REG32_08, the data in NFT_REG32_05).
+const markReg = unix.NFT_REG_4
+
+// decided is "ct mark set ct mark | strict": ipmasq decided this
+// connection. Nothing without a strict mark.
+func decided(strict uint32) []expr.Any {
+	if strict == 0 {
+		return nil
+	}
+	return nft.SetCtMarkBits(strict, strict, markReg)
+}
+
+// StrictPrefix starts the name of the empty chain whose presence says
+// the chains mark decisions with the bit its name holds
+// (StrictMarker): a strict ADD's creation flushes it, so that it fails,
+// changing nothing, where the chains do not mark with its bit, and goes
+// the slow way that rewrites them.
+const StrictPrefix = "strict-"
+
+// StrictMarker is the marker chain of bit.
+func StrictMarker(bit uint32) string { return fmt.Sprintf("%s%08x", StrictPrefix, bit) }
 
 // flatBaseRules are the base chain's: each family to its chain.
 func flatBaseRules() []*nft.Rule {
@@ -270,7 +307,12 @@ func flatBaseRules() []*nft.Rule {
 // change or a chain differs. The caller sends it with the generation
 // it listed the maps at (Batch.GenID), so two writers never lose each
 // other's maps.
-func RenderStructure(b *nft.Batch, maps []mapID) {
+func RenderStructure(b *nft.Batch, maps []mapID) { renderStructure(b, maps, 0, nil) }
+
+// renderStructure is RenderStructure with chains that mark decisions
+// with strict (0: none) and its marker chain; stale are the marker
+// chains listed that are not strict's, deleted.
+func renderStructure(b *nft.Batch, maps []mapID, strict uint32, stale []string) {
 	b.AddTable()
 	for _, fam := range families {
 		b.AddSet(gate(fam))
@@ -285,13 +327,19 @@ func RenderStructure(b *nft.Batch, maps []mapID) {
 	// The family chains first: the base chain's gotos name them.
 	for _, fam := range families {
 		b.FlushChain(familyChain(fam))
-		for _, r := range chainRules(fam, maps) {
+		for _, r := range chainRules(fam, maps, strict) {
 			b.AddRule(r)
 		}
 	}
 	b.FlushChain(FlatChain)
 	for _, r := range flatBaseRules() {
 		b.AddRule(r)
+	}
+	for _, name := range stale {
+		b.DelChain(name)
+	}
+	if strict != 0 {
+		b.AddChain(&nft.Chain{Name: StrictMarker(strict)})
 	}
 }
 

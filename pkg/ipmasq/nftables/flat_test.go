@@ -88,6 +88,14 @@ func same(a, b *nft.Translation) bool {
 // fails on any that plan does not translate so; it returns how many.
 func traceAll(t *testing.T, f *nft.Fake, when string, plan *snat.Plan, srcs []netip.Addr, dsts ...netip.Addr) int {
 	t.Helper()
+	return traceMarked(t, f, when, plan, 0, srcs, dsts...)
+}
+
+// traceMarked is traceAll with the chains marking decisions with strict
+// (0: none): every packet of a pod leaves the nat chains with its
+// connection marked, whatever they decided; a stranger's, unmarked.
+func traceMarked(t *testing.T, f *nft.Fake, when string, plan *snat.Plan, strict uint32, srcs []netip.Addr, dsts ...netip.Addr) int {
+	t.Helper()
 	if len(dsts) == 0 {
 		dsts = probeDsts(plan)
 	}
@@ -101,12 +109,17 @@ func traceAll(t *testing.T, f *nft.Fake, when string, plan *snat.Plan, srcs []ne
 				if num == unix.IPPROTO_ICMP && dst.Is6() {
 					num = unix.IPPROTO_ICMPV6
 				}
-				pk := &nft.Packet{Src: src, Dst: dst, Proto: num, SPort: 40000, DPort: 443}
+				// Postrouting comes after conntrack: the packet opens its
+				// connection.
+				pk := &nft.Packet{Src: src, Dst: dst, Proto: num, SPort: 40000, DPort: 443, Tracked: true}
 				if _, err := f.Trace(unix.NF_INET_POST_ROUTING, "", pk); err != nil {
 					t.Fatal(err)
 				}
 				if w := want(plan, src, dst, proto); !same(pk.NAT, w) {
 					t.Errorf("%s: %s %s -> %s: %+v, want %+v", when, proto, src, dst, pk.NAT, w)
+				}
+				if pod := len(plan.Families) > 0; strict != 0 && (pk.CtMark&strict != 0) != pod {
+					t.Errorf("%s: %s %s -> %s: conntrack mark %#x, want the bit %#x set: %v", when, proto, src, dst, pk.CtMark, strict, pod)
 				}
 				n++
 			}
@@ -117,16 +130,17 @@ func traceAll(t *testing.T, f *nft.Fake, when string, plan *snat.Plan, srcs []ne
 
 var tracedProtos = map[string]byte{"tcp": unix.IPPROTO_TCP, "udp": unix.IPPROTO_UDP, "sctp": unix.IPPROTO_SCTP, "icmp": unix.IPPROTO_ICMP}
 
-// applyFlat loads plans into a fake as the backend's fast path would:
-// the structure for the maps they use, then each pod's creation.
-func applyFlat(t *testing.T, f *nft.Fake, plans ...*snat.Plan) {
+// applyMarked loads plans into a fake as the backend's fast path would:
+// the structure for the maps they use, with chains that mark decisions
+// with strict (0: none), then each pod's creation.
+func applyMarked(t *testing.T, f *nft.Fake, strict uint32, plans ...*snat.Plan) {
 	t.Helper()
 	var elems []flatElem
 	for _, p := range plans {
 		elems = append(elems, compile(p)...)
 	}
 	b := nft.NewBatch(fakeTable)
-	RenderStructure(b, mapsOf(elems))
+	renderStructure(b, mapsOf(elems), strict, nil)
 	if err := f.Apply(b); err != nil {
 		t.Fatalf("%v\n%s", err, b.Script())
 	}
@@ -142,24 +156,31 @@ func applyFlat(t *testing.T, f *nft.Fake, plans ...*snat.Plan) {
 // translated exactly as the plan's first matching rule says, with the
 // pod's other elements and another pod's present; a source that is no
 // pod's is left alone.
+//
+// With strict marks, the decisions are the same and every packet of a
+// pod, translated, excluded or left alone by a plan without a rule for
+// its destination, leaves with its connection marked; a stranger's
+// never.
 func TestFlatTracesAsPlan(t *testing.T) {
-	for name, conf := range flatConfs {
-		t.Run(name, func(t *testing.T) {
-			f := nft.NewFake()
-			p1 := masqtest.Plan(t, conf, masqtest.NewOwner("net1", 1), masqtest.PodAddrs(1)...)
-			p2 := masqtest.Plan(t, masqtest.GoldenConf, masqtest.NewOwner("net1", 2), masqtest.PodAddrs(2)...)
-			applyFlat(t, f, p1, p2)
-			stranger := []netip.Addr{netip.MustParseAddr("198.51.100.99"), netip.MustParseAddr("2001:db8:ff::99")}
-			checked := 0
-			for _, plan := range []*snat.Plan{p1, p2} {
-				checked += traceAll(t, f, "", plan, plan.Sources())
-				// A stranger: no plan has its address, nothing translates it.
-				checked += traceAll(t, f, "stranger", &snat.Plan{}, stranger, probeDsts(plan)...)
-			}
-			if checked < 100 {
-				t.Fatalf("only %d packets traced", checked)
-			}
-		})
+	for _, strict := range []uint32{0, snat.DefaultStrictMark, 0x80000000} {
+		for name, conf := range flatConfs {
+			t.Run(fmt.Sprintf("%s/strict=%#x", name, strict), func(t *testing.T) {
+				f := nft.NewFake()
+				p1 := masqtest.Plan(t, conf, masqtest.NewOwner("net1", 1), masqtest.PodAddrs(1)...)
+				p2 := masqtest.Plan(t, masqtest.GoldenConf, masqtest.NewOwner("net1", 2), masqtest.PodAddrs(2)...)
+				applyMarked(t, f, strict, p1, p2)
+				stranger := []netip.Addr{netip.MustParseAddr("198.51.100.99"), netip.MustParseAddr("2001:db8:ff::99")}
+				checked := 0
+				for _, plan := range []*snat.Plan{p1, p2} {
+					checked += traceMarked(t, f, "", plan, strict, plan.Sources())
+					// A stranger: no plan has its address, nothing translates it.
+					checked += traceMarked(t, f, "stranger", &snat.Plan{}, strict, stranger, probeDsts(plan)...)
+				}
+				if checked < 100 {
+					t.Fatalf("only %d packets traced", checked)
+				}
+			})
+		}
 	}
 }
 
@@ -197,7 +218,15 @@ func TestCompileKeepsEveryReachableRule(t *testing.T) {
 
 // TestFlatOnKernel: the kernel takes the flat layout of two pods (every
 // map shape of the golden plan) and lists what the fake holds.
+// With strict marks too: the kernel takes the mark set between a
+// lookup and the statement that reads its data.
 func TestFlatOnKernel(t *testing.T) {
+	for _, strict := range []uint32{0, snat.DefaultStrictMark} {
+		t.Run(fmt.Sprintf("strict=%#x", strict), func(t *testing.T) { flatOnKernel(t, strict) })
+	}
+}
+
+func flatOnKernel(t *testing.T, strict uint32) {
 	n := newNode(t)
 	c, err := nft.Open(n.ns.Path())
 	if err != nil {
@@ -209,13 +238,13 @@ func TestFlatOnKernel(t *testing.T) {
 	for _, conf := range flatConfs {
 		plans = append(plans, masqtest.Plan(t, conf, masqtest.NewOwner("net1", len(plans)+1), masqtest.PodAddrs(len(plans)+1)...))
 	}
-	applyFlat(t, f, plans...)
+	applyMarked(t, f, strict, plans...)
 	var elems []flatElem
 	for _, p := range plans {
 		elems = append(elems, compile(p)...)
 	}
 	b := nft.NewBatch(n.table)
-	RenderStructure(b, mapsOf(elems))
+	renderStructure(b, mapsOf(elems), strict, nil)
 	for _, p := range plans {
 		b.Append(RenderFlatCreate(n.table, p))
 	}

@@ -35,6 +35,11 @@ type Backend struct {
 	// the pod's config): Del then deletes its elements by key, with no
 	// listing, when the pod's gate counts as many.
 	Planned *snat.Plan
+	// Strict, when not 0, is the conntrack mark bit every decision of
+	// the chains sets (strict mode; snat.Config.StrictMark): the chains
+	// are written and checked with it, and Add's creation fails where
+	// they do not mark with it (its marker chain is missing).
+	Strict uint32
 }
 
 // Companion is what Backend.With renders: with slow false, a creation
@@ -107,6 +112,11 @@ func (b *Backend) Add(ctx context.Context, plan *snat.Plan) error {
 		return err
 	}
 	batch.Append(RenderFlatCreate(b.Table, plan))
+	if b.Strict != 0 {
+		// A tripwire: the chains may not mark (another config, or a
+		// version before, wrote them); the slow way checks them.
+		batch.FlushChain(StrictMarker(b.Strict))
+	}
 	if s.c.Apply(batch) == nil {
 		return nil
 	}
@@ -154,7 +164,7 @@ func (s *session) converge(plan *snat.Plan, gen uint32) (*nft.Batch, error) {
 	if problems, err := s.structure(l, maps); err != nil {
 		return nil, err
 	} else if len(problems) > 0 {
-		RenderStructure(batch, maps)
+		s.renderStructure(batch, l, maps)
 		batch.GenID = gen
 	}
 	srcs := plan.Sources()
@@ -407,9 +417,15 @@ func (s *session) structure(l *listing, maps []mapID) ([]string, error) {
 			problems = append(problems, "map "+m.Name()+" missing")
 		}
 	}
+	for _, name := range s.staleMarkers(l) {
+		problems = append(problems, "chain "+name+" says the chains mark decisions with another bit")
+	}
+	if m := s.b.Strict; m != 0 && !l.hasChain(StrictMarker(m)) {
+		problems = append(problems, "chain "+StrictMarker(m)+" missing: the chains do not mark decisions (strict)")
+	}
 	chains := map[string][]*nft.Rule{FlatChain: flatBaseRules()}
 	for _, fam := range families {
-		chains[familyChain(fam)] = chainRules(fam, maps)
+		chains[familyChain(fam)] = chainRules(fam, maps, s.b.Strict)
 	}
 	for _, name := range []string{FlatChain, FlatChain4, FlatChain6} {
 		if !slices.ContainsFunc(l.chains, func(c nft.Chain) bool { return c.Name == name }) {
@@ -428,6 +444,25 @@ func (s *session) structure(l *listing, maps []mapID) ([]string, error) {
 		problems = append(problems, diffRules("chain "+name, want, text, keys, shown)...)
 	}
 	return problems, nil
+}
+
+// staleMarkers are the strict marker chains l holds that are not this
+// config's: the chains mark with another bit, or this config marks
+// none.
+func (s *session) staleMarkers(l *listing) []string {
+	var out []string
+	for _, c := range l.chains {
+		if strings.HasPrefix(c.Name, StrictPrefix) && (s.b.Strict == 0 || c.Name != StrictMarker(s.b.Strict)) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// renderStructure is RenderStructure for this backend's strict mark,
+// with the marker chains of another deleted.
+func (s *session) renderStructure(b *nft.Batch, l *listing, maps []mapID) {
+	renderStructure(b, maps, s.b.Strict, s.staleMarkers(l))
 }
 
 // rules lists a chain's rules as text to compare: the canonical
@@ -560,7 +595,7 @@ func (b *Backend) Status(ctx context.Context) error {
 	}
 	defer s.close()
 	batch := nft.NewBatch(b.Table + "-status")
-	RenderStructure(batch, statusMaps)
+	renderStructure(batch, statusMaps, b.Strict, nil)
 	batch.DelTable()
 	if err := s.c.Apply(batch); err != nil {
 		return fmt.Errorf("nftables not usable: %w", err)
@@ -629,6 +664,11 @@ func (b *Backend) Teardown(ctx context.Context) (removed bool, err error) {
 	for _, name := range []string{FlatChain, BaseChain, FlatChain4, FlatChain6} {
 		if slices.ContainsFunc(chains, func(c nft.Chain) bool { return c.Name == name }) {
 			batch.DelChain(name)
+		}
+	}
+	for _, c := range chains {
+		if strings.HasPrefix(c.Name, StrictPrefix) {
+			batch.DelChain(c.Name)
 		}
 	}
 	for i := range sets {
@@ -728,7 +768,7 @@ func (s *session) ensureStructure(need []mapID) (repaired []string, err error) {
 			}
 		}
 		batch := nft.NewBatch(s.b.Table)
-		RenderStructure(batch, maps)
+		s.renderStructure(batch, l, maps)
 		batch.GenID = gen
 		return batch, nil
 	})

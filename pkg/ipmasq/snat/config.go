@@ -46,6 +46,11 @@ const (
 	// (0x539).
 	DefaultGuardTable = "diktyo-guard"
 	DefaultLinkMark   = 0x2000
+	// DefaultStrictMark is strict mode's conntrack mark bit, clear of
+	// the ct mark bits other components of a node are known to set
+	// (AWS VPC CNI 0x80) and of the packet mark bits above, in case one
+	// copies the ct mark into the packet's (CONNMARK --restore-mark).
+	DefaultStrictMark = 0x1000
 	DefaultTag        = "DIKTYO-IPMASQ"
 	DefaultTable      = "diktyo-ipmasq"
 	// DefaultLockFile serialises the iptables backend's creation of the
@@ -77,6 +82,14 @@ type NetConf struct {
 	// LinkMark is the mark bit ("0x2000") that carries "came from the
 	// pod's link" from ingress to prerouting; cleared there.
 	LinkMark string `json:"linkMark,omitempty"`
+	// Strict drops a bound pod's new flows that leave untranslated
+	// without a decision of ipmasq's (its SNAT objects were flushed or
+	// deleted by another writer) instead of letting them leave with the
+	// pod's own address.
+	Strict bool `json:"strict,omitempty"`
+	// StrictMark is the conntrack mark bit ("0x1000") every decision of
+	// ipmasq's sets on a strict pod's connection.
+	StrictMark string `json:"strictMark,omitempty"`
 
 	// Node policy; the per-pod snatPolicy capability extends it.
 	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
@@ -166,6 +179,9 @@ type Config struct {
 	Binding    string
 	GuardTable string
 	LinkMark   uint32
+	// Strict and StrictMark are NetConf's, defaults applied.
+	Strict     bool
+	StrictMark uint32
 	Policy     Policy
 	Entries    []Entry
 
@@ -352,15 +368,42 @@ func (cfg *Config) parseBinding(conf *NetConf) error {
 		}
 		cfg.GuardTable = t
 	}
-	cfg.LinkMark = DefaultLinkMark
-	if conf.LinkMark != "" {
-		m, err := strconv.ParseUint(conf.LinkMark, 0, 32)
-		if err != nil || m == 0 || m&(m-1) != 0 {
-			return fmt.Errorf("linkMark: %q is not one mark bit (such as \"0x2000\")", conf.LinkMark)
-		}
-		cfg.LinkMark = uint32(m)
+	var err error
+	if cfg.LinkMark, err = parseMarkBit("linkMark", conf.LinkMark, DefaultLinkMark); err != nil {
+		return err
+	}
+	return cfg.parseStrict(conf)
+}
+
+// parseStrict validates strict mode: the nftables backend marks each
+// decision (the iptables backend has no such mark), and a pod is held
+// to it by its binding, which binding "address" never makes.
+func (cfg *Config) parseStrict(conf *NetConf) error {
+	var err error
+	if cfg.StrictMark, err = parseMarkBit("strictMark", conf.StrictMark, DefaultStrictMark); err != nil {
+		return err
+	}
+	cfg.Strict = conf.Strict
+	switch {
+	case !cfg.Strict:
+	case cfg.Backend != BackendNFTables:
+		return fmt.Errorf("strict: needs backend %q (backend %q marks no decision)", BackendNFTables, cfg.Backend)
+	case cfg.Binding == BindingAddress:
+		return fmt.Errorf("strict: needs binding %q or %q (binding %q makes no guard to hold the pod to it)", BindingLink, BindingPreferred, cfg.Binding)
 	}
 	return nil
+}
+
+// parseMarkBit reads field's mark bit ("0x2000"); def when empty.
+func parseMarkBit(field, s string, def uint32) (uint32, error) {
+	if s == "" {
+		return def, nil
+	}
+	m, err := strconv.ParseUint(s, 0, 32)
+	if err != nil || m == 0 || m&(m-1) != 0 {
+		return 0, fmt.Errorf("%s: %q is not one mark bit (such as \"0x%x\")", field, s, def)
+	}
+	return uint32(m), nil
 }
 
 func parseLockFile(s string) (string, error) {

@@ -220,3 +220,36 @@ func prefixes(ps []netip.Prefix) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// TestStrictConfig: strict mode is off by default; on, it takes the
+// default conntrack mark bit or the one given; a mark that is not one
+// bit, strict mode on the iptables backend (which marks no decision) or
+// under binding "address" (no guard holds the pod) is an error naming
+// the field and the value.
+func TestStrictConfig(t *testing.T) {
+	parse := func(extra string) (*Config, error) {
+		return ParseNodeConfig([]byte(`{"cniVersion":"1.0.0","name":"n","type":"ipmasq"` + extra + `}`))
+	}
+	cfg, err := parse(`,"backend":"nftables"`)
+	if err != nil || cfg.Strict || cfg.StrictMark != DefaultStrictMark {
+		t.Errorf("default: strict %v, mark %#x, %v; want off, %#x", cfg != nil && cfg.Strict, cfg.StrictMark, err, DefaultStrictMark)
+	}
+	cfg, err = parse(`,"backend":"nftables","strict":true,"strictMark":"0x40000"`)
+	if err != nil || !cfg.Strict || cfg.StrictMark != 0x40000 {
+		t.Errorf("strict with a mark: %+v, %v", cfg, err)
+	}
+	for extra, want := range map[string][]string{
+		`,"backend":"nftables","strict":true,"strictMark":"0x3000"`: {"strictMark", `"0x3000"`},
+		`,"backend":"nftables","strictMark":"0"`:                    {"strictMark", `"0"`},
+		`,"backend":"nftables","strictMark":"mark"`:                 {"strictMark", `"mark"`},
+		`,"strict":true`: {"strict", `"iptables"`},
+		`,"backend":"nftables","strict":true,"binding":"address"`: {"strict", `"address"`},
+	} {
+		_, err := parse(extra)
+		for _, w := range want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v; want an error naming %s", extra, err, strings.Join(want, " and "))
+			}
+		}
+	}
+}

@@ -61,7 +61,8 @@ type Options struct {
 	// Fault is told the holds' fault after every change: the first
 	// failing walk (or unreadable marker), or nil.
 	Fault func(error)
-	// Failed is told every try of a walk that failed (a counter).
+	// Failed is told every try of a walk that failed (a counter),
+	// under the holds' lock: it must not call back into them.
 	Failed func()
 	// Retries are the waits before each background retry of a failed
 	// walk (then only waiters and Retry try it again).
@@ -270,11 +271,13 @@ func (hs *Holds) finish(h *Hold, err error) {
 	h.logged = h.logged || logIt
 	// Under mu: a later success cannot be overwritten by this result.
 	hs.opts.Fault(hs.failing())
-	close(h.done)
-	hs.mu.Unlock()
 	if err != nil {
+		// Counted before anyone is told: whoever the done wakes sees
+		// the try counted (a metric; cheap under the lock).
 		hs.opts.Failed()
 	}
+	close(h.done)
+	hs.mu.Unlock()
 	if logIt {
 		hs.opts.Log.Error("conntrack cleanup failed; pods with these addresses wait, retried", "kind", h.kind, "pod.id", h.pod.Sandbox, "addresses", h.addrs, "error", err)
 	}

@@ -18,6 +18,14 @@ var spoofDesc = prometheus.NewDesc("diktyo_spoofed_packets_dropped_total",
 	"Packets the link binding dropped, by pod and direction (from: sent from the pod's link with another source; as: sent with the pod's address from elsewhere).",
 	[]string{"namespace", "pod", "direction"}, nil)
 
+// strictDesc is what strict mode dropped, per pod held to it: new
+// connections that would have left with the pod's own address because
+// no decision of ipmasq's marked them (another writer had flushed or
+// deleted its SNAT chains or table).
+var strictDesc = prometheus.NewDesc("diktyo_strict_dropped_packets_total",
+	"Packets of new connections of a pod in ipmasq's strict mode dropped because no SNAT decision marked them (its SNAT chains or table were missing).",
+	[]string{"namespace", "pod"}, nil)
+
 // spoofCollector reads the chain's node counters (ipmasq's guard table,
 // through the plugin contract) at scrape time: one listing whatever the
 // number of pods, nothing on the pods' hot path. The names are ipmasq's
@@ -33,7 +41,7 @@ func SpoofCollector(view func() View, log *slog.Logger) prometheus.Collector {
 	return spoofCollector{view: view, log: log}
 }
 
-func (c spoofCollector) Describe(ch chan<- *prometheus.Desc) { ch <- spoofDesc }
+func (c spoofCollector) Describe(ch chan<- *prometheus.Desc) { ch <- spoofDesc; ch <- strictDesc }
 
 func (c spoofCollector) Collect(out chan<- prometheus.Metric) {
 	v := c.view()
@@ -59,6 +67,9 @@ func (c spoofCollector) Collect(out chan<- prometheus.Metric) {
 			if v, ok := cs[name]; ok {
 				out <- prometheus.MustNewConstMetric(spoofDesc, prometheus.CounterValue, float64(v), pod.Status.Namespace, pod.Status.Name, dir)
 			}
+		}
+		if v, ok := cs["strict_dropped"]; ok {
+			out <- prometheus.MustNewConstMetric(strictDesc, prometheus.CounterValue, float64(v), pod.Status.Namespace, pod.Status.Name)
 		}
 	}
 }
