@@ -77,6 +77,10 @@ type NetConf struct {
 	// LinkMark is the mark bit ("0x2000") that carries "came from the
 	// pod's link" from ingress to prerouting; cleared there.
 	LinkMark string `json:"linkMark,omitempty"`
+	// ConntrackZones gives each incarnation of a pod address its own
+	// conntrack zone (package ctzone): no entry made before the pod's
+	// ADD can carry its flows, and the ADD needs no conntrack walk.
+	ConntrackZones bool `json:"conntrackZones,omitempty"`
 
 	// Node policy; the per-pod snatPolicy capability extends it.
 	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
@@ -166,8 +170,10 @@ type Config struct {
 	Binding    string
 	GuardTable string
 	LinkMark   uint32
-	Policy     Policy
-	Entries    []Entry
+	// ConntrackZones is NetConf's.
+	ConntrackZones bool
+	Policy         Policy
+	Entries        []Entry
 
 	// snat is Policy as parsed, for the pod's snatPolicy to extend.
 	snat api.SNAT
@@ -196,7 +202,7 @@ func ParseNodeConfig(stdin []byte) (*Config, error) {
 	if err := api.DecodePluginConf(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing ipmasq config: %w", err)
 	}
-	cfg := &Config{Conf: conf, Network: conf.Name}
+	cfg := &Config{Conf: conf, Network: conf.Name, ConntrackZones: conf.ConntrackZones}
 	var err error
 	if cfg.Backend, err = parseBackend(conf.Backend); err != nil {
 		return nil, err
