@@ -58,6 +58,9 @@ type Options struct {
 type Backend struct {
 	o      Options
 	client *dns.Client
+	// behind: Add and Del answer once their change is checked and
+	// queued, and this process's writer sends it (behind.go).
+	behind bool
 }
 
 var _ record.Backend = (*Backend)(nil)
@@ -75,8 +78,16 @@ func New(o Options) *Backend {
 // failed: a name is held by someone else, or is already gone.
 var errPrereq = errors.New("prerequisite failed")
 
-// Add writes the set's records zone by zone, forward zones first.
+// Add writes the set's records zone by zone, forward zones first; writing
+// behind, it checks and queues them.
 func (b *Backend) Add(ctx context.Context, s record.Set) error {
+	if b.behind {
+		return committerOf(b).accept(b, false, s)
+	}
+	return b.add(ctx, s)
+}
+
+func (b *Backend) add(ctx context.Context, s record.Set) error {
 	zones, groups := record.ByZone(s.Records)
 	var done []string
 	for _, z := range zones {
@@ -122,7 +133,7 @@ func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Rec
 			// (no node, no pod): the prerequisite compares exactly.
 			m.Used([]dns.RR{ownerTXT(n, held.owner)})
 		default:
-			return fmt.Errorf("name %s is already taken: %s", strings.TrimSuffix(n, "."), held)
+			return fmt.Errorf("name %s is already taken: %s: %w", strings.TrimSuffix(n, "."), held, ErrTaken)
 		}
 	}
 	for _, t := range []uint16{dns.TypeA, dns.TypeAAAA, dns.TypeTXT} {
@@ -173,6 +184,13 @@ func (b *Backend) rollback(ctx context.Context, done []string, groups map[string
 // match it exactly, and DEL may not know all of it (no CNI_ARGS, so no
 // pod; or a record written before owners named a node).
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
+	if b.behind {
+		return committerOf(b).accept(b, true, s)
+	}
+	return b.del(ctx, s)
+}
+
+func (b *Backend) del(ctx context.Context, s record.Set) error {
 	byZone := map[string][]owned{}
 	var zones []string
 	add := func(zone string, it owned) {
@@ -291,8 +309,16 @@ func (b *Backend) removeOwned(ctx context.Context, zone string, items []owned) e
 	return errors.Join(errs...)
 }
 
-// Check compares the server's records with the set's.
+// Check compares the server's records with the set's; writing behind, a
+// change of the set's owner still queued is not drift, and one whose
+// sends fail, or that the server refused, is reported.
 func (b *Backend) Check(ctx context.Context, s record.Set) error {
+	if b.behind {
+		queued, err := committerOf(b).pending(keyOf(s.Owner))
+		if err != nil || queued {
+			return err
+		}
+	}
 	want := map[string]map[record.Type][]string{}
 	var names []string
 	for _, r := range s.Records {
@@ -447,6 +473,11 @@ func (b *Backend) transfer(ctx context.Context, zone string) ([]dns.RR, error) {
 // Status asks the server for each zone's SOA and requires an
 // authoritative answer.
 func (b *Backend) Status(ctx context.Context) error {
+	if b.behind {
+		if err := committerOf(b).fault(); err != nil {
+			return err
+		}
+	}
 	for _, z := range slices.Concat(b.o.Zones, b.o.ReverseZones) {
 		r, err := b.query(ctx, z, dns.TypeSOA)
 		if err != nil {
