@@ -91,7 +91,7 @@ func noWalk(*snat.Plan, *ctzone.Assignment) error { return nil }
 // too). With zones, B's ADD hands no walk over, the stale entry is still
 // there, and B's datagrams leave as B's rules say from its first one.
 // Without zones, the same ADD with its walk skipped lets the flow go on
-// untranslated: the test catches the hole.
+// untranslated (nftables backend): the test catches the hole.
 func TestConntrackZonesStaleEntry(t *testing.T) {
 	testutil.RequireRoot(t)
 	for _, backend := range backends {
@@ -115,13 +115,27 @@ func TestConntrackZonesStaleEntry(t *testing.T) {
 			}
 			z.call(t, v, "DEL", z.conf(t, "192.0.2.101", true), "podB", "")
 		})
+		if backend != snat.BackendNFTables {
+			// With the iptables backend (iptables-nft here) this
+			// sequence's flow was translated by pod B's rules without a
+			// walk: the hole does not show there, so the test could not
+			// fail by it.
+			continue
+		}
 		t.Run(backend+"/skip forced without zones", func(t *testing.T) {
 			n := newNode(t, backend)
 			z := &zoneNode{node: n, tp: newTopology(t, n)}
 			v := inProcessVerbs()
-			v.addFlows = noWalk
 			flow := z.tp.udpFlow(t, "203.0.113.10", 40000)
+			// As above, so that the stale entry is made while the nat
+			// hooks are there: an entry conntrack made before any nat
+			// hook was registered, and never answered, is still
+			// translated by the first rule that appears.
+			z.call(t, v, "ADD", z.conf(t, "192.0.2.100", false), "podA", "")
+			flow.expect(t, "192.0.2.100", "pod A")
+			z.call(t, v, "DEL", z.conf(t, "192.0.2.100", false), "podA", "")
 			flow.expect(t, "198.51.100.2", "nobody's address")
+			v.addFlows = noWalk
 			z.call(t, v, "ADD", z.conf(t, "192.0.2.101", false), "podB", "")
 			// The hole the walk closes: B's flow rides the stale entry.
 			flow.expect(t, "198.51.100.2", "pod B on the stale entry (the walk skipped without proof)")
