@@ -30,10 +30,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/vishvananda/netns"
+
+	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/internal/writebehind"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
@@ -56,6 +60,7 @@ func keyOf(o record.Owner) ownerKey { return ownerKey{o.ID, o.Network} }
 // committer owns one server's accepted, unsent changes and its writer.
 type committer struct {
 	b   *Backend
+	ns  netns.NsHandle // where it sends (None: wherever its goroutine runs)
 	log *slog.Logger
 
 	mu sync.Mutex
@@ -78,11 +83,19 @@ type committer struct {
 	kick    chan struct{}
 }
 
-var committers writebehind.Writers[*committer] // by server, transport and key
+var committers writebehind.Writers[*committer] // by namespace, server, transport and key
 
+// committerOf is the writer of b's server as seen from the calling
+// thread's network namespace (where the verb runs: the node's in
+// diktyo-nri, a test's own), in which it sends.
 func committerOf(b *Backend) *committer {
-	return committers.Get(b.o.Server+" "+b.o.Transport+" "+b.o.Key.Name, func() *committer {
-		return &committer{b: b, log: slog.Default().With("rfc2136", b.o.Server), names: map[string]record.Owner{},
+	here, _ := os.Readlink("/proc/thread-self/ns/net")
+	return committers.Get(here+" "+b.o.Server+" "+b.o.Transport+" "+b.o.Key.Name, func() *committer {
+		ns, err := netns.Get()
+		if err != nil {
+			ns = netns.None()
+		}
+		return &committer{b: b, ns: ns, log: slog.Default().With("rfc2136", b.o.Server), names: map[string]record.Owner{},
 			queue: map[ownerKey][]change{}, refused: map[ownerKey]error{}, kick: make(chan struct{}, 1)}
 	}, func(c *committer) { go writebehind.Run(c.kick, c.step) })
 }
@@ -260,10 +273,16 @@ func (c *committer) step() (more bool, err error) {
 func (c *committer) send(ch change) error {
 	ctx, cancel := context.WithTimeout(context.Background(), max(c.b.o.Timeout, time.Second))
 	defer cancel()
-	if ch.del {
-		return ch.b.del(ctx, ch.set)
+	do := func() error {
+		if ch.del {
+			return ch.b.del(ctx, ch.set)
+		}
+		return ch.b.add(ctx, ch.set)
 	}
-	return ch.b.add(ctx, ch.set)
+	if !c.ns.IsOpen() {
+		return do()
+	}
+	return cniutil.InNetNS(c.ns, do)
 }
 
 // Flush waits until every change accepted so far is sent.
