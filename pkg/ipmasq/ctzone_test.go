@@ -3,6 +3,7 @@ package ipmasq
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/netip"
@@ -114,6 +115,16 @@ func TestConntrackZonesStaleEntry(t *testing.T) {
 				t.Fatal("no stale entry left: the test did not show that the zone, not a walk, kept it off pod B's flow")
 			}
 			z.call(t, v, "DEL", z.conf(t, "192.0.2.101", true), "podB", "")
+			// diktyo-nri cleanup's teardown of the table.
+			if err := n.ns.Do(func(ns.NetNS) error {
+				removed, err := (&ctzone.Zones{}).Teardown(context.Background())
+				if err == nil && !removed {
+					err = errors.New("the table was not removed")
+				}
+				return err
+			}); err != nil {
+				t.Fatalf("teardown: %v", err)
+			}
 		})
 		if backend != snat.BackendNFTables {
 			// With the iptables backend (iptables-nft here) this

@@ -515,3 +515,25 @@ func (z *Zones) Release(ctx context.Context, owner string, addrs []netip.Addr) e
 	}
 	return fmt.Errorf("conntrack zones: releasing %v: %w", addrs, last)
 }
+
+// errInUse refuses a teardown while the table holds what diktyo did not
+// put there.
+var errInUse = errors.New("table inet " + Table + " holds objects diktyo did not make: kept")
+
+// Teardown removes the table (diktyo-nri cleanup): its chain and maps,
+// then the table only if nothing else is in it. A missing table is
+// (false, nil).
+func (z *Zones) Teardown(ctx context.Context) (removed bool, err error) {
+	c, done, err := z.open(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer done()
+	b := nft.NewBatch(Table)
+	b.DelChain(chainPre)
+	for _, s := range []*nft.Set{zone4, zone6, last4, last6} {
+		b.DelSet(s)
+	}
+	b.DelTableIfEmpty()
+	return nft.Teardown(c, b, errInUse)
+}

@@ -280,3 +280,19 @@ func TestAssignRace(t *testing.T) {
 		t.Fatalf("ADD that lost the race = %+v (raced %t), want zone 3 and no walk", b, raced)
 	}
 }
+
+// TestTeardown: cleanup removes the table with its elements; a missing
+// table is nothing to do.
+func TestTeardown(t *testing.T) {
+	f, z := provenFake(t)
+	removed, err := z.Teardown(context.Background())
+	if err != nil || !removed {
+		t.Fatalf("Teardown = %v, %v; want removed", removed, err)
+	}
+	if ok, _ := f.TableExists(Table); ok {
+		t.Fatalf("table left:\n%s", f.Dump())
+	}
+	if removed, err := z.Teardown(context.Background()); err != nil || removed {
+		t.Fatalf("second Teardown = %v, %v; want nothing to do", removed, err)
+	}
+}
