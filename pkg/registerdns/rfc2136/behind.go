@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -72,8 +73,8 @@ type committer struct {
 	// unsent ADD after a DEL); order is the owners by first change.
 	queue map[ownerKey][]change
 	order []ownerKey
-	// sending is the change the writer is sending now.
-	sending *change
+	// sending are the changes the writer is sending now.
+	sending []change
 	// refused are the changes the server refused (a name taken), for
 	// the owner's CHECK until its next change.
 	refused map[ownerKey]error
@@ -159,7 +160,7 @@ func (c *committer) pending(k ownerKey) (bool, error) {
 	if err := c.refused[k]; err != nil {
 		return false, err
 	}
-	queued := len(c.queue[k]) > 0 || (c.sending != nil && keyOf(c.sending.set.Owner) == k)
+	queued := len(c.queue[k]) > 0 || slices.ContainsFunc(c.sending, func(ch change) bool { return keyOf(ch.set.Owner) == k })
 	if queued && c.err != nil {
 		return true, c.faultLocked()
 	}
@@ -176,21 +177,26 @@ func (c *committer) faultLocked() error {
 	if c.err == nil {
 		return nil
 	}
-	n := 0
-	if c.sending != nil {
-		n++
-	}
+	n := len(c.sending)
 	for _, q := range c.queue {
 		n += len(q)
 	}
 	return fmt.Errorf("updates of server %s behind the answers failing (%d changes waiting): %w", c.b.o.Server, n, c.err)
 }
 
-// next takes the oldest owner's first change for sending.
-func (c *committer) next() (change, bool) {
+// maxBatch bounds the ADDs sent in one UPDATE per zone.
+const maxBatch = 64
+
+// take takes the oldest owner's first change for sending, and when it is
+// an ADD, the ADDs of the owners after it up to the first owner whose
+// first change is a DEL (which may free a name a later ADD takes): ADDs
+// of different owners, accepted against one view, do not depend on each
+// other's order.
+func (c *committer) take() []change {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for len(c.order) > 0 {
+	var out []change
+	for len(c.order) > 0 && len(out) < maxBatch {
 		k := c.order[0]
 		q := c.queue[k]
 		if len(q) == 0 {
@@ -198,17 +204,21 @@ func (c *committer) next() (change, bool) {
 			delete(c.queue, k)
 			continue
 		}
-		ch := q[0]
+		if len(out) > 0 && (q[0].del || out[0].del) {
+			break
+		}
+		out = append(out, q[0])
 		c.queue[k] = q[1:]
 		if len(q) == 1 {
 			c.order = c.order[1:]
 			delete(c.queue, k)
 		}
-		c.sending = &ch
-		return ch, true
 	}
-	c.drained.Close()
-	return change{}, false
+	if len(out) == 0 {
+		c.drained.Close()
+	}
+	c.sending = slices.Clone(out) // done deletes from it in place; out is the caller's
+	return out
 }
 
 // done ends the send of ch: a failure the server may get over puts it
@@ -216,7 +226,7 @@ func (c *committer) next() (change, bool) {
 func (c *committer) done(ch change, err error) (retry bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.sending = nil
+	c.sending = slices.DeleteFunc(c.sending, func(s change) bool { return s.seq == ch.seq })
 	k := keyOf(ch.set.Owner)
 	switch {
 	case err == nil:
@@ -255,34 +265,75 @@ func (c *committer) done(ch change, err error) (retry bool) {
 	return true
 }
 
-// step sends the oldest change queued: more is false when none was;
-// a failure the server may get over is err, and the change stays.
+// step sends the oldest changes queued (several ADDs in one UPDATE per
+// zone when the server takes them so, else each on its own): more is
+// false when none was; a failure the server may get over is err, and
+// what it did not send stays queued, in order.
 func (c *committer) step() (more bool, err error) {
-	ch, ok := c.next()
-	if !ok {
+	batch := c.take()
+	if len(batch) == 0 {
 		return false, nil
 	}
-	err = c.send(ch)
-	if c.done(ch, err) {
-		return true, err
+	if len(batch) > 1 {
+		applied, err := c.sendBatch(batch)
+		switch {
+		case applied:
+			for _, ch := range batch {
+				c.done(ch, nil)
+			}
+			return true, nil
+		case err != nil:
+			c.requeue(batch, err)
+			return true, err
+		}
+	}
+	for i, ch := range batch {
+		if err := c.send(ch); c.done(ch, err) {
+			c.requeue(batch[i+1:], err)
+			return true, err
+		}
 	}
 	return true, nil
 }
 
-// send sends one change as the binary would, bounded as one verb is.
+// requeue puts changes not sent back, in order.
+func (c *committer) requeue(chs []change, err error) {
+	for i := len(chs) - 1; i >= 0; i-- {
+		c.done(chs[i], err)
+	}
+}
+
+// sendBatch sends ADDs in one UPDATE per zone (Backend.addNew).
+func (c *committer) sendBatch(batch []change) (applied bool, err error) {
+	sets := make([]record.Set, len(batch))
+	for i, ch := range batch {
+		sets[i] = ch.set
+	}
+	err = c.inNS(func(ctx context.Context) error {
+		applied, err = batch[0].b.addNew(ctx, sets)
+		return err
+	})
+	return applied, err
+}
+
+// send sends one change as the binary would.
 func (c *committer) send(ch change) error {
-	ctx, cancel := context.WithTimeout(context.Background(), max(c.b.o.Timeout, time.Second))
-	defer cancel()
-	do := func() error {
+	return c.inNS(func(ctx context.Context) error {
 		if ch.del {
 			return ch.b.del(ctx, ch.set)
 		}
 		return ch.b.add(ctx, ch.set)
-	}
+	})
+}
+
+// inNS runs do in the committer's namespace, bounded as one verb is.
+func (c *committer) inNS(do func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), max(c.b.o.Timeout, time.Second))
+	defer cancel()
 	if !c.ns.IsOpen() {
-		return do()
+		return do(ctx)
 	}
-	return cniutil.InNetNS(c.ns, do)
+	return cniutil.InNetNS(c.ns, func() error { return do(ctx) })
 }
 
 // Flush waits until every change accepted so far is sent.

@@ -11,6 +11,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/diktyo-io/diktyo/pkg/registerdns/dnstest"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/rfc2136"
 )
 
@@ -177,4 +178,53 @@ func BenchmarkAddDelBehind(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestBehindBatch: ADDs queued while the server is down go in one
+// UPDATE per zone when it is back; one name in the batch held on the
+// server by another node's pod fails the batch's prerequisite, so each
+// is sent on its own: the others are applied, that one is refused and
+// reported by its CHECK, and the holder's record is untouched.
+func TestBehindBatch(t *testing.T) {
+	e := newEnv(t)
+	b := e.behind()
+	if err := e.onNode("node-b").Add(ctx(t), setOn(t, "node-b", "c9", []string{"db"}, "198.51.100.9")); err != nil {
+		t.Fatal(err)
+	}
+	for _, withTaken := range []bool{false, true} {
+		e.srv.Stop()
+		var sets = []recordSet{}
+		for i := range 5 {
+			name := fmt.Sprintf("b%d-%t", i, withTaken)
+			sets = append(sets, recordSet{name, set(t, name, []string{name}, fmt.Sprintf("198.51.100.%d", 20+i))})
+		}
+		if withTaken {
+			sets = append(sets, recordSet{"db", set(t, "c3", []string{"db"}, "198.51.100.3")})
+		}
+		for _, s := range sets {
+			if err := b.Add(ctx(t), s.set); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.srv.Restart(t)
+		flush(t)
+		for _, s := range sets {
+			if s.name == "db" {
+				if err := b.Check(ctx(t), s.set); !errors.Is(err, rfc2136.ErrTaken) {
+					t.Fatalf("CHECK of the pod whose name the server refused = %v, want it taken", err)
+				}
+				continue
+			}
+			eq(t, s.name+" A", e.srv.Values(t, s.name+".pods.test.", dns.TypeA), s.set.Addrs[0].String())
+			if err := b.Check(ctx(t), s.set); err != nil {
+				t.Fatalf("CHECK of %s: %v", s.name, err)
+			}
+		}
+		eq(t, "db's A, still node-b's pod's", e.srv.Values(t, "db.pods.test.", dns.TypeA), "198.51.100.9")
+	}
+}
+
+type recordSet struct {
+	name string
+	set  record.Set
 }

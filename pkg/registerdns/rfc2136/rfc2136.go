@@ -111,15 +111,12 @@ func (b *Backend) add(ctx context.Context, s record.Set) error {
 // per name, so that a repeated ADD converges and a foreign name fails.
 func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Record, owner record.Owner) error {
 	names := namesOf(recs)
-	m := b.update(zone)
-	m.NameNotUsed(headers(names, dns.TypeANY))
-	m.Insert(toRRs(recs))
-	err := b.send(ctx, m, zone)
+	err := b.insertNew(ctx, zone, recs)
 	if !errors.Is(err, errPrereq) {
 		return err
 	}
 
-	m = b.update(zone)
+	m := b.update(zone)
 	for _, n := range names {
 		held, err := b.owner(ctx, n)
 		if err != nil {
@@ -149,6 +146,54 @@ func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Rec
 	return nil
 }
 
+// insertNew writes recs in one message whose prerequisite is that none
+// of their names is in use.
+func (b *Backend) insertNew(ctx context.Context, zone string, recs []record.Record) error {
+	m := b.update(zone)
+	m.NameNotUsed(headers(namesOf(recs), dns.TypeANY))
+	m.Insert(toRRs(recs))
+	return b.send(ctx, m, zone)
+}
+
+// addNew writes the records of several sets in one UPDATE per zone, as
+// Add writes one set's when all its names are new: forward zones first,
+// each with the prerequisite that none of its names is in use, then the
+// reverse zones, replaced. applied false: a name is in use, or sets
+// share a name, and nothing is left written (the zones written before
+// are rolled back), so the caller writes each set with Add; an error:
+// the same, for a failure that may pass (the server down).
+func (b *Backend) addNew(ctx context.Context, sets []record.Set) (applied bool, err error) {
+	var recs []record.Record
+	owners := map[string]record.Owner{}
+	for _, s := range sets {
+		for _, r := range s.Records {
+			if o, ok := owners[r.Name]; ok && !o.Same(s.Owner) {
+				return false, nil
+			}
+			owners[r.Name] = s.Owner
+		}
+		recs = append(recs, s.Records...)
+	}
+	zones, groups := record.ByZone(recs)
+	var done []string
+	for _, z := range zones {
+		if record.IsReverseZone(z) {
+			err = b.replace(ctx, z, groups[z])
+		} else {
+			err = b.insertNew(ctx, z, groups[z])
+		}
+		if err != nil {
+			b.rollbackNames(ctx, done, groups, func(n string) record.Owner { return owners[n] })
+			if errors.Is(err, errPrereq) {
+				return false, nil
+			}
+			return false, err
+		}
+		done = append(done, z)
+	}
+	return true, nil
+}
+
 // replace overwrites the reverse names' PTR and TXT records in one message.
 func (b *Backend) replace(ctx context.Context, zone string, recs []record.Record) error {
 	names := namesOf(recs)
@@ -166,12 +211,21 @@ func (b *Backend) rollback(ctx context.Context, done []string, groups map[string
 	if len(done) == 0 {
 		return
 	}
+	b.rollbackNames(ctx, done, groups, func(string) record.Owner { return owner })
+}
+
+// rollbackNames removes what was written to the zones in done, each name
+// under the prerequisite of its owner, ownerOf(name).
+func (b *Backend) rollbackNames(ctx context.Context, done []string, groups map[string][]record.Record, ownerOf func(name string) record.Owner) {
+	if len(done) == 0 {
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.o.Timeout/2)
 	defer cancel()
 	for _, z := range done {
 		var items []owned
 		for _, n := range namesOf(groups[z]) {
-			items = append(items, owned{name: n, owner: owner})
+			items = append(items, owned{name: n, owner: ownerOf(n)})
 		}
 		_ = b.removeOwned(ctx, z, items)
 	}
