@@ -66,25 +66,16 @@ func OrigFlows(addrs []netip.Addr) (uint, error) {
 // epoch, which removes what an earlier table's zones left (one dump of
 // each family, whatever the node holds: once per table).
 func ZonedFlows(keep func(src netip.Addr, zone uint16) bool) (uint, error) {
-	var n uint
+	byFam := map[uint8][]ctFlow{}
 	var errs []error
 	for _, fam := range []uint8{unix.AF_INET, unix.AF_INET6} {
 		flows, err := dumpAll(fam)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("conntrack dump: %w", err))
 		}
-		for _, f := range flows {
-			if !f.zoned || keep(f.origSrc, f.origZone) {
-				continue
-			}
-			if err := deleteFlow(fam, f); err != nil {
-				errs = append(errs, fmt.Errorf("conntrack delete of a zoned flow of %s: %w", f.origSrc, err))
-				continue
-			}
-			n++
-		}
+		byFam[fam] = flows
 	}
-	return n, errors.Join(errs...)
+	return deleteAll(byFam, func(f ctFlow) bool { return f.zoned && !keep(f.origSrc, f.origZone) }, errors.Join(errs...))
 }
 
 func addrSet(addrs []netip.Addr) map[netip.Addr]bool {

@@ -51,7 +51,7 @@ type ctFlow struct {
 
 // ctaTupleZone is CTA_TUPLE_ZONE: the zone of one direction's tuple,
 // which ctnetlink puts in a tuple only for a directional zone.
-const ctaTupleZone = 4
+const ctaTupleZone = 3
 
 // dumpBySource returns the entries whose original source (reply false)
 // or reply source (reply true) is addr: the kernel's filtered dump.
@@ -250,8 +250,14 @@ func candidates(addrs []netip.Addr, replies bool) (map[uint8][]ctFlow, error) {
 // reply source when replies is set) that match, and counts them. A dump
 // that failed is an error after what could be deleted was.
 func deleteMatching(addrs []netip.Addr, replies bool, match func(ctFlow) bool) (uint, error) {
-	var n uint
 	byFam, err := candidates(addrs, replies)
+	return deleteAll(byFam, match, err)
+}
+
+// deleteAll deletes the flows of byFam that match, and counts them; err
+// (a dump's) is returned with the deletions' errors.
+func deleteAll(byFam map[uint8][]ctFlow, match func(ctFlow) bool, err error) (uint, error) {
+	var n uint
 	errs := []error{err}
 	for fam, flows := range byFam {
 		for _, f := range flows {

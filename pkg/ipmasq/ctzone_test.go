@@ -51,9 +51,14 @@ func (z *zoneNode) call(t *testing.T, v *verbs, verb string, conf []byte, id, cn
 }
 
 func (z *zoneNode) conf(t *testing.T, ext string, zones bool) []byte {
-	return z.node.conf(t, "1.1.0", map[string]any{"conntrackZones": zones, "runtimeConfig": map[string]any{
-		"ips":         []string{"198.51.100.2"},
-		"masqEntries": []map[string]any{{"external": ext, "destination": "203.0.113.10/32", "protocol": "udp"}},
+	return z.confOf(t, "198.51.100.2", "203.0.113.10", ext, zones)
+}
+
+// confOf is the config of a pod at ip whose datagrams to dst leave as ext.
+func (z *zoneNode) confOf(t *testing.T, ip, dst, ext string, zones bool) []byte {
+	return z.node.conf(t, "1.1.0", map[string]any{"conntrackZones": zones, "binding": "address", "runtimeConfig": map[string]any{
+		"ips":         []string{ip},
+		"masqEntries": []map[string]any{{"external": ext, "destination": dst + "/32", "protocol": "udp"}},
 	}})
 }
 
@@ -261,5 +266,62 @@ func BenchmarkAddConntrack(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestConntrackZonesEpochWalk: the epoch's walk is what lets an address
+// the new table never gave a zone skip its walk. Pods A (198.51.100.2)
+// and A2 (198.51.100.3) run with zones, both keep their flows past their
+// DEL, and the table goes. Pod B's ADD on .2 is the new table's first:
+// it walks .2 and every zoned entry the old table left, and proves the
+// epoch. Pod C's ADD on .3 then walks nothing, and its datagrams leave as
+// C's rules say. When B's walk removes only .2's entries and proves the
+// epoch all the same, C's datagrams ride A2's entry of zone 1 and leave
+// as A2's: the test catches it.
+func TestConntrackZonesEpochWalk(t *testing.T) {
+	testutil.RequireRoot(t)
+	for _, skip := range []bool{false, true} {
+		name := "epoch walk"
+		if skip {
+			name = "epoch walk skipped"
+		}
+		t.Run(name, func(t *testing.T) {
+			n := newNode(t, snat.BackendNFTables)
+			z := &zoneNode{node: n, tp: newTopology(t, n)}
+			testutil.Addr(t, z.tp.client, "eth0", "198.51.100.3/24")
+			v := inProcessVerbs()
+			flowA := z.tp.udpFlow(t, "203.0.113.10", 40000)
+			flowA2 := z.tp.udpFlowFrom(t, "198.51.100.3", "203.0.113.20", 40001)
+			a := z.confOf(t, "198.51.100.2", "203.0.113.10", "192.0.2.100", true)
+			a2 := z.confOf(t, "198.51.100.3", "203.0.113.20", "192.0.2.110", true)
+			z.call(t, v, "ADD", a, "podA", "")
+			z.call(t, v, "ADD", a2, "podA2", "")
+			flowA.expect(t, "192.0.2.100", "pod A")
+			flowA2.expect(t, "192.0.2.110", "pod A2")
+			// Both go, keeping their flows; then the zone table.
+			z.call(t, v, "DEL", a, "podA", cniutil.ArgPodContinues+"=true")
+			z.call(t, v, "DEL", a2, "podA2", cniutil.ArgPodContinues+"=true")
+			testutil.Run(t, n.ns, "nft", "delete", "table", "inet", ctzone.Table)
+			flowA2.expect(t, "198.51.100.3", "nobody's address, no zone table")
+			if skip {
+				v.addFlows = func(_ *snat.Plan, zoned *ctzone.Assignment) error {
+					if _, err := OrigFlows(zoned.Full); err != nil {
+						return err
+					}
+					return v.zones.Confirm(context.Background(), zoned)
+				}
+			}
+			if !z.call(t, v, "ADD", z.confOf(t, "198.51.100.2", "203.0.113.10", "192.0.2.101", true), "podB", "") {
+				t.Fatal("the new table's first ADD handed no walk over")
+			}
+			if z.call(t, v, "ADD", z.confOf(t, "198.51.100.3", "203.0.113.20", "192.0.2.111", true), "podC", "") {
+				t.Fatal("pod C's ADD in a proven epoch handed a walk over")
+			}
+			if skip {
+				flowA2.expect(t, "192.0.2.110", "pod C on pod A2's entry of the earlier table (the epoch walk skipped)")
+				return
+			}
+			flowA2.expect(t, "192.0.2.111", "pod C, without a walk of its own")
+		})
 	}
 }
