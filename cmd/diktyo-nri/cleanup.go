@@ -19,6 +19,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/egress/hostaddr"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/ctzone"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/snat"
 	"github.com/diktyo-io/diktyo/pkg/iproute"
@@ -243,6 +244,9 @@ func cleanIPMasqShared(ctx context.Context, raw json.RawMessage, r *cleanupRepor
 	be := ipmasq.NewBackend(cfg, cniutil.ExecRunner{})
 	teardown(r, "ipmasq "+cfg.Backend+" "+sharedName(cfg), func() (bool, error) { return be.Teardown(ctx) })
 	teardown(r, "link binding table inet "+cfg.GuardTable, func() (bool, error) { return linkguard.New(cfg.GuardTable).Teardown(ctx) })
+	if cfg.ConntrackZones {
+		teardown(r, "conntrack zones table inet "+ctzone.Table, func() (bool, error) { return (&ctzone.Zones{}).Teardown(ctx) })
+	}
 }
 
 func sharedName(cfg *snat.Config) string {

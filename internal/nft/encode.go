@@ -317,6 +317,10 @@ func encodeRule(table string, r *Rule) (attrs, error) {
 		if _, ok := e.(*opaque); ok {
 			return nil, errors.New("rule holds an expression that was not decoded")
 		}
+		if z, ok := e.(*OrigZoneSet); ok {
+			list = list.add(unix.NFTA_LIST_ELEM|unix.NLA_F_NESTED, z.encode())
+			continue
+		}
 		b, err := expr.Marshal(unix.NFPROTO_INET, e)
 		if err != nil {
 			return nil, fmt.Errorf("encoding %T: %w", e, err)

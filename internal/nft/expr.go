@@ -174,6 +174,14 @@ func natFlags(random, fully, persistent bool) string {
 }
 
 func renderExpr(e expr.Any) string {
+	if z, ok := e.(*OrigZoneSet); ok {
+		return z.String()
+	}
+	return renderLibExpr(e)
+}
+
+// renderLibExpr renders the library's expressions.
+func renderLibExpr(e expr.Any) string {
 	switch e := e.(type) {
 	case *expr.Meta:
 		if e.SourceRegister {

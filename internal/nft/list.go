@@ -167,6 +167,9 @@ func decodeExpr(b []byte) (expr.Any, error) {
 			data = a.data
 		}
 	}
+	if z, ok := decodeOrigZoneSet(name, data); ok {
+		return z, nil
+	}
 	e := newExpr(name)
 	if e == nil {
 		return &opaque{name: name}, nil

@@ -41,6 +41,9 @@ type Packet struct {
 	// translation a nat statement sets up on a tracked packet sets
 	// CtStatusSrcNAT.
 	CtStatus uint32
+	// OrigZone is the conntrack zone of the original direction a
+	// "ct original zone set" gave the packet (0: the default zone).
+	OrigZone uint16
 	// NAT is the translation a nat chain set up (nil: none). As in the
 	// kernel, the first nat chain at a hook that sets one up decides:
 	// the later nat chains of that hook do not see the packet, and at
@@ -212,6 +215,18 @@ func native32(v uint32) []byte { return binary.NativeEndian.AppendUint32(nil, v)
 
 // expr evaluates one expression: a verdict, or ok false for a break.
 func (tr *tracer) expr(e expr.Any) (*Verdict, bool, error) {
+	if z, ok := e.(*OrigZoneSet); ok {
+		// As the kernel: only a packet conntrack has not seen yet.
+		if !tr.p.Tracked {
+			tr.p.OrigZone = zoneOf(tr.reg(z.Register))
+		}
+		return nil, true, nil
+	}
+	return tr.libExpr(e)
+}
+
+// libExpr evaluates one of the library's expressions.
+func (tr *tracer) libExpr(e expr.Any) (*Verdict, bool, error) {
 	switch e := e.(type) {
 	case *expr.Meta:
 		return nil, tr.meta(e), nil

@@ -40,14 +40,15 @@ func Defer(ctx context.Context, work func() error) error {
 	if err != nil {
 		return work() // cannot say where later: now
 	}
-	d(func() error { return inNetNS(h, work) }, func() { _ = h.Close() })
+	d(func() error { return InNetNS(h, work) }, func() { _ = h.Close() })
 	return nil
 }
 
-// inNetNS runs work on this goroutine's thread switched into h, and back.
-// A thread that cannot be switched back is never used again (it stays
+// InNetNS runs work on this goroutine's thread switched into h, and back:
+// work a plugin left behind its answer, in the namespace it ran in. A
+// thread that cannot be switched back is never used again (it stays
 // locked, and ends with the goroutine).
-func inNetNS(h netns.NsHandle, work func() error) error {
+func InNetNS(h netns.NsHandle, work func() error) error {
 	runtime.LockOSThread()
 	orig, err := netns.Get()
 	if err != nil {

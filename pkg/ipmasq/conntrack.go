@@ -1,6 +1,7 @@
 package ipmasq
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
 
@@ -50,6 +51,31 @@ func PodFlows(addrs []netip.Addr) (uint, error) {
 	return deleteMatching(addrs, true, func(f ctFlow) bool {
 		return set[f.origSrc] || set[f.replySrc]
 	})
+}
+
+// OrigFlows removes every conntrack entry whose original source is one
+// of addrs, whatever its zone: the walk of an address whose zone history
+// is not proven (ctzone.WalkFull), run before its pod sent anything.
+func OrigFlows(addrs []netip.Addr) (uint, error) {
+	set := addrSet(addrs)
+	return deleteMatching(addrs, false, func(f ctFlow) bool { return set[f.origSrc] })
+}
+
+// ZonedFlows removes every entry with a zone of its original direction
+// alone that keep refuses: the first walk of a conntrack zone table's
+// epoch, which removes what an earlier table's zones left (one dump of
+// each family, whatever the node holds: once per table).
+func ZonedFlows(keep func(src netip.Addr, zone uint16) bool) (uint, error) {
+	byFam := map[uint8][]ctFlow{}
+	var errs []error
+	for _, fam := range []uint8{unix.AF_INET, unix.AF_INET6} {
+		flows, err := dumpAll(fam)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("conntrack dump: %w", err))
+		}
+		byFam[fam] = flows
+	}
+	return deleteAll(byFam, func(f ctFlow) bool { return f.zoned && !keep(f.origSrc, f.origZone) }, errors.Join(errs...))
 }
 
 func addrSet(addrs []netip.Addr) map[netip.Addr]bool {

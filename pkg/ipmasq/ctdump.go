@@ -42,8 +42,16 @@ type ctFlow struct {
 	replySrc     netip.Addr
 	replyDst     netip.Addr
 	replyDstPort uint16
-	raw          []byte // the message after its nfgenmsg header
+	// origZone is the zone of the original direction alone (a
+	// directional zone, as ctzone sets; zoned false: none).
+	origZone uint16
+	zoned    bool
+	raw      []byte // the message after its nfgenmsg header
 }
+
+// ctaTupleZone is CTA_TUPLE_ZONE: the zone of one direction's tuple,
+// which ctnetlink puts in a tuple only for a directional zone.
+const ctaTupleZone = 3
 
 // dumpBySource returns the entries whose original source (reply false)
 // or reply source (reply true) is addr: the kernel's filtered dump.
@@ -113,11 +121,26 @@ func parseFlow(m []byte) (ctFlow, bool) {
 		case nl.CTA_TUPLE_ORIG:
 			src, _, proto, _ := parseTuple(a.Value)
 			f.origSrc, f.proto = src, proto
+			f.origZone, f.zoned = tupleZone(a.Value)
 		case nl.CTA_TUPLE_REPLY:
 			f.replySrc, f.replyDst, _, f.replyDstPort = parseTuple(a.Value)
 		}
 	}
 	return f, f.origSrc.IsValid()
+}
+
+// tupleZone reads a CTA_TUPLE_*'s own zone, if it has one.
+func tupleZone(b []byte) (uint16, bool) {
+	attrs, err := nl.ParseRouteAttr(b)
+	if err != nil {
+		return 0, false
+	}
+	for _, a := range attrs {
+		if a.Attr.Type&^unix.NLA_F_NESTED == ctaTupleZone && len(a.Value) == 2 {
+			return binary.BigEndian.Uint16(a.Value), true
+		}
+	}
+	return 0, false
 }
 
 // parseTuple reads a CTA_TUPLE_*: its addresses, protocol and
@@ -227,8 +250,14 @@ func candidates(addrs []netip.Addr, replies bool) (map[uint8][]ctFlow, error) {
 // reply source when replies is set) that match, and counts them. A dump
 // that failed is an error after what could be deleted was.
 func deleteMatching(addrs []netip.Addr, replies bool, match func(ctFlow) bool) (uint, error) {
-	var n uint
 	byFam, err := candidates(addrs, replies)
+	return deleteAll(byFam, match, err)
+}
+
+// deleteAll deletes the flows of byFam that match, and counts them; err
+// (a dump's) is returned with the deletions' errors.
+func deleteAll(byFam map[uint8][]ctFlow, match func(ctFlow) bool, err error) (uint, error) {
+	var n uint
 	errs := []error{err}
 	for fam, flows := range byFam {
 		for _, f := range flows {

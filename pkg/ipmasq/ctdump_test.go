@@ -8,6 +8,7 @@ import (
 
 	"github.com/containernetworking/plugins/pkg/ns"
 	"github.com/vishvananda/netlink"
+	"github.com/vishvananda/netlink/nl"
 	"golang.org/x/sys/unix"
 
 	"github.com/diktyo-io/diktyo/pkg/testutil"
@@ -120,3 +121,26 @@ func userSpacePodFlows(addrs []netip.Addr) (uint, error) {
 type flowMatch func(f *netlink.ConntrackFlow) bool
 
 func (m flowMatch) MatchConntrackFlow(f *netlink.ConntrackFlow) bool { return m(f) }
+
+// TestParseFlowZone: a dumped entry's zone of the original direction
+// alone (CTA_TUPLE_ZONE inside CTA_TUPLE_ORIG, as ctnetlink puts a
+// directional zone) is read; an entry without one is not zoned.
+func TestParseFlowZone(t *testing.T) {
+	for _, zone := range []int{0, 7} {
+		orig := nl.NewRtAttr(nl.CTA_TUPLE_ORIG|unix.NLA_F_NESTED, nil)
+		ip := orig.AddRtAttr(nl.CTA_TUPLE_IP|unix.NLA_F_NESTED, nil)
+		ip.AddRtAttr(nl.CTA_IP_V4_SRC, netip.MustParseAddr("198.51.100.7").AsSlice())
+		ip.AddRtAttr(nl.CTA_IP_V4_DST, netip.MustParseAddr("203.0.113.10").AsSlice())
+		proto := orig.AddRtAttr(nl.CTA_TUPLE_PROTO|unix.NLA_F_NESTED, nil)
+		proto.AddRtAttr(nl.CTA_PROTO_NUM, []byte{unix.IPPROTO_UDP})
+		if zone != 0 {
+			// CTA_TUPLE_ZONE in include/uapi/linux/netfilter/nfnetlink_conntrack.h.
+			orig.AddRtAttr(3, []byte{0, byte(zone)})
+		}
+		msg := append([]byte{unix.AF_INET, 0, 0, 0}, orig.Serialize()...)
+		f, ok := parseFlow(msg)
+		if !ok || f.origSrc.String() != "198.51.100.7" || f.zoned != (zone != 0) || int(f.origZone) != zone {
+			t.Fatalf("zone %d: parsed %+v (ok %t)", zone, f, ok)
+		}
+	}
+}

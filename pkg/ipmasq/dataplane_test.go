@@ -218,6 +218,13 @@ type udpFlow struct {
 
 func (tp *topology) udpFlow(t *testing.T, dst string, sport int) *udpFlow {
 	t.Helper()
+	return tp.udpFlowFrom(t, "", dst, sport)
+}
+
+// udpFlowFrom is udpFlow from the client's address src ("": the one its
+// route picks).
+func (tp *topology) udpFlowFrom(t *testing.T, src, dst string, sport int) *udpFlow {
+	t.Helper()
 	f := &udpFlow{sent: make(chan int, 400), seen: make(chan [2]interface{}, 400)}
 	var rc *net.UDPConn
 	if err := tp.remote.Do(func(ns.NetNS) error {
@@ -230,7 +237,7 @@ func (tp *topology) udpFlow(t *testing.T, dst string, sport int) *udpFlow {
 	var sc *net.UDPConn
 	if err := tp.client.Do(func(ns.NetNS) error {
 		var err error
-		sc, err = net.DialUDP("udp", &net.UDPAddr{Port: sport}, &net.UDPAddr{IP: net.ParseIP(dst), Port: 9999})
+		sc, err = net.DialUDP("udp", &net.UDPAddr{IP: net.ParseIP(src), Port: sport}, &net.UDPAddr{IP: net.ParseIP(dst), Port: 9999})
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	current "github.com/containernetworking/cni/pkg/types/100"
 
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
+	"github.com/diktyo-io/diktyo/pkg/ipmasq/ctzone"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/iptables"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/linkguard"
 	"github.com/diktyo-io/diktyo/pkg/ipmasq/nftables"
@@ -131,6 +132,12 @@ type verbs struct {
 	// podFlows removes the conntrack entries of a pod's addresses at DEL
 	// and GC (PodFlows); tests replace it with one that fails.
 	podFlows func(addrs []netip.Addr) (uint, error)
+	// zones hands out the pods' conntrack zones (conntrackZones).
+	zones *ctzone.Zones
+	// addFlows is the ADD's conntrack walk: zoned is nil without
+	// conntrackZones. Tests replace it with none, to show what a walk
+	// skipped without proof would let through.
+	addFlows func(plan *snat.Plan, zoned *ctzone.Assignment) error
 }
 
 func newVerbs(env cniutil.Env, run cniutil.Runner) *verbs {
@@ -138,7 +145,9 @@ func newVerbs(env cniutil.Env, run cniutil.Runner) *verbs {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &verbs{log: log, run: run, podFlows: PodFlows}
+	v := &verbs{log: log, run: run, podFlows: PodFlows, zones: &ctzone.Zones{}}
+	v.addFlows = v.walkAdd
+	return v
 }
 
 func (v *verbs) cni() cniutil.Verbs {
@@ -204,6 +213,15 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
+	// The pod's addresses get this incarnation's conntrack zone before
+	// anything can translate their packets (conntrackZones): no entry
+	// made before it (another owner's, a spoofer's) carries their flows.
+	var zoned *ctzone.Assignment
+	if inv.cfg.ConntrackZones {
+		if zoned, err = v.zones.Assign(ctx, inv.plan.Owner.ID, inv.plan.Sources()); err != nil {
+			return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
+		}
+	}
 	// The binding goes first (nftables: in the rules' own transaction):
 	// there is never a moment when the pod's rules translate packets that
 	// its link did not send.
@@ -223,10 +241,15 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 	// The pod's flows must leave as the rules now say, from the next
 	// packet on (a previous pod with this address, or a changed policy):
 	// now, or, when the caller holds the pod's containers until it is
-	// done (cniutil.Defer), after the runtime is answered.
+	// done (cniutil.Defer), after the runtime is answered. A zone that
+	// proves it needs none hands nothing over: the pod's containers do
+	// not wait.
+	if zoned != nil && zoned.Walk() == ctzone.WalkNone {
+		return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
+	}
 	plan := inv.plan
 	if err := cniutil.Defer(ctx, func() error {
-		if _, err := StaleFlows(plan); err != nil {
+		if err := v.addFlows(plan, zoned); err != nil {
 			return fmt.Errorf("ipmasq ADD: %w", err)
 		}
 		return nil
@@ -234,6 +257,40 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 		return nil, "", err
 	}
 	return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
+}
+
+// walkAdd is the ADD's conntrack walk. Without zones (zoned nil), or for
+// a repeated ADD that keeps its zone, the flows whose translation the
+// plan no longer gives go. Addresses whose zone history is not proven
+// lose every entry (the pod has sent nothing yet), a table's first epoch
+// every entry an earlier table's zones left; then the zones record the
+// proof.
+func (v *verbs) walkAdd(plan *snat.Plan, zoned *ctzone.Assignment) error {
+	if zoned == nil || zoned.Stale {
+		if _, err := StaleFlows(plan); err != nil {
+			return err
+		}
+	}
+	if zoned == nil || zoned.Walk() != ctzone.WalkFull {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	if len(zoned.Full) > 0 {
+		if _, err := OrigFlows(zoned.Full); err != nil {
+			return fmt.Errorf("removing the conntrack entries of %v: %w", zoned.Full, err)
+		}
+	}
+	if zoned.Epoch {
+		keep, err := v.zones.Keep(ctx)
+		if err != nil {
+			return err
+		}
+		if _, err := ZonedFlows(keep); err != nil {
+			return fmt.Errorf("removing an earlier zone table's conntrack entries: %w", err)
+		}
+	}
+	return v.zones.Confirm(ctx, zoned)
 }
 
 // del needs only the node config and the owner; the pod's addresses
@@ -264,6 +321,15 @@ func (v *verbs) del(ctx context.Context, args *skel.CmdArgs) error {
 	if err := be.Del(ctx, owner(cfg, args), addrs); err != nil {
 		err = fmt.Errorf("ipmasq DEL: %w", err)
 		return errors.Join(err, v.delFlows(args, addrs))
+	}
+	// The pod's addresses leave their zone with the rules, before the
+	// walk: no packet of theirs gets it again (their last zone stays, so
+	// the next incarnation gets another). A pod that continues keeps it,
+	// and with it its flows.
+	if cfg.ConntrackZones && !cniutil.PodContinues(args.Args) {
+		if err := v.zones.Release(ctx, owner(cfg, args).ID, hostAddrs(addrs)); err != nil {
+			return errors.Join(fmt.Errorf("ipmasq DEL: %w", err), v.delFlows(args, addrs))
+		}
 	}
 	// The flows go next, and the binding after them, whatever the
 	// binding mode now (a pod bound under an earlier config is

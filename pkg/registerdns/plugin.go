@@ -20,6 +20,7 @@ import (
 	"github.com/diktyo-io/diktyo/pkg/cniutil"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/hosts"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/rfc2136"
 )
 
 // Plugin is registerDNS in diktyo's plugin contract: the binary
@@ -30,13 +31,19 @@ var Plugin = cniutil.Plugin{
 	Verbs:    func(env cniutil.Env) cniutil.Verbs { return newVerbs(env).cni() },
 	Explain:  explain,
 	Describe: describe,
-	Flush:    hosts.Flush,
+	Flush:    flush,
+}
+
+// flush waits for what the backends write behind the answers: the hosts
+// files' writers and the rfc2136 servers'.
+func flush(ctx context.Context) error {
+	return errors.Join(hosts.Flush(ctx), rfc2136.Flush(ctx))
 }
 
 // verbs are registerDNS's CNI verbs for one invocation's environment.
 type verbs struct {
 	log    *slog.Logger
-	behind bool // Env.Behind: the hosts file is written after the answer
+	behind bool // Env.Behind: the hosts file and rfc2136 updates are written after the answer
 }
 
 func newVerbs(env cniutil.Env) *verbs {
@@ -67,8 +74,13 @@ func (v *verbs) load(args *skel.CmdArgs, lenient bool) (*Config, *pod, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if hb, ok := p.Backend.(*hosts.Backend); ok && v.behind {
-		hb.WriteBehind()
+	if v.behind {
+		switch b := p.Backend.(type) {
+		case *hosts.Backend:
+			b.WriteBehind()
+		case *rfc2136.Backend:
+			b.WriteBehind()
+		}
 	}
 	pd, err := p.plan(args, lenient, v.log)
 	return p, pd, err

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/miekg/dns"
 )
 
 // pidOf reads the pid of one of the VM's daemons from its pid file.
@@ -96,9 +98,10 @@ func TestFailClosed(t *testing.T) {
 }
 
 // TestDNSOutage: with the node's DNS server down, reconcile finds the
-// pod's record unreachable and its repair fails at registerDNS; the pod
-// keeps its SNAT rules and routes, and its traffic still leaves with its
-// external address. When the server is back, the record answers again.
+// pod's record unreachable and its repair's update, sent behind the
+// answer, fails and is retried; the pod keeps its SNAT rules and routes,
+// and its traffic still leaves with its external address. When the
+// server is back, the record answers again.
 func TestDNSOutage(t *testing.T) {
 	v := requireVM(t)
 	newRemote(t)
@@ -120,8 +123,8 @@ func TestDNSOutage(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	failures := n.count(`repair failed`)
-	n.waitLog(t, `repair failed`, failures+1)
+	failures := n.count(`updates behind the answers failed`)
+	n.waitLog(t, `updates behind the answers failed`, failures+1)
 	if after := p.natRules(t); !slices.Equal(before, after) {
 		t.Fatalf("a DNS outage changed the pod's nat rules:\nbefore %v\nafter  %v", before, after)
 	}
@@ -130,6 +133,10 @@ func TestDNSOutage(t *testing.T) {
 	if err := v.script(os.Stderr, "up", "--nri", "none"); err != nil { // starts named again
 		t.Fatal(err)
 	}
+	// The writer retries with a pause of up to 5 s.
+	waitFor(t, 15*time.Second, "the record back", func() bool {
+		return slices.Equal(p.vm.lookup(t, p.dnsName(), dns.TypeA), []string{p.IP})
+	})
 	expectDNS(t, p)
 	p.stop(t)
 	p.remove(t)

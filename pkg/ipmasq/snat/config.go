@@ -90,6 +90,10 @@ type NetConf struct {
 	// StrictMark is the conntrack mark bit ("0x1000") every decision of
 	// ipmasq's sets on a strict pod's connection.
 	StrictMark string `json:"strictMark,omitempty"`
+	// ConntrackZones gives each incarnation of a pod address its own
+	// conntrack zone (package ctzone): no entry made before the pod's
+	// ADD can carry its flows, and the ADD needs no conntrack walk.
+	ConntrackZones bool `json:"conntrackZones,omitempty"`
 
 	// Node policy; the per-pod snatPolicy capability extends it.
 	ExcludeCIDRs    []string `json:"excludeCIDRs,omitempty"`
@@ -182,8 +186,10 @@ type Config struct {
 	// Strict and StrictMark are NetConf's, defaults applied.
 	Strict     bool
 	StrictMark uint32
-	Policy     Policy
-	Entries    []Entry
+	// ConntrackZones is NetConf's.
+	ConntrackZones bool
+	Policy         Policy
+	Entries        []Entry
 
 	// snat is Policy as parsed, for the pod's snatPolicy to extend.
 	snat api.SNAT
@@ -212,7 +218,7 @@ func ParseNodeConfig(stdin []byte) (*Config, error) {
 	if err := api.DecodePluginConf(stdin, conf); err != nil {
 		return nil, fmt.Errorf("parsing ipmasq config: %w", err)
 	}
-	cfg := &Config{Conf: conf, Network: conf.Name}
+	cfg := &Config{Conf: conf, Network: conf.Name, ConntrackZones: conf.ConntrackZones}
 	var err error
 	if cfg.Backend, err = parseBackend(conf.Backend); err != nil {
 		return nil, err

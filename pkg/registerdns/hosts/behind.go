@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"github.com/diktyo-io/diktyo/internal/fsutil"
+	"github.com/diktyo-io/diktyo/pkg/registerdns/internal/writebehind"
 	"github.com/diktyo-io/diktyo/pkg/registerdns/record"
 )
 
@@ -142,26 +143,20 @@ type committer struct {
 	view    *index // the file then, with queue applied
 	queue   []op
 	seq     uint64
-	writing bool          // the writer holds the file's lock and rewrites it
-	drained chan struct{} // closed when queue empties; nil while it is empty
-	err     error         // the last write's failure; nil after a success
+	writing bool                // the writer holds the file's lock and rewrites it
+	drained writebehind.Drained // for Flush: open while the queue holds changes
+	err     error               // the last write's failure; nil after a success
 	kick    chan struct{}
 }
 
 // committers: one per file in this process, so that every backend value
 // for a path (one per verb call) shares its queue and writer.
-var committers sync.Map // path -> *committer
+var committers writebehind.Writers[*committer] // by path
 
 func committerOf(b *Backend) *committer {
-	if c, ok := committers.Load(b.path); ok {
-		return c.(*committer)
-	}
-	c := &committer{b: &Backend{path: b.path, node: b.node}, log: slog.Default().With("hosts", b.path), kick: make(chan struct{}, 1)}
-	actual, loaded := committers.LoadOrStore(b.path, c)
-	if !loaded {
-		go c.run()
-	}
-	return actual.(*committer)
+	return committers.Get(b.path, func() *committer {
+		return &committer{b: &Backend{path: b.path, node: b.node}, log: slog.Default().With("hosts", b.path), kick: make(chan struct{}, 1)}
+	}, func(c *committer) { go writebehind.Run(c.kick, c.writeOnce) })
 }
 
 // accept checks o against the file as it will be and queues it; the
@@ -179,9 +174,7 @@ func (c *committer) accept(o op) error {
 	c.seq++
 	o.seq = c.seq
 	c.queue = append(c.queue, o)
-	if c.drained == nil {
-		c.drained = make(chan struct{})
-	}
+	c.drained.Open()
 	select {
 	case c.kick <- struct{}{}:
 	default:
@@ -258,29 +251,8 @@ func (c *committer) replay(x *index, ops []op, why string) (*index, []op) {
 // settle tells flush's waiters when nothing is left to write. Called
 // with mu held.
 func (c *committer) settle() {
-	if len(c.queue) == 0 && c.drained != nil {
-		close(c.drained)
-		c.drained = nil
-	}
-}
-
-// run is the file's writer: it writes whenever changes are queued, and
-// retries a failed write after a pause that doubles up to 5 s.
-func (c *committer) run() {
-	pause := 50 * time.Millisecond
-	for range c.kick {
-		for {
-			more, err := c.writeOnce()
-			if err == nil {
-				pause = 50 * time.Millisecond
-				if !more {
-					break
-				}
-				continue
-			}
-			time.Sleep(pause)
-			pause = min(2*pause, 5*time.Second)
-		}
+	if len(c.queue) == 0 {
+		c.drained.Close()
 	}
 }
 
@@ -358,32 +330,19 @@ func (c *committer) write(batch []op) (*index, stamp, error) {
 	return indexOf(lines), st, err
 }
 
-// flush waits until every change accepted so far is written.
-func (c *committer) flush(ctx context.Context) error {
+// Flush waits until every change accepted so far is written.
+func (c *committer) Flush(ctx context.Context) error {
 	c.mu.Lock()
-	ch := c.drained
+	ch := c.drained.Chan()
 	c.mu.Unlock()
-	if ch == nil {
-		return nil
-	}
-	select {
-	case <-ch:
-		return nil
-	case <-ctx.Done():
+	return writebehind.Wait(ctx, ch, func(err error) error {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		return fmt.Errorf("hosts file %s: %d changes not written: %w", c.b.path, len(c.queue), errors.Join(ctx.Err(), c.err))
-	}
+		return fmt.Errorf("hosts file %s: %d changes not written: %w", c.b.path, len(c.queue), errors.Join(err, c.err))
+	})
 }
 
 // Flush waits until every hosts file change this process accepted behind
 // an answer is written (diktyo-nri, before it exits; tests, before they
 // read a file).
-func Flush(ctx context.Context) error {
-	var errs []error
-	committers.Range(func(_, v any) bool {
-		errs = append(errs, v.(*committer).flush(ctx))
-		return true
-	})
-	return errors.Join(errs...)
-}
+func Flush(ctx context.Context) error { return committers.Flush(ctx) }

@@ -58,6 +58,9 @@ type Options struct {
 type Backend struct {
 	o      Options
 	client *dns.Client
+	// behind: Add and Del answer once their change is checked and
+	// queued, and this process's writer sends it (behind.go).
+	behind bool
 }
 
 var _ record.Backend = (*Backend)(nil)
@@ -75,8 +78,16 @@ func New(o Options) *Backend {
 // failed: a name is held by someone else, or is already gone.
 var errPrereq = errors.New("prerequisite failed")
 
-// Add writes the set's records zone by zone, forward zones first.
+// Add writes the set's records zone by zone, forward zones first; writing
+// behind, it checks and queues them.
 func (b *Backend) Add(ctx context.Context, s record.Set) error {
+	if b.behind {
+		return committerOf(b).accept(b, false, s)
+	}
+	return b.add(ctx, s)
+}
+
+func (b *Backend) add(ctx context.Context, s record.Set) error {
 	zones, groups := record.ByZone(s.Records)
 	var done []string
 	for _, z := range zones {
@@ -100,15 +111,12 @@ func (b *Backend) Add(ctx context.Context, s record.Set) error {
 // per name, so that a repeated ADD converges and a foreign name fails.
 func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Record, owner record.Owner) error {
 	names := namesOf(recs)
-	m := b.update(zone)
-	m.NameNotUsed(headers(names, dns.TypeANY))
-	m.Insert(toRRs(recs))
-	err := b.send(ctx, m, zone)
+	err := b.insertNew(ctx, zone, recs)
 	if !errors.Is(err, errPrereq) {
 		return err
 	}
 
-	m = b.update(zone)
+	m := b.update(zone)
 	for _, n := range names {
 		held, err := b.owner(ctx, n)
 		if err != nil {
@@ -122,7 +130,7 @@ func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Rec
 			// (no node, no pod): the prerequisite compares exactly.
 			m.Used([]dns.RR{ownerTXT(n, held.owner)})
 		default:
-			return fmt.Errorf("name %s is already taken: %s", strings.TrimSuffix(n, "."), held)
+			return fmt.Errorf("name %s is already taken: %s: %w", strings.TrimSuffix(n, "."), held, ErrTaken)
 		}
 	}
 	for _, t := range []uint16{dns.TypeA, dns.TypeAAAA, dns.TypeTXT} {
@@ -136,6 +144,54 @@ func (b *Backend) addForward(ctx context.Context, zone string, recs []record.Rec
 		return err
 	}
 	return nil
+}
+
+// insertNew writes recs in one message whose prerequisite is that none
+// of their names is in use.
+func (b *Backend) insertNew(ctx context.Context, zone string, recs []record.Record) error {
+	m := b.update(zone)
+	m.NameNotUsed(headers(namesOf(recs), dns.TypeANY))
+	m.Insert(toRRs(recs))
+	return b.send(ctx, m, zone)
+}
+
+// addNew writes the records of several sets in one UPDATE per zone, as
+// Add writes one set's when all its names are new: forward zones first,
+// each with the prerequisite that none of its names is in use, then the
+// reverse zones, replaced. applied false: a name is in use, or sets
+// share a name, and nothing is left written (the zones written before
+// are rolled back), so the caller writes each set with Add; an error:
+// the same, for a failure that may pass (the server down).
+func (b *Backend) addNew(ctx context.Context, sets []record.Set) (applied bool, err error) {
+	var recs []record.Record
+	owners := map[string]record.Owner{}
+	for _, s := range sets {
+		for _, r := range s.Records {
+			if o, ok := owners[r.Name]; ok && !o.Same(s.Owner) {
+				return false, nil
+			}
+			owners[r.Name] = s.Owner
+		}
+		recs = append(recs, s.Records...)
+	}
+	zones, groups := record.ByZone(recs)
+	var done []string
+	for _, z := range zones {
+		if record.IsReverseZone(z) {
+			err = b.replace(ctx, z, groups[z])
+		} else {
+			err = b.insertNew(ctx, z, groups[z])
+		}
+		if err != nil {
+			b.rollbackNames(ctx, done, groups, func(n string) record.Owner { return owners[n] })
+			if errors.Is(err, errPrereq) {
+				return false, nil
+			}
+			return false, err
+		}
+		done = append(done, z)
+	}
+	return true, nil
 }
 
 // replace overwrites the reverse names' PTR and TXT records in one message.
@@ -155,12 +211,21 @@ func (b *Backend) rollback(ctx context.Context, done []string, groups map[string
 	if len(done) == 0 {
 		return
 	}
+	b.rollbackNames(ctx, done, groups, func(string) record.Owner { return owner })
+}
+
+// rollbackNames removes what was written to the zones in done, each name
+// under the prerequisite of its owner, ownerOf(name).
+func (b *Backend) rollbackNames(ctx context.Context, done []string, groups map[string][]record.Record, ownerOf func(name string) record.Owner) {
+	if len(done) == 0 {
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.o.Timeout/2)
 	defer cancel()
 	for _, z := range done {
 		var items []owned
 		for _, n := range namesOf(groups[z]) {
-			items = append(items, owned{name: n, owner: owner})
+			items = append(items, owned{name: n, owner: ownerOf(n)})
 		}
 		_ = b.removeOwned(ctx, z, items)
 	}
@@ -173,6 +238,13 @@ func (b *Backend) rollback(ctx context.Context, done []string, groups map[string
 // match it exactly, and DEL may not know all of it (no CNI_ARGS, so no
 // pod; or a record written before owners named a node).
 func (b *Backend) Del(ctx context.Context, s record.Set) error {
+	if b.behind {
+		return committerOf(b).accept(b, true, s)
+	}
+	return b.del(ctx, s)
+}
+
+func (b *Backend) del(ctx context.Context, s record.Set) error {
 	byZone := map[string][]owned{}
 	var zones []string
 	add := func(zone string, it owned) {
@@ -291,8 +363,16 @@ func (b *Backend) removeOwned(ctx context.Context, zone string, items []owned) e
 	return errors.Join(errs...)
 }
 
-// Check compares the server's records with the set's.
+// Check compares the server's records with the set's; writing behind, a
+// change of the set's owner still queued is not drift, and one whose
+// sends fail, or that the server refused, is reported.
 func (b *Backend) Check(ctx context.Context, s record.Set) error {
+	if b.behind {
+		queued, err := committerOf(b).pending(keyOf(s.Owner))
+		if err != nil || queued {
+			return err
+		}
+	}
 	want := map[string]map[record.Type][]string{}
 	var names []string
 	for _, r := range s.Records {
@@ -447,6 +527,11 @@ func (b *Backend) transfer(ctx context.Context, zone string) ([]dns.RR, error) {
 // Status asks the server for each zone's SOA and requires an
 // authoritative answer.
 func (b *Backend) Status(ctx context.Context) error {
+	if b.behind {
+		if err := committerOf(b).fault(); err != nil {
+			return err
+		}
+	}
 	for _, z := range slices.Concat(b.o.Zones, b.o.ReverseZones) {
 		r, err := b.query(ctx, z, dns.TypeSOA)
 		if err != nil {

@@ -58,13 +58,13 @@ func options(srv *dnstest.Server, secret string) rfc2136.Options {
 
 // set builds the record set of container cid with names (relative to the
 // zone) and addresses.
-func set(t *testing.T, cid string, names []string, addrs ...string) record.Set {
+func set(t testing.TB, cid string, names []string, addrs ...string) record.Set {
 	t.Helper()
 	return setOn(t, "node-a", cid, names, addrs...)
 }
 
 // setOn is set for a pod on node; the pod is "default/<cid>".
-func setOn(t *testing.T, node, cid string, names []string, addrs ...string) record.Set {
+func setOn(t testing.TB, node, cid string, names []string, addrs ...string) record.Set {
 	t.Helper()
 	s := record.Set{
 		Owner:       record.Owner{ID: cniutil.OwnerID(network, cid, "eth0"), Network: network, Node: node, Pod: "default/" + cid},
