@@ -327,6 +327,12 @@ func CtStateNew() []expr.Any {
 	return ctBits(expr.CtKeySTATE, CtStateBitNew, expr.CmpOpNeq)
 }
 
+// CtStateAny is "ct state & bits != 0": the packet's state is one of
+// bits (CtStateBit*).
+func CtStateAny(bits uint32) []expr.Any {
+	return ctBits(expr.CtKeySTATE, bits, expr.CmpOpNeq)
+}
+
 // CtOriginal is "ct direction original".
 func CtOriginal() []expr.Any {
 	return []expr.Any{

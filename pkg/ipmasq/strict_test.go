@@ -322,3 +322,24 @@ func TestStrictPrepare(t *testing.T) {
 		t.Fatalf("CHECK of the strict pod after Prepare: %v", err)
 	}
 }
+
+// TestStrictDropsUntracked: a strict pod's packet that conntrack does
+// not track (invalid, e.g. SYN|FIN, or notrack'd by another writer) is
+// translated by no nat chain: strict mode drops it, counted, whatever
+// the chains; a pod not in strict mode is not looked at.
+func TestStrictDropsUntracked(t *testing.T) {
+	n := newStrictNode(t)
+	for _, c := range []struct{ src, dst string }{{podA4, "203.0.113.7"}, {podA6, "2001:db8:2::9"}, {podA4, "10.1.2.3"}} {
+		p := &nft.Packet{Src: netip.MustParseAddr(c.src), Dst: netip.MustParseAddr(c.dst), Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 443}
+		if v, err := n.f.Trace(unix.NF_INET_POST_ROUTING, "", p); err != nil || v != nft.Dropped {
+			t.Errorf("strict A's untracked packet %s -> %s: %s (%v) as %s, want dropped", c.src, c.dst, v, err, p.Src)
+		}
+	}
+	if d := n.untranslated(t, n.a); d != 3 {
+		t.Errorf("%d strict drops of A counted, want 3", d)
+	}
+	p := &nft.Packet{Src: netip.MustParseAddr(podB4), Dst: netip.MustParseAddr("203.0.113.7"), Proto: unix.IPPROTO_TCP, SPort: 40000, DPort: 443}
+	if v, err := n.f.Trace(unix.NF_INET_POST_ROUTING, "", p); err != nil || v != nft.Accepted {
+		t.Errorf("B's (not strict) untracked packet: %s (%v), want accepted", v, err)
+	}
+}

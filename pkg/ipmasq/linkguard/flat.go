@@ -311,7 +311,10 @@ func outputRules() []*nft.Rule {
 // an original-direction packet of a connection whose source translation
 // was set up but not made: the kernel unregisters its nat hooks with
 // the last nat chain of the namespace, and an established connection
-// then leaves with its own address. The lookup comes last, so its
+// then leaves with its own address; and a packet conntrack does not
+// track (invalid: a TCP flag combination or checksum it refuses; or
+// untracked by another writer's notrack), which no nat chain translates.
+// The lookup comes last, so its
 // element counts only the drops. A translated packet no longer has the
 // pod's address: only what leaves as the pod is looked at.
 func strictRules(bit uint32) []*nft.Rule {
@@ -319,6 +322,7 @@ func strictRules(bit uint32) []*nft.Rule {
 	for _, test := range [][]expr.Any{
 		append(nft.CtStateNew(), nft.CtMarkClear(bit)...),
 		append(nft.CtOriginal(), nft.CtStatusSNAT()...),
+		nft.CtStateAny(nft.CtStateBitInvalid | nft.CtStateBitUntracked),
 	} {
 		for _, fam := range families {
 			es := append(append(slices.Clone(test), nft.MatchFamily(fam)...), nft.LoadAddr(fam, false, nft.Reg1),
