@@ -213,20 +213,11 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 	}
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
-	// The pod's addresses get this incarnation's conntrack zone before
-	// anything can translate their packets (conntrackZones): no entry
-	// made before it (another owner's, a spoofer's) carries their flows.
-	var zoned *ctzone.Assignment
-	if inv.cfg.ConntrackZones {
-		if zoned, err = v.zones.Assign(ctx, inv.plan.Owner.ID, inv.plan.Sources()); err != nil {
-			return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
-		}
-	}
 	// The binding goes first (nftables: in the rules' own transaction):
 	// there is never a moment when the pod's rules translate packets that
 	// its link did not send.
 	be := NewBackend(inv.cfg, v.run)
-	g, err := v.bind(ctx, inv, args, be)
+	g, bound, err := v.bind(ctx, inv, args, be)
 	if err != nil {
 		return nil, "", fmt.Errorf("ipmasq ADD: %w", err)
 	}
@@ -238,6 +229,7 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 		// next move's ADD.
 		v.log.Warn("removing the guard table the pod was moved from", "table", g.From, "error", err)
 	}
+	zoned := v.assignZone(ctx, inv, bound)
 	// The pod's flows must leave as the rules now say, from the next
 	// packet on (a previous pod with this address, or a changed policy):
 	// now, or, when the caller holds the pod's containers until it is
@@ -257,6 +249,29 @@ func (v *verbs) add(ctx context.Context, args *skel.CmdArgs) (*current.Result, s
 		return nil, "", err
 	}
 	return cniutil.Result(inv.prev, inv.addrs, args.IfName, args.Netns), inv.cfg.Conf.CNIVersion, nil
+}
+
+// assignZone gives the pod's addresses this incarnation's conntrack zone
+// (conntrackZones), or nil: no zones, or none could be given (the ADD
+// then walks as without zones). It runs after the binding is in force:
+// from the zone's first instant, only the pod's own link can make an
+// entry in it (a spoofed packet is dropped before conntrack), and the
+// pod sends nothing before its ADD answers, so the zone is clean by
+// construction. A pod bound by address alone has no such guard: it
+// walks its stale flows as without zones.
+func (v *verbs) assignZone(ctx context.Context, inv *invocation, bound bool) *ctzone.Assignment {
+	if !inv.cfg.ConntrackZones {
+		return nil
+	}
+	a, err := v.zones.Assign(ctx, inv.plan.Owner.ID, inv.plan.Sources())
+	if err != nil {
+		v.log.Warn("no conntrack zone for the pod; its flows are walked instead", "owner", inv.plan.Owner.ID, "error", err)
+		return nil
+	}
+	if !bound {
+		a.Stale = true
+	}
+	return a
 }
 
 // walkAdd is the ADD's conntrack walk. Without zones (zoned nil), or for
@@ -476,27 +491,27 @@ func bindable(p *snat.Plan) bool { return len(p.Sources()) > 0 }
 // record of the pod says which: cniutil.Previous), the binding moves
 // from there in the same transaction; the guard returned removes that
 // table's objects once empty (ReleaseFrom).
-func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, be snat.Backend) (*linkguard.Guard, error) {
-	g := linkguard.New(inv.cfg.GuardTable)
+func (v *verbs) bind(ctx context.Context, inv *invocation, args *skel.CmdArgs, be snat.Backend) (g *linkguard.Guard, bound bool, err error) {
+	g = linkguard.New(inv.cfg.GuardTable)
 	if prev, ok := cniutil.Previous(ctx, pluginType); ok {
 		g.From, _ = snat.GuardTableOf(prev)
 	}
 	b, ok, noLink, err := binding(inv, args)
 	if err != nil {
-		return g, err
+		return g, false, err
 	}
 	if !ok {
 		if noLink != nil {
 			v.log.Info("pod bound by address alone", "owner", inv.plan.Owner.ID, "why", noLink)
 		}
 		g.From = "" // nothing of it moves
-		return g, nil
+		return g, false, nil
 	}
 	if nb, ok := be.(*nftables.Backend); ok {
 		nb.With = g.For(b)
-		return g, nil
+		return g, true, nil
 	}
-	return g, g.Add(ctx, b)
+	return g, true, g.Add(ctx, b)
 }
 
 func (v *verbs) status(ctx context.Context, args *skel.CmdArgs) error {
