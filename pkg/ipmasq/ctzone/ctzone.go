@@ -33,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/google/nftables/expr"
@@ -300,11 +301,15 @@ func (z *Zones) ensure(c nft.Client, b *nft.Batch) (epochState, error) {
 	if err != nil && !errors.Is(err, nft.ErrNotFound) {
 		return st, err
 	}
+	// The table and maps are declared in every ADD's transaction (a
+	// no-op when there): last4/last6 are in no rule, so another writer
+	// can delete one with the chain intact, and every later ADD would
+	// then fail on it.
+	b.AddTable()
+	for _, s := range []*nft.Set{zone4, zone6, last4, last6} {
+		b.AddSet(s)
+	}
 	if !ok {
-		b.AddTable()
-		for _, s := range []*nft.Set{zone4, zone6, last4, last6} {
-			b.AddSet(s)
-		}
 		b.AddChain(&nft.Chain{Name: chainPre, Hook: &nft.Hook{Type: "filter", Num: unix.NF_INET_PRE_ROUTING, Priority: Priority},
 			Comment: "diktyo: conntrack zone of each pod address's incarnation"})
 		b.FlushChain(chainPre)
@@ -319,8 +324,30 @@ func (z *Zones) ensure(c nft.Client, b *nft.Batch) (epochState, error) {
 		}
 		st.nonce = nonce
 		b.CreateElement(epochElem(nonce, true))
+		return st, nil
 	}
-	return st, nil
+	return z.historyKept(c, b, el, st)
+}
+
+// historyKept checks that last6 is still there beside the epoch (in
+// last4): another writer deleting it took every IPv6 address's last zone
+// with it, so the epoch proves nothing any more and is replaced by a new
+// one, pending (the next ADD's epoch walk removes every zoned entry no
+// record keeps).
+func (z *Zones) historyKept(c nft.Client, b *nft.Batch, el *nft.Element, st epochState) (epochState, error) {
+	sets, err := c.ListSets(Table)
+	if err != nil {
+		return st, err
+	}
+	if slices.ContainsFunc(sets, func(s nft.Set) bool { return s.Name == last6.Name }) {
+		return st, nil
+	}
+	nonce, err := newNonce()
+	if err != nil {
+		return st, err
+	}
+	swap(b, el, epochElem(nonce, true))
+	return epochState{Last: Last{OK: true, Pending: true}, nonce: nonce}, nil
 }
 
 // Rules are the prerouting chain's rules: "ct original zone set ip

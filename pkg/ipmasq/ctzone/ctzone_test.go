@@ -296,3 +296,35 @@ func TestTeardown(t *testing.T) {
 		t.Fatalf("second Teardown = %v, %v; want nothing to do", removed, err)
 	}
 }
+
+// TestLastSetDeleted: another writer deletes a map no rule names
+// (last6, or last4 with the epoch); the next ADDs still get zones (the
+// maps declared again), and an address whose history went with it walks.
+func TestLastSetDeleted(t *testing.T) {
+	ctx := context.Background()
+	for _, set := range []string{"last6", "last4"} {
+		t.Run(set, func(t *testing.T) {
+			f := nft.NewFake()
+			z := &Zones{Client: f}
+			a, err := z.Assign(ctx, "a", []netip.Addr{p4, p6})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := z.Confirm(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+			del := nft.NewBatch(Table)
+			del.DelSet(&nft.Set{Name: set})
+			if err := f.Apply(del); err != nil {
+				t.Fatal(err)
+			}
+			b, err := z.Assign(ctx, "b", []netip.Addr{netip.MustParseAddr("198.51.100.8"), netip.MustParseAddr("2001:db8::8")})
+			if err != nil {
+				t.Fatalf("ADD after %s was deleted: %v", set, err)
+			}
+			if b.Walk() != WalkFull {
+				t.Errorf("ADD after %s was deleted: walk %v, want a full walk (the history is gone)", set, b.Walk())
+			}
+		})
+	}
+}
