@@ -258,8 +258,11 @@ func (c *committer) done(ch change, err error) (retry bool) {
 		// Superseded: an ADD by anything later.
 		return true
 	}
-	if len(q) == 0 {
-		c.order = append([]ownerKey{k}, c.order...)
+	if len(q) == 0 || ch.del {
+		// Back at the front: a DEL before everything queued after it
+		// was sent (another owner's ADD of the names it frees).
+		rest := slices.DeleteFunc(slices.Clone(c.order), func(o ownerKey) bool { return o == k })
+		c.order = append([]ownerKey{k}, rest...)
 	}
 	c.queue[k] = append([]change{ch}, q...)
 	return true
