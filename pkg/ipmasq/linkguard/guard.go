@@ -260,6 +260,14 @@ func (g *Guard) renderMove(c nft.Client, batch *nft.Batch, b Binding) error {
 		return fmt.Errorf("reading the binding of %s in guard table %s: %w", b.Owner.ID, g.From, err)
 	}
 	renderUnbind(batch, g.From, held, true, nil)
+	// An Open vSwitch port's own chain goes with its elements: it names
+	// the old table's sets, which would keep the table's fixed objects
+	// (and their hooks) for good.
+	old := nft.NewBatch(g.From)
+	for _, idx := range portsOf(held) {
+		old.DelChain(PortChain(idx))
+	}
+	batch.Append(old)
 	return nil
 }
 
@@ -449,18 +457,25 @@ func (g *Guard) Del(ctx context.Context, owner snat.Owner, addrs []netip.Addr) e
 // own transaction, a chain already gone (its device went, and a kernel
 // before 6.16 took the chain with it) being success.
 func (g *Guard) dropPorts(c nft.Client, unbound []*nft.Element) error {
-	done := map[uint32]bool{}
-	for _, e := range unbound {
-		idx := valueIndex(e.Data)
-		if commentField(e.Comment, "hook") != "ingress" || idx == 0 || done[idx] {
-			continue
-		}
-		done[idx] = true
+	for _, idx := range portsOf(unbound) {
 		if err := g.dropPort(c, idx); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// portsOf are the interface indexes of the ports with a chain of their
+// own (Open vSwitch) among a binding's elements, each once.
+func portsOf(elems []*nft.Element) []uint32 {
+	var out []uint32
+	for _, e := range elems {
+		idx := valueIndex(e.Data)
+		if commentField(e.Comment, "hook") == "ingress" && idx != 0 && !slices.Contains(out, idx) {
+			out = append(out, idx)
+		}
+	}
+	return out
 }
 
 func (g *Guard) dropPort(c nft.Client, idx uint32) error {

@@ -495,6 +495,35 @@ func TestGuardTableMove(t *testing.T) {
 	}
 }
 
+// TestGuardTableMovePerDevice: an Open vSwitch pod's binding moves from
+// A to B with its port's own chain: nothing of it, nor of ours, is left
+// in A (its chain named A's sets and kept A's hooks for good).
+func TestGuardTableMovePerDevice(t *testing.T) {
+	f := nft.NewFake()
+	ctx := context.Background()
+	b := linkguard.Binding{Owner: snat.Owner{Network: "n", ID: "aaaaaaaaaaaaaaaa"}, Link: "ovsport7", Index: 7,
+		Addrs: []netip.Addr{netip.MustParseAddr("10.0.0.2")}, Mark: linkguard.DefaultMark, PerDevice: true}
+	if err := (&linkguard.Guard{Table: "A", Client: f}).Add(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Dump(), linkguard.PortChain(7)) {
+		t.Fatalf("no port chain for the OVS pod in A:\n%s", f.Dump())
+	}
+	gB := &linkguard.Guard{Table: "B", Client: f, From: "A"}
+	if err := gB.Add(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := gB.ReleaseFrom(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := gB.Check(ctx, b); err != nil {
+		t.Fatalf("CHECK under B: %v", err)
+	}
+	if a := sectionOf(f.Dump()+bridgeDump(f), "A"); a != "" {
+		t.Fatalf("table A after the move:\n%s", a)
+	}
+}
+
 // sectionOf is the part of a dump of several tables that is table
 // name's ("table <family> name {" up to the next table).
 func sectionOf(dump, name string) string {
