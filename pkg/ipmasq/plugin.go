@@ -67,6 +67,13 @@ func prepare(ctx context.Context, stdin []byte) ([]string, error) {
 			return nil, err
 		}
 	}
+	if cfg.ConntrackZones {
+		more, err := (&ctzone.Zones{}).Prepare(ctx)
+		if err != nil {
+			return nil, err
+		}
+		repaired = append(repaired, more...)
+	}
 	if cfg.Binding == snat.BindingAddress {
 		return repaired, nil
 	}
@@ -416,6 +423,15 @@ func (v *verbs) check(ctx context.Context, args *skel.CmdArgs) error {
 	defer cancel()
 	if err := NewBackend(inv.cfg, v.run).Check(ctx, inv.plan); err != nil {
 		return err
+	}
+	if inv.cfg.ConntrackZones {
+		problems, err := v.zones.Check(ctx, inv.plan.Owner.ID, inv.plan.Sources())
+		if err != nil {
+			return err
+		}
+		if len(problems) > 0 {
+			return &snat.DriftError{Owner: inv.plan.Owner, Problems: problems}
+		}
 	}
 	b, ok, _, err := binding(inv, args)
 	if err != nil || !ok {

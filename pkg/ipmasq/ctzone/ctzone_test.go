@@ -328,3 +328,56 @@ func TestLastSetDeleted(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckAndPrepare: CHECK finds a pod's zone element deleted and the
+// chain flushed by another writer (drift: its new flows would be in the
+// default zone); a pass's Prepare writes the chain and a deleted map
+// again and says so, and changes nothing when all is there; a table not
+// there is left to the first ADD.
+func TestCheckAndPrepare(t *testing.T) {
+	ctx := context.Background()
+	f := nft.NewFake()
+	z := &Zones{Client: f}
+	if repaired, err := z.Prepare(ctx); err != nil || repaired != nil || len(f.Tables()) != 0 {
+		t.Fatalf("Prepare without a table: %q, %v, tables %v; want nothing made", repaired, err, f.Tables())
+	}
+	a, err := z.Assign(ctx, "a", []netip.Addr{p4, p6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Confirm(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if problems, err := z.Check(ctx, "a", []netip.Addr{p4, p6}); err != nil || len(problems) != 0 {
+		t.Fatalf("CHECK after ADD: %q, %v", problems, err)
+	}
+	if problems, err := z.Check(ctx, "b", []netip.Addr{p4}); err != nil || len(problems) != 1 {
+		t.Fatalf("CHECK of another owner: %q, %v; want its zone named another's", problems, err)
+	}
+	foreign := nft.NewBatch(Table)
+	foreign.FlushChain(chainPre)
+	foreign.DelElement(liveElem(p6, a.Zones[p6], "a"))
+	foreign.DelSet(&nft.Set{Name: "last6"})
+	if err := f.Apply(foreign); err != nil {
+		t.Fatal(err)
+	}
+	problems, err := z.Check(ctx, "a", []netip.Addr{p4, p6})
+	if err != nil || len(problems) != 2 || !strings.Contains(strings.Join(problems, ";"), p6.String()) {
+		t.Fatalf("CHECK after the foreign writes: %q, %v; want the chain and %s's zone", problems, err, p6)
+	}
+	repaired, err := z.Prepare(ctx)
+	if err != nil || len(repaired) != 2 {
+		t.Fatalf("Prepare after the foreign writes: %q, %v; want the chain and last6", repaired, err)
+	}
+	if repaired, err := z.Prepare(ctx); err != nil || repaired != nil {
+		t.Fatalf("a second Prepare: %q, %v; want nothing", repaired, err)
+	}
+	if problems, err := z.Check(ctx, "a", []netip.Addr{p4}); err != nil || len(problems) != 0 {
+		t.Fatalf("CHECK of the untouched address after Prepare: %q, %v", problems, err)
+	}
+	// The repairing ADD gives p6 a zone again; the epoch went with last6.
+	b, err := z.Assign(ctx, "a", []netip.Addr{p4, p6})
+	if err != nil || b.Walk() != WalkFull {
+		t.Fatalf("repairing ADD: %+v, %v; want a full walk (last6's history is gone)", b, err)
+	}
+}
