@@ -52,13 +52,16 @@ func TestDualStack(t *testing.T) {
 		}
 	}
 	expectSNATState(t, web, extA)
-	if got := v.lookup(t, web.dnsName(), dns.TypeAAAA); !slices.Equal(got, []string{web.IP6}) {
+	// The updates go behind the answer: each is looked up until it
+	// answers, for at most 10 s.
+	deadline := time.Now().Add(10 * time.Second)
+	if got := until(t, web, web.dnsName(), dns.TypeAAAA, deadline, func(got []string) bool { return slices.Equal(got, []string{web.IP6}) }); !slices.Equal(got, []string{web.IP6}) {
 		t.Errorf("AAAA %s = %v, want [%s]", web.dnsName(), got, web.IP6)
 	}
-	if got := v.lookup(t, web.dnsName(), dns.TypeA); !slices.Equal(got, []string{web.IP}) {
+	if got := until(t, web, web.dnsName(), dns.TypeA, deadline, func(got []string) bool { return slices.Equal(got, []string{web.IP}) }); !slices.Equal(got, []string{web.IP}) {
 		t.Errorf("A %s = %v, want [%s]", web.dnsName(), got, web.IP)
 	}
-	if got := v.lookup(t, reverseName(web.IP6), dns.TypePTR); !slices.Contains(got, dns.Fqdn(web.dnsName())) {
+	if got := until(t, web, reverseName(web.IP6), dns.TypePTR, deadline, func(got []string) bool { return slices.Contains(got, dns.Fqdn(web.dnsName())) }); !slices.Contains(got, dns.Fqdn(web.dnsName())) {
 		t.Errorf("PTR %s = %v, want %s", reverseName(web.IP6), got, web.dnsName())
 	}
 	if r := web.mustExec(t, "ip", "-6", "route", "show"); !strings.Contains(r, "blackhole "+prefix64(dstRoute6).String()) {
@@ -76,10 +79,12 @@ func TestDualStack(t *testing.T) {
 	if r := web.natRules6(t); len(r) > 0 {
 		t.Errorf("ip6tables rules left after stop:\n%s", strings.Join(r, "\n"))
 	}
-	if got := v.lookup(t, web.dnsName(), dns.TypeAAAA); len(got) > 0 {
+	deadline = time.Now().Add(10 * time.Second)
+	none := func(got []string) bool { return len(got) == 0 }
+	if got := until(t, web, web.dnsName(), dns.TypeAAAA, deadline, none); len(got) > 0 {
 		t.Errorf("AAAA still there after stop: %v", got)
 	}
-	if got := v.lookup(t, reverseName(web.IP6), dns.TypePTR); len(got) > 0 {
+	if got := until(t, web, reverseName(web.IP6), dns.TypePTR, deadline, none); len(got) > 0 {
 		t.Errorf("ip6.arpa PTR still there after stop: %v", got)
 	}
 	expectNothingLeft(t, web)

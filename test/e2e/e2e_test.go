@@ -88,14 +88,19 @@ func expectSNATState(t *testing.T, p *pod, ext string) {
 	}
 }
 
+// diktyo-nri sends the updates behind the answer: each record is looked
+// up until it answers, for at most 10 s (milliseconds after the ADD, or
+// a writer's retry pause of at most 5 s after an outage).
 func expectDNS(t *testing.T, p *pod, names ...string) {
 	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
 	for _, n := range append([]string{p.dnsName()}, names...) {
-		if got := p.vm.lookup(t, n, dns.TypeA); !slices.Equal(got, []string{p.IP}) {
+		if got := until(t, p, n, dns.TypeA, deadline, func(got []string) bool { return slices.Equal(got, []string{p.IP}) }); !slices.Equal(got, []string{p.IP}) {
 			t.Errorf("pod %s: DNS %s A = %v, want [%s]", p.Name, n, got, p.IP)
 		}
 	}
-	if got := p.vm.lookup(t, reverseName(p.IP), dns.TypePTR); !slices.Contains(got, dns.Fqdn(p.dnsName())) {
+	fqdn := dns.Fqdn(p.dnsName())
+	if got := until(t, p, reverseName(p.IP), dns.TypePTR, deadline, func(got []string) bool { return slices.Contains(got, fqdn) }); !slices.Contains(got, fqdn) {
 		t.Errorf("pod %s: PTR %s = %v, want %s among them", p.Name, p.IP, got, p.dnsName())
 	}
 }

@@ -279,13 +279,30 @@ func expectNoNodeState(t *testing.T, p *pod, extraNames ...string) {
 	if r := p.hostRoutes(t); len(r) > 0 {
 		t.Errorf("pod %s: host routes left:\n%s", p.Name, strings.Join(r, "\n"))
 	}
+	// diktyo-nri sends the DNS updates behind the answer: the records go
+	// within milliseconds of the DEL, or after a writer's retry pause
+	// (at most 5 s) when the server was down; 10 s bounds both.
+	deadline := time.Now().Add(10 * time.Second)
 	for _, n := range append([]string{p.dnsName()}, extraNames...) {
-		if got := p.vm.lookup(t, n, dns.TypeA); len(got) > 0 {
+		if got := until(t, p, n, dns.TypeA, deadline, func(got []string) bool { return len(got) == 0 }); len(got) > 0 {
 			t.Errorf("pod %s: DNS %s still resolves to %v", p.Name, n, got)
 		}
 	}
-	if got := p.vm.lookup(t, reverseName(p.IP), dns.TypePTR); len(got) > 0 {
+	if got := until(t, p, reverseName(p.IP), dns.TypePTR, deadline, func(got []string) bool { return len(got) == 0 }); len(got) > 0 {
 		t.Errorf("pod %s: PTR for %s still there: %v", p.Name, p.IP, got)
+	}
+}
+
+// until looks name up until what it finds of type qtype satisfies ok or
+// deadline passes, and returns what it last found.
+func until(t *testing.T, p *pod, name string, qtype uint16, deadline time.Time, ok func([]string) bool) []string {
+	t.Helper()
+	for {
+		got := p.vm.lookup(t, name, qtype)
+		if ok(got) || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
