@@ -279,6 +279,7 @@ func (e *env) tryNewPlugin(adjust func(*plugin.Options)) (*plugin.Plugin, error)
 		Logger:         testLogger(e.t),
 		Exec:           &chainrun.NetnsExec{NetNS: e.host.Path(), Stderr: io.Discard},
 		PluginStderr:   io.Discard,
+		PrepareChain:   true, // in the throwaway "host"
 		// Egress addresses are the "host"'s too, never the machine's.
 		Addresses: hostaddr.New(hostaddr.Options{NetNS: e.host.Path(), Logger: testLogger(e.t)}),
 	}

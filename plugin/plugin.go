@@ -74,6 +74,11 @@ type Options struct {
 	// repairs at once what another writer deletes of diktyo's objects
 	// (plugin/internal/reconcile, foreign.go); diktyo-nri sets it, tests opt in.
 	WatchForeign bool
+	// PrepareChain makes the chain's fixed objects (ipmasq's tables,
+	// chains and sets) at each config load and reconcile pass, in the
+	// chain's host namespace (the node's, or Exec's): diktyo-nri sets it,
+	// tests that give the chain a throwaway namespace opt in.
+	PrepareChain bool
 }
 
 // Plugin is the NRI plugin. Its exported methods are the NRI handlers
@@ -148,7 +153,7 @@ func New(opts Options) (*Plugin, error) {
 	p.admission = newAdmission(p, opts.Addresses)
 	p.conf = gen.New(gen.Options{
 		ConfigPath: opts.ConfigPath, ConfigRequired: opts.ConfigRequired,
-		Log: p.log, Metrics: p.metrics, Exec: opts.Exec, PluginStderr: opts.PluginStderr,
+		Log: p.log, Metrics: p.metrics, Exec: opts.Exec, PluginStderr: opts.PluginStderr, PrepareChain: opts.PrepareChain,
 		Guard: opts.EgressGuard, Admission: p.admission, NodeName: cluster.NodeName, Labels: func() policy.NodeLabels { return p.kube.NodeLabels() },
 		// Addresses a killed process left held (plugin/internal/hold) are held from
 		// now on: before the first event, and under a reloaded config's

@@ -98,7 +98,7 @@ func runDaemon(cmd *cobra.Command, o *daemonOptions) error {
 		return fmt.Errorf("cannot start: %w", err)
 	}
 	p, err := plugin.New(plugin.Options{ConfigPath: o.config, ConfigRequired: cmd.Flags().Changed("config"), Logger: log, ConnectCluster: true,
-		EgressGuard: egressGuard{}, WatchForeign: true})
+		EgressGuard: egressGuard{}, WatchForeign: true, PrepareChain: true})
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
 	}

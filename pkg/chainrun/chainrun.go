@@ -49,6 +49,10 @@ type Options struct {
 	// calls instead of exec'ing their binaries; other types still go
 	// through Exec. See InProcess.
 	InProcess bool
+	// Prepare lets Runner.Prepare make the plugins' fixed objects; off,
+	// it does nothing (a caller that owns no kernel namespace: a test's
+	// loader without a throwaway one).
+	Prepare bool
 	// Behind, with InProcess, lets the plugins finish work that decides
 	// no packet after their answers (cniutil.Env.Behind); the caller must
 	// outlive the call and call Flush before it exits. diktyo-nri sets it.
@@ -65,6 +69,8 @@ type Runner struct {
 	// netns is the namespace the chain's host side lives in when it is
 	// not the process's own (a NetnsExec: tests, the benchmark).
 	netns string
+	// prepare lets Prepare act (Options.Prepare).
+	prepare bool
 }
 
 // Pod is what the chain needs to know about a pod sandbox.
@@ -162,6 +168,7 @@ func New(opts Options) (*Runner, error) {
 		cacheDir:  opts.CacheDir,
 		inProcess: opts.InProcess,
 		netns:     netnsPath,
+		prepare:   opts.Prepare,
 	}, nil
 }
 
@@ -240,6 +247,9 @@ func (r *Runner) NodeCounts(ctx context.Context) (map[string]map[string]uint64, 
 // type; see Prepare there). A plugin that fails is named in the error;
 // the others still run.
 func (r *Runner) Prepare(ctx context.Context) (map[string][]string, error) {
+	if !r.prepare {
+		return nil, nil
+	}
 	out := map[string][]string{}
 	var errs []error
 	prepare := func() error {

@@ -83,6 +83,9 @@ type Options struct {
 	// Exec and PluginStderr are the chain runner's (plugin.Options).
 	Exec         invoke.Exec
 	PluginStderr io.Writer
+	// PrepareChain lets the runners make the chain's fixed objects
+	// (plugin.Options).
+	PrepareChain bool
 	// Guard guards the egress addresses (nil: none; guard.go).
 	Guard EgressGuard
 	// Admission gives each generation its ledger, and its manager the
@@ -336,7 +339,8 @@ func (l *Loader) newRunner(cfg *policy.Config) (*chainrun.Runner, error) {
 		Stderr:    l.opts.PluginStderr,
 		InProcess: cfg.Chain.InProcess,
 		// diktyo-nri outlives every call and flushes at exit (Run).
-		Behind: true,
+		Behind:  true,
+		Prepare: l.opts.PrepareChain,
 	})
 }
 
